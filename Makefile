@@ -1,0 +1,31 @@
+# Two commands are all it takes on a fresh machine with Python 3.11+:
+#   make play   - start the game
+#   make test   - run the whole test suite
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+
+.PHONY: play test dist bench clean
+
+$(STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	@touch $(STAMP)
+
+play: $(STAMP)
+	$(BIN)/drako-desktop $(ARGS)
+
+test: $(STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest $(PYTEST_ARGS)
+
+dist: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dist]'
+	$(BIN)/pyinstaller --noconfirm --clean build.spec
+
+bench: $(STAMP)
+	$(BIN)/python tools/bench_engine.py
+
+clean:
+	rm -rf build dist tests/output

@@ -1,0 +1,5 @@
+"""Layer 3: computer opponents. Each sees only `view(state, seat)` and its own RNG."""
+
+from .agents import AGENT_LEVELS, Agent, AgentSpecError, RandomAgent, make_agent
+
+__all__ = ["AGENT_LEVELS", "Agent", "AgentSpecError", "RandomAgent", "make_agent"]

@@ -1,0 +1,483 @@
+"""Typed, immutable card data for one game, loaded from a folder of YAML files.
+
+Everything the rules use as a number or a list (card types, tribe values,
+conflicts, dragon values, legends) is a row here; the engine reads these rows
+through a few general pattern functions and never names a card itself.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+import yaml
+
+FAMILIES = ("land", "tribe", "dragon", "portal")
+PATTERNS = ("pair", "group", "hub", "present", "any")
+CARD_FILES = ("game.yaml", "kingdom.yaml", "scoring.yaml", "legends.yaml")
+
+
+class CardDataError(Exception):
+    """A card folder is missing, unreadable or invalid.
+
+    The message always names the file, the key path inside it and the problem.
+    """
+
+    def __init__(self, file: Path | str, key: str, problem: str) -> None:
+        self.file = str(file)
+        self.key = key
+        self.problem = problem
+        where = f"{self.file}: {key}" if key else self.file
+        super().__init__(f"{where}: {problem}")
+
+
+@dataclass(frozen=True)
+class CardType:
+    id: str
+    index: int
+    name: str
+    family: str
+    colour: str
+    icon: Path
+    copies: tuple[tuple[int, int], ...]  # (player-count mark, number of cards)
+    locked: bool
+
+    def count_for(self, players: int) -> int:
+        return sum(n for mark, n in self.copies if mark <= players)
+
+
+@dataclass(frozen=True)
+class Requirement:
+    """One legend requirement pattern (see legends.yaml for the meaning)."""
+
+    pattern: str
+    types: tuple[str, ...] = ()
+    size: int = 0
+    options: tuple["Requirement", ...] = ()
+
+
+@dataclass(frozen=True)
+class LegendFamily:
+    id: str
+    name: str
+    icon: Path
+
+
+@dataclass(frozen=True)
+class Legend:
+    id: str
+    index: int
+    name: str
+    family: str
+    points: int
+    text: str
+    requires: Requirement
+
+
+@dataclass(frozen=True)
+class DragonRules:
+    domesticators: tuple[str, ...]
+    at_least: int
+    values: tuple[tuple[int, int], ...]  # index d-1: (domesticated, wild) with d dragons
+    counted: int
+    each_extra: int
+
+    def score(self, dragons: int, domesticated: int) -> int:
+        if dragons == 0:
+            return 0
+        if dragons <= len(self.values):
+            tame, wild = self.values[dragons - 1]
+            return tame * domesticated + wild * (dragons - domesticated)
+        tame, wild = self.values[self.counted - 1]
+        best = min(domesticated, self.counted)
+        return tame * best + wild * (self.counted - best) + self.each_extra * (dragons - self.counted)
+
+
+@dataclass(frozen=True)
+class CardSet:
+    game_id: str
+    name: str
+    folder: Path
+    identity: str  # sha256 of the card files: a save names the card data it was made with
+    min_players: int
+    max_players: int
+    starting_hand: int
+    unexplored: int
+    legend_row: int
+    deck_size: tuple[tuple[int, int], ...]
+    types: tuple[CardType, ...]
+    tribe_values: tuple[tuple[str, tuple[tuple[str, int], ...]], ...]
+    no_portals: tuple[str, ...]
+    conflict_points: int
+    hostile: tuple[tuple[str, str], ...]
+    dragons: DragonRules
+    legend_families: tuple[LegendFamily, ...]
+    legends: tuple[Legend, ...]
+
+    @property
+    def categories(self) -> tuple[str, ...]:
+        """The seven score categories, in score-sheet and tie-break order."""
+        return tuple(t for t, _ in self.tribe_values) + ("dragons", "legends", "conflicts")
+
+    def type(self, type_id: str) -> CardType:
+        for t in self.types:
+            if t.id == type_id:
+                return t
+        raise KeyError(type_id)
+
+    def legend(self, legend_id: str) -> Legend:
+        for leg in self.legends:
+            if leg.id == legend_id:
+                return leg
+        raise KeyError(legend_id)
+
+    def family(self, family_id: str) -> LegendFamily:
+        for fam in self.legend_families:
+            if fam.id == family_id:
+                return fam
+        raise KeyError(family_id)
+
+
+class _File:
+    """Validation helpers bound to one file, so every error names it."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise CardDataError(path, "", "file is missing") from None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise CardDataError(path, "", f"cannot be read ({exc})") from None
+        try:
+            self.root = yaml.safe_load(text)
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None)
+            line = f" at line {mark.line + 1}" if mark is not None else ""
+            problem = getattr(exc, "problem", None) or str(exc)
+            raise CardDataError(path, "", f"is not valid YAML{line}: {problem}") from None
+
+    def fail(self, key: str, problem: str) -> CardDataError:
+        return CardDataError(self.path, key or "(top level)", problem)
+
+    def mapping(self, node: Any, key: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict:
+        if not isinstance(node, dict):
+            raise self.fail(key, f"must be a mapping, not {_kind(node)}")
+        for name in node:
+            if name not in required and name not in optional:
+                allowed = ", ".join(required + optional)
+                raise self.fail(_join(key, str(name)), f"unknown key (allowed here: {allowed})")
+        for name in required:
+            if name not in node:
+                raise self.fail(_join(key, name), "missing")
+        return node
+
+    def list(self, node: Any, key: str, min_len: int = 0) -> list:
+        if not isinstance(node, list):
+            raise self.fail(key, f"must be a list, not {_kind(node)}")
+        if len(node) < min_len:
+            raise self.fail(key, f"must have at least {min_len} entries, has {len(node)}")
+        return node
+
+    def int(self, node: Any, key: str, low: int | None = None, high: int | None = None) -> int:
+        if isinstance(node, bool) or not isinstance(node, int):
+            raise self.fail(key, f"must be a whole number, not {_kind(node)}")
+        if low is not None and node < low:
+            raise self.fail(key, f"must be at least {low}, is {node}")
+        if high is not None and node > high:
+            raise self.fail(key, f"must be at most {high}, is {node}")
+        return node
+
+    def str(self, node: Any, key: str) -> str:
+        if not isinstance(node, str) or not node.strip():
+            raise self.fail(key, f"must be a non-empty text, not {_kind(node)}")
+        return node
+
+    def bool(self, node: Any, key: str) -> bool:
+        if not isinstance(node, bool):
+            raise self.fail(key, f"must be true or false, not {_kind(node)}")
+        return node
+
+    def choice(self, node: Any, key: str, allowed: tuple[str, ...] | list[str] | dict, what: str) -> str:
+        value = self.str(node, key)
+        if value not in allowed:
+            raise self.fail(key, f"unknown {what} {value!r} (known: {', '.join(allowed)})")
+        return value
+
+    def colour(self, node: Any, key: str) -> str:
+        value = self.str(node, key)
+        if len(value) != 7 or value[0] != "#" or any(c not in "0123456789abcdefABCDEF" for c in value[1:]):
+            raise self.fail(key, f"must be a colour like \"#a1b2c3\", is {value!r}")
+        return value.lower()
+
+    def asset(self, node: Any, key: str) -> Path:
+        value = self.str(node, key)
+        path = (self.path.parent / value).resolve()
+        if not path.is_file():
+            raise self.fail(key, f"file {value!r} not found next to the card data")
+        return path
+
+    def unique(self, values: list[str], key: str, what: str) -> None:
+        seen: set[str] = set()
+        for i, value in enumerate(values):
+            if value in seen:
+                raise self.fail(f"{key}[{i}]", f"duplicate {what} {value!r}")
+            seen.add(value)
+
+
+def _kind(node: Any) -> str:
+    if node is None:
+        return "nothing"
+    return {dict: "a mapping", list: "a list", str: f"the text {node!r}", bool: f"{node}".lower()}.get(
+        type(node), f"{type(node).__name__} {node!r}"
+    )
+
+
+def _join(key: str, name: str) -> str:
+    return f"{key}.{name}" if key else name
+
+
+def load_cards(folder: Path | str) -> CardSet:
+    """Load and validate a card folder; raise CardDataError naming file, key and problem."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise CardDataError(folder, "", "card folder not found")
+    files = {name: _File(folder / name) for name in CARD_FILES}
+    digest = hashlib.sha256()
+    for name in CARD_FILES:
+        digest.update(name.encode())
+        digest.update((folder / name).read_bytes())
+
+    game = _load_game(files["game.yaml"])
+    types = _load_types(files["kingdom.yaml"], game)
+    type_ids = {t.id: t for t in types}
+    scoring = _load_scoring(files["scoring.yaml"], type_ids)
+    families, legends = _load_legends(files["legends.yaml"], type_ids)
+    return CardSet(
+        game_id=game["id"],
+        name=game["name"],
+        folder=folder.resolve(),
+        identity=digest.hexdigest(),
+        min_players=game["min"],
+        max_players=game["max"],
+        starting_hand=game["starting_hand"],
+        unexplored=game["unexplored"],
+        legend_row=game["legend_row"],
+        deck_size=game["deck_size"],
+        types=types,
+        legend_families=families,
+        legends=legends,
+        **scoring,
+    )
+
+
+def _load_game(f: _File) -> dict:
+    root = f.mapping(f.root, "", ("id", "name", "players", "starting_hand", "unexplored", "legend_row", "deck_size"))
+    players = f.mapping(root["players"], "players", ("min", "max"))
+    low = f.int(players["min"], "players.min", 1, 8)
+    high = f.int(players["max"], "players.max", low, 8)
+    hand = f.int(root["starting_hand"], "starting_hand", 1, 16)
+    unexplored = f.int(root["unexplored"], "unexplored", 1, 16)
+    if hand + unexplored != 16:
+        raise f.fail("unexplored", f"starting_hand ({hand}) + unexplored ({unexplored}) must fill the 16 cells of a Kingdom")
+    if hand != 4:
+        raise f.fail("starting_hand", "must be 4: the starting cards form the 2 x 2 centre of the Kingdom")
+    sizes = f.mapping(root["deck_size"], "deck_size", tuple(range(low, high + 1)))
+    deck_size = tuple((n, f.int(sizes[n], f"deck_size.{n}", 1)) for n in range(low, high + 1))
+    return {
+        "id": f.str(root["id"], "id"),
+        "name": f.str(root["name"], "name"),
+        "min": low,
+        "max": high,
+        "starting_hand": hand,
+        "unexplored": unexplored,
+        "legend_row": f.int(root["legend_row"], "legend_row", 1),
+        "deck_size": deck_size,
+    }
+
+
+def _load_types(f: _File, game: dict) -> tuple[CardType, ...]:
+    root = f.mapping(f.root, "", ("types",))
+    rows = f.list(root["types"], "types", 1)
+    if len(rows) > 15:
+        raise f.fail("types", f"at most 15 card types are supported, found {len(rows)}")
+    types = []
+    for i, row in enumerate(rows):
+        key = f"types[{i}]"
+        row = f.mapping(row, key, ("id", "name", "family", "colour", "icon", "copies", "locked"))
+        copies_map = f.mapping(row["copies"], f"{key}.copies", (), tuple(range(game["min"], game["max"] + 1)))
+        if not copies_map:
+            raise f.fail(f"{key}.copies", "needs at least one player-count mark")
+        copies = tuple(
+            (mark, f.int(n, f"{key}.copies.{mark}", 0)) for mark, n in sorted(copies_map.items())
+        )
+        types.append(
+            CardType(
+                id=f.str(row["id"], f"{key}.id"),
+                index=i,
+                name=f.str(row["name"], f"{key}.name"),
+                family=f.choice(row["family"], f"{key}.family", FAMILIES, "family"),
+                colour=f.colour(row["colour"], f"{key}.colour"),
+                icon=f.asset(row["icon"], f"{key}.icon"),
+                copies=copies,
+                locked=f.bool(row["locked"], f"{key}.locked"),
+            )
+        )
+    f.unique([t.id for t in types], "types", "card type id")
+    for family in FAMILIES:
+        if not any(t.family == family for t in types):
+            raise f.fail("types", f"needs at least one card type of family {family!r}")
+    for players, expected in game["deck_size"]:
+        total = sum(t.count_for(players) for t in types)
+        if total != expected:
+            raise f.fail(
+                "types",
+                f"copies add up to {total} cards for {players} players, but game.yaml deck_size.{players} says {expected}",
+            )
+        needed = players * 16 + 1
+        if total < needed:
+            raise f.fail("types", f"{players} players need at least {needed} cards (16 per Kingdom and a discard), only {total}")
+        if sum(1 for t in types if t.count_for(players) > 0) < game["starting_hand"]:
+            raise f.fail("types", f"{players} players need at least {game['starting_hand']} different card types")
+    return tuple(types)
+
+
+def _load_scoring(f: _File, types: dict[str, CardType]) -> dict:
+    root = f.mapping(f.root, "", ("tribes", "no_portals", "conflicts", "dragons"))
+    of = _family_checker(f, types)
+
+    tribes_map = f.mapping(root["tribes"], "tribes", (), tuple(types))
+    tribe_values = []
+    for tribe, values in tribes_map.items():
+        of(tribe, f"tribes.{tribe}", "tribe", key_is_name=True)
+        values = f.mapping(values, f"tribes.{tribe}", (), tuple(types))
+        for land, points in values.items():
+            of(land, f"tribes.{tribe}.{land}", "land", key_is_name=True)
+            f.int(points, f"tribes.{tribe}.{land}")
+        tribe_values.append((tribe, tuple(values.items())))
+    missing = [t.id for t in types.values() if t.family == "tribe" and t.id not in tribes_map]
+    if missing:
+        raise f.fail("tribes", f"missing the tribe(s) {', '.join(missing)}")
+
+    no_portals = f.list(root["no_portals"], "no_portals")
+    for i, t in enumerate(no_portals):
+        of(t, f"no_portals[{i}]", None)
+
+    conflicts = f.mapping(root["conflicts"], "conflicts", ("points", "hostile"))
+    hostile = []
+    for i, pair in enumerate(f.list(conflicts["hostile"], "conflicts.hostile")):
+        key = f"conflicts.hostile[{i}]"
+        pair = f.list(pair, key, 2)
+        if len(pair) != 2:
+            raise f.fail(key, f"must be a pair of tribes, has {len(pair)} entries")
+        a = of(pair[0], f"{key}[0]", "tribe")
+        b = of(pair[1], f"{key}[1]", "tribe")
+        if (a, b) in hostile or (b, a) in hostile:
+            raise f.fail(key, f"duplicate hostile pair {a}-{b}")
+        hostile.append((a, b))
+
+    dragons = f.mapping(root["dragons"], "dragons", ("domesticated", "values", "beyond"))
+    dom = f.mapping(dragons["domesticated"], "dragons.domesticated", ("by", "at_least"))
+    by = tuple(
+        of(t, f"dragons.domesticated.by[{i}]", "tribe")
+        for i, t in enumerate(f.list(dom["by"], "dragons.domesticated.by", 1))
+    )
+    values_map = f.mapping(dragons["values"], "dragons.values", (), tuple(range(1, 17)))
+    if sorted(values_map) != list(range(1, len(values_map) + 1)) or not values_map:
+        raise f.fail("dragons.values", "rows must be numbered 1, 2, 3 ... without gaps")
+    values = []
+    for d in sorted(values_map):
+        row = f.list(values_map[d], f"dragons.values.{d}", 2)
+        if len(row) != 2:
+            raise f.fail(f"dragons.values.{d}", "must be [points per domesticated dragon, points per wild dragon]")
+        values.append((f.int(row[0], f"dragons.values.{d}[0]"), f.int(row[1], f"dragons.values.{d}[1]")))
+    beyond = f.mapping(dragons["beyond"], "dragons.beyond", ("counted", "each_extra"))
+    counted = f.int(beyond["counted"], "dragons.beyond.counted", 1, len(values))
+    return {
+        "tribe_values": tuple(tribe_values),
+        "no_portals": tuple(no_portals),
+        "conflict_points": f.int(conflicts["points"], "conflicts.points"),
+        "hostile": tuple(hostile),
+        "dragons": DragonRules(
+            domesticators=by,
+            at_least=f.int(dom["at_least"], "dragons.domesticated.at_least", 1),
+            values=tuple(values),
+            counted=counted,
+            each_extra=f.int(beyond["each_extra"], "dragons.beyond.each_extra"),
+        ),
+    }
+
+
+def _family_checker(f: _File, types: dict[str, CardType]) -> Callable[..., str]:
+    def check(value: Any, key: str, family: str | None, key_is_name: bool = False) -> str:
+        if not key_is_name:
+            value = f.str(value, key)
+        if value not in types:
+            raise f.fail(key, f"unknown card type {value!r} (known: {', '.join(types)})")
+        if family is not None and types[value].family != family:
+            raise f.fail(key, f"{value!r} is a {types[value].family}, not a {family}")
+        return value
+
+    return check
+
+
+def _load_legends(f: _File, types: dict[str, CardType]) -> tuple[tuple[LegendFamily, ...], tuple[Legend, ...]]:
+    root = f.mapping(f.root, "", ("families", "legends"))
+    fam_map = f.mapping(root["families"], "families", (), tuple(root["families"] or ()))
+    families = []
+    for fid, row in fam_map.items():
+        key = f"families.{fid}"
+        row = f.mapping(row, key, ("name", "icon"))
+        families.append(LegendFamily(f.str(fid, key), f.str(row["name"], f"{key}.name"), f.asset(row["icon"], f"{key}.icon")))
+    if not families:
+        raise f.fail("families", "needs at least one legend family")
+    of = _family_checker(f, types)
+    legends = []
+    for i, row in enumerate(f.list(root["legends"], "legends", 1)):
+        key = f"legends[{i}]"
+        row = f.mapping(row, key, ("id", "name", "family", "points", "text", "requires"))
+        legends.append(
+            Legend(
+                id=f.str(row["id"], f"{key}.id"),
+                index=i,
+                name=f.str(row["name"], f"{key}.name"),
+                family=f.choice(row["family"], f"{key}.family", fam_map, "legend family"),
+                points=f.int(row["points"], f"{key}.points"),
+                text=f.str(row["text"], f"{key}.text"),
+                requires=_requirement(f, of, row["requires"], f"{key}.requires"),
+            )
+        )
+    f.unique([leg.id for leg in legends], "legends", "legend id")
+    if len(legends) > 60:
+        raise f.fail("legends", f"at most 60 legends are supported, found {len(legends)}")
+    return tuple(families), tuple(legends)
+
+
+def _requirement(f: _File, of: Callable[..., str], node: Any, key: str) -> Requirement:
+    node = f.mapping(node, key, (), PATTERNS)
+    if len(node) != 1:
+        raise f.fail(key, f"must name exactly one pattern ({', '.join(PATTERNS)})")
+    (pattern, body), = node.items()
+    key = f"{key}.{pattern}"
+    if pattern == "pair":
+        pair = f.list(body, key, 2)
+        if len(pair) != 2:
+            raise f.fail(key, f"must be a pair of card types, has {len(pair)} entries")
+        return Requirement("pair", (of(pair[0], f"{key}[0]", None), of(pair[1], f"{key}[1]", None)))
+    if pattern == "group":
+        body = f.mapping(body, key, ("type", "size"))
+        return Requirement("group", (of(body["type"], f"{key}.type", None),), f.int(body["size"], f"{key}.size", 2, 16))
+    if pattern == "hub":
+        body = f.mapping(body, key, ("type", "connected", "count"))
+        return Requirement(
+            "hub",
+            (of(body["type"], f"{key}.type", None), of(body["connected"], f"{key}.connected", None)),
+            f.int(body["count"], f"{key}.count", 1, 15),
+        )
+    if pattern == "present":
+        wanted = f.list(body, key, 1)
+        return Requirement("present", tuple(of(t, f"{key}[{i}]", None) for i, t in enumerate(wanted)))
+    options = f.list(body, key, 1)
+    return Requirement("any", options=tuple(_requirement(f, of, o, f"{key}[{i}]") for i, o in enumerate(options)))

@@ -1,0 +1,147 @@
+"""Actions, events and errors: the small immutable values the engine speaks in.
+
+Action names are the contract shared by the bot protocol and saved games:
+arrange, claim, take-discard, draw, place, reveal, pass.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+ARRANGE = "arrange"
+CLAIM = "claim"
+TAKE_DISCARD = "take-discard"
+DRAW = "draw"
+PLACE = "place"
+REVEAL = "reveal"
+PASS = "pass"
+KINDS = (ARRANGE, CLAIM, TAKE_DISCARD, DRAW, PLACE, REVEAL, PASS)
+
+
+class EngineError(Exception):
+    """Base of the engine's typed errors."""
+
+
+class IllegalActionError(EngineError):
+    """The action is not legal now. `code` is a stable reason id (for translations)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        self.code = code
+        super().__init__(message)
+
+
+class ActionFormatError(EngineError):
+    """A JSON action (from a bot or a save file) does not have a valid shape."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    kind: str
+    row: int = -1
+    col: int = -1
+    legend: str | None = None
+    cards: tuple[tuple[str, str], tuple[str, str]] | None = None
+    forced: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.kind}
+        if self.kind in (PLACE, REVEAL):
+            out["row"], out["col"] = self.row, self.col
+        elif self.kind == CLAIM:
+            out["legend"] = self.legend
+        elif self.kind == ARRANGE:
+            out["cards"] = [list(r) for r in self.cards]
+        return out
+
+    @staticmethod
+    def from_json(obj: Any) -> "Action":
+        """Parse and shape-check one action; legality is the state's business."""
+        if not isinstance(obj, dict) or not isinstance(obj.get("type"), str):
+            raise ActionFormatError(f"an action must be an object with a \"type\", got {obj!r}")
+        kind = obj["type"]
+        expected = {PLACE: {"row", "col"}, REVEAL: {"row", "col"}, CLAIM: {"legend"}, ARRANGE: {"cards"}}.get(kind, set())
+        if kind not in KINDS:
+            raise ActionFormatError(f"unknown action type {kind!r} (known: {', '.join(KINDS)})")
+        extra = set(obj) - expected - {"type"}
+        missing = expected - set(obj)
+        if extra or missing:
+            raise ActionFormatError(
+                f"{kind} action needs exactly {sorted(expected) or 'no other fields'}, got {sorted(set(obj) - {'type'})}"
+            )
+        if kind in (PLACE, REVEAL):
+            row, col = obj["row"], obj["col"]
+            if not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 4 for v in (row, col)):
+                raise ActionFormatError(f"{kind}: row and col must be whole numbers 0-3, got {row!r}, {col!r}")
+            return CELL_ACTIONS[kind][row * 4 + col]
+        if kind == CLAIM:
+            if not isinstance(obj["legend"], str):
+                raise ActionFormatError(f"claim: legend must be a legend id, got {obj['legend']!r}")
+            return Action(CLAIM, legend=obj["legend"])
+        if kind == ARRANGE:
+            grid = obj["cards"]
+            if not (
+                isinstance(grid, list)
+                and len(grid) == 2
+                and all(isinstance(r, list) and len(r) == 2 and all(isinstance(t, str) for t in r) for r in grid)
+            ):
+                raise ActionFormatError(f"arrange: cards must be [[t, t], [t, t]] of type ids, got {grid!r}")
+            return Action(ARRANGE, cards=((grid[0][0], grid[0][1]), (grid[1][0], grid[1][1])))
+        return SIMPLE_ACTIONS[kind]
+
+    def __str__(self) -> str:
+        if self.kind in (PLACE, REVEAL):
+            return f"{self.kind} {self.row},{self.col}"
+        if self.kind == CLAIM:
+            return f"claim {self.legend}"
+        if self.kind == ARRANGE:
+            return f"arrange {self.cards[0][0]} {self.cards[0][1]} / {self.cards[1][0]} {self.cards[1][1]}"
+        return self.kind
+
+
+# Interned actions: legal-action lists reuse these instead of building new ones.
+SIMPLE_ACTIONS = {k: Action(k) for k in (TAKE_DISCARD, DRAW, PASS)}
+CELL_ACTIONS = {k: tuple(Action(k, c // 4, c % 4) for c in range(16)) for k in (PLACE, REVEAL)}
+
+
+def place(row: int, col: int) -> Action:
+    return CELL_ACTIONS[PLACE][row * 4 + col]
+
+
+def reveal(row: int, col: int) -> Action:
+    return CELL_ACTIONS[REVEAL][row * 4 + col]
+
+
+def claim(legend: str) -> Action:
+    return Action(CLAIM, legend=legend)
+
+
+def arrange(top_left: str, top_right: str, bottom_left: str, bottom_right: str) -> Action:
+    return Action(ARRANGE, cards=((top_left, top_right), (bottom_left, bottom_right)))
+
+
+class Event(NamedTuple):
+    """Something that happened, for the UI to animate and the log to tell.
+
+    Events carry only what became public: a replaced Unexplored Land is named
+    because it goes face up to the discard pile; dealt cards are not.
+
+    kinds: arrange (cards), deal, start-discard (card), turn, claim (legend,
+    refill), take-discard (card), reshuffle (count), draw (card), place (card,
+    cell, replaced, was_face_down), reveal (card = the discarded drawn card,
+    cell, revealed), pass, end, final-reveal (cell, revealed).
+    `forced` marks an action the engine applied because it was the only legal one.
+    """
+
+    kind: str
+    seat: int = -1
+    card: str | None = None
+    row: int = -1
+    col: int = -1
+    replaced: str | None = None
+    was_face_down: bool = False
+    legend: str | None = None
+    refill: str | None = None
+    count: int = 0
+    cards: tuple[tuple[str, str], tuple[str, str]] | None = None
+    forced: bool = False

@@ -1,0 +1,305 @@
+"""Kingdom geometry, connection, scoring and legend checks.
+
+A Kingdom is 16 cells, row-major (cell = 4 * row + col). The engine's hot path
+works on a tuple of 16 ints: a card type index, or UNKNOWN for a cell that is
+face down (or not yet filled at setup). Sets of cells are 16-bit masks.
+
+`Rules` compiles a CardSet into index tables once; `Rules.analyse` turns a
+kingdom into per-type masks and, per cell, the mask of cells it is connected to
+(rule book 3). Scores and legend checks are computed from that and cached by
+the kingdom's contents, because the same kingdom is looked at many times
+(turn start, after placing, by the computer opponents' searches).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, NamedTuple, Sequence
+
+from ..data import CardSet, Requirement
+from .actions import CLAIM, Action
+
+ROWS = COLS = 4
+CELLS = ROWS * COLS
+FULL = (1 << CELLS) - 1
+UNKNOWN = -1
+CENTRE = (5, 6, 9, 10)  # the 2 x 2 centre, in reading order
+OUTER = tuple(c for c in range(CELLS) if c not in CENTRE)
+
+_COL0 = sum(1 << (4 * r) for r in range(ROWS))
+_COL3 = _COL0 << 3
+
+
+def spread(mask: int) -> int:
+    """The cells orthogonally adjacent to any cell of `mask` (mask itself excluded only if not adjacent)."""
+    return ((mask << 4) | (mask >> 4) | ((mask << 1) & ~_COL0) | ((mask >> 1) & ~_COL3)) & FULL
+
+
+NEIGHBOURS = tuple(spread(1 << c) for c in range(CELLS))
+_CELLS_OF: dict[int, tuple[int, ...]] = {}
+
+
+def cells_of(mask: int) -> tuple[int, ...]:
+    """The cell indices in a mask, ascending (memoised: masks repeat constantly)."""
+    found = _CELLS_OF.get(mask)
+    if found is None:
+        found = tuple(c for c in range(CELLS) if mask >> c & 1)
+        _CELLS_OF[mask] = found
+    return found
+
+
+def _connect(cards: int, portals: int, loners: int) -> tuple[int, ...]:
+    """Per cell, the cells connected to it (rule 3.2).
+
+    Depends only on where the cards, the portals and the cards that cannot use
+    portals are, not on the types, so it is cached by those three masks.
+    """
+    connected = [0] * CELLS
+    for c in cells_of(cards):
+        connected[c] = NEIGHBOURS[c] & cards
+    # Every group of touching portals joins all the cards around it that may use portals.
+    rest = portals
+    while rest:
+        group = rest & -rest
+        while True:
+            grown = (group | spread(group)) & portals
+            if grown == group:
+                break
+            group = grown
+        rest &= ~group
+        rim = spread(group) & cards & ~loners
+        for c in cells_of(rim):
+            connected[c] |= rim & ~(1 << c)
+    return tuple(connected)
+
+
+def cell(row: int, col: int) -> int:
+    return row * COLS + col
+
+
+class Analysis(NamedTuple):
+    """Who is where, and who is connected to whom, in one kingdom."""
+
+    masks: tuple[int, ...]  # per type index: cells holding that type (face up)
+    connected: tuple[int, ...]  # per cell: cells connected to it (rule 3.2), portals left out
+    reach: tuple[int, ...]  # per type index: cells connected to some card of that type
+    locked: int  # cells holding a card that can never be replaced
+
+
+@dataclass(frozen=True, slots=True)
+class Breakdown:
+    """A kingdom's score by category (card-set order: tribes, dragons, legends, conflicts)."""
+
+    categories: tuple[str, ...]
+    values: tuple[int, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(self.values)
+
+    def as_dict(self) -> dict[str, int]:
+        return dict(zip(self.categories, self.values))
+
+    def __getitem__(self, category: str) -> int:
+        return self.values[self.categories.index(category)]
+
+
+class Rules:
+    """A CardSet compiled to index tables, with cached kingdom evaluation."""
+
+    CACHE_LIMIT = 200_000
+
+    def __init__(self, cards: CardSet) -> None:
+        self.cards = cards
+        self.type_ids = tuple(t.id for t in cards.types)
+        self.type_index = {t: i for i, t in enumerate(self.type_ids)}
+        self.ntypes = len(self.type_ids)
+        self.locked = frozenset(t.index for t in cards.types if t.locked)
+        self.portal_types = tuple(t.index for t in cards.types if t.family == "portal")
+        self.dragon_types = tuple(t.index for t in cards.types if t.family == "dragon")
+        self.no_portals = tuple(self.type_index[t] for t in cards.no_portals)
+        ix = self.type_index
+        self.tribe_values = tuple(
+            (ix[tribe], tuple((ix[land], pts) for land, pts in values)) for tribe, values in cards.tribe_values
+        )
+        self.hostile = tuple((ix[a], ix[b]) for a, b in cards.hostile)
+        self.domesticators = tuple(ix[t] for t in cards.dragons.domesticators)
+        self.legend_ids = tuple(leg.id for leg in cards.legends)
+        self.legend_index = {leg: i for i, leg in enumerate(self.legend_ids)}
+        self.legend_points = tuple(leg.points for leg in cards.legends)
+        self.claim_actions = tuple(Action(CLAIM, legend=leg) for leg in self.legend_ids)
+        self._compile_legends()
+        self.categories = cards.categories
+        self._analysis: dict[tuple[int, ...], Analysis] = {}
+        self._connections: dict[tuple[int, int, int], tuple[int, ...]] = {}
+        self._met: dict[tuple[int, ...], int] = {}
+        self._board_scores: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+    # -- connection -------------------------------------------------------
+
+    def analyse(self, kingdom: Sequence[int]) -> Analysis:
+        key = tuple(kingdom)
+        found = self._analysis.get(key)
+        if found is not None:
+            return found
+        masks = [0] * self.ntypes
+        bit = 1
+        for t in key:
+            if t >= 0:
+                masks[t] |= bit
+            bit <<= 1
+        face_up = 0
+        for m in masks:
+            face_up |= m
+        portals = 0
+        for t in self.portal_types:
+            portals |= masks[t]
+        loners = 0
+        for t in self.no_portals:
+            loners |= masks[t]
+        cards = face_up & ~portals
+        shape = (cards, portals, loners)
+        connected = self._connections.get(shape)
+        if connected is None:
+            connected = _connect(*shape)
+            self._remember(self._connections, shape, connected)
+        reach = [0] * self.ntypes
+        for c in cells_of(cards):
+            reach[key[c]] |= connected[c]
+        locked = 0
+        for t in self.locked:
+            locked |= masks[t]
+        result = Analysis(tuple(masks), connected, tuple(reach), locked)
+        self._remember(self._analysis, key, result)
+        return result
+
+    def _remember(self, cache: dict, key: tuple[int, ...], value) -> None:
+        if len(cache) >= self.CACHE_LIMIT:
+            cache.clear()
+        cache[key] = value
+
+    # -- legends ----------------------------------------------------------
+    #
+    # Every legend requirement is flattened into clauses, one pattern each; a
+    # legend is met when any of its clauses holds. Clauses are kept per pattern
+    # so that `met_legends` can test them in tight loops (it runs once per turn
+    # of every game and every search rollout).
+
+    def _compile_legends(self) -> None:
+        self._pairs: list[tuple[int, int, int]] = []  # (legend bit, a, b)
+        self._hubs: list[tuple[int, int, int, int]] = []  # (legend bit, a, b, k)
+        self._groups: list[tuple[int, int, int]] = []  # (legend bit, type, k)
+        self._presents: list[tuple[int, tuple[int, ...]]] = []  # (legend bit, types)
+        for i, legend in enumerate(self.cards.legends):
+            self._add_clauses(1 << i, legend.requires)
+
+    def _add_clauses(self, bit: int, req: Requirement) -> None:
+        ix = self.type_index
+        types = tuple(ix[t] for t in req.types)
+        if req.pattern == "pair":
+            self._pairs.append((bit, *types))
+        elif req.pattern == "hub":
+            self._hubs.append((bit, *types, req.size))
+        elif req.pattern == "group":
+            self._groups.append((bit, types[0], req.size))
+        elif req.pattern == "present":
+            self._presents.append((bit, types))
+        else:
+            for option in req.options:
+                self._add_clauses(bit, option)
+
+    def met_legends(self, kingdom: Sequence[int]) -> int:
+        """Bit i set when legend i's requirement is met (face-up cards only)."""
+        key = tuple(kingdom)
+        met = self._met.get(key)
+        if met is not None:
+            return met
+        masks, conn, reach, _ = self.analyse(key)
+        met = 0
+        for bit, a, b in self._pairs:
+            if reach[a] & masks[b]:
+                met |= bit
+        for bit, a, b, k in self._hubs:
+            want = masks[b]
+            if met & bit or want.bit_count() < k or not reach[a] & want:
+                continue
+            for c in cells_of(masks[a]):
+                if (conn[c] & want).bit_count() >= k:
+                    met |= bit
+                    break
+        for bit, t, k in self._groups:
+            rest = masks[t]
+            if met & bit or rest.bit_count() < k or not reach[t] & rest:
+                continue
+            while rest:
+                seen = frontier = rest & -rest
+                while frontier:
+                    near = 0
+                    for c in cells_of(frontier):
+                        near |= conn[c]
+                    frontier = near & rest & ~seen
+                    seen |= frontier
+                if seen.bit_count() >= k:
+                    met |= bit
+                    break
+                rest &= ~seen
+        for bit, types in self._presents:
+            if all(masks[t] for t in types):
+                met |= bit
+        self._remember(self._met, key, met)
+        return met
+
+    def met_legend_ids(self, kingdom: Sequence[int]) -> list[str]:
+        met = self.met_legends(kingdom)
+        return [leg for i, leg in enumerate(self.legend_ids) if met >> i & 1]
+
+    # -- scoring ----------------------------------------------------------
+
+    def board_scores(self, kingdom: Sequence[int]) -> tuple[int, ...]:
+        """Tribe categories, dragons and conflicts of the face-up cards (legends not included)."""
+        key = tuple(kingdom)
+        found = self._board_scores.get(key)
+        if found is not None:
+            return found
+        an = self.analyse(key)
+        masks, conn = an.masks, an.connected
+        values = []
+        for tribe, lands in self.tribe_values:
+            points = 0
+            for c in cells_of(masks[tribe]):
+                near = conn[c]
+                for land, pts in lands:
+                    points += pts * (near & masks[land]).bit_count()
+            values.append(points)
+        dragons = tamed = 0
+        for t in self.dragon_types:
+            for c in cells_of(masks[t]):
+                dragons += 1
+                near = conn[c]
+                if any((near & masks[tribe]).bit_count() >= self.cards.dragons.at_least for tribe in self.domesticators):
+                    tamed += 1
+        conflicts = 0
+        for a, b in self.hostile:
+            pairs = sum((conn[c] & masks[b]).bit_count() for c in cells_of(masks[a]))
+            conflicts += pairs // 2 if a == b else pairs
+        found = (*values, self.cards.dragons.score(dragons, tamed), conflicts * self.cards.conflict_points)
+        self._remember(self._board_scores, key, found)
+        return found
+
+    def breakdown(self, kingdom: Sequence[int], legends: Iterable[int] = ()) -> Breakdown:
+        """Score of a kingdom (face-up cards only) with the given claimed legend indices."""
+        board = self.board_scores(kingdom)
+        legend_points = sum(self.legend_points[i] for i in legends)
+        return Breakdown(self.categories, (*board[:-1], legend_points, board[-1]))
+
+    # -- conversions between ids and indices -------------------------------
+
+    def kingdom_from_ids(self, grid: Sequence[Sequence[str | None]]) -> tuple[int, ...]:
+        """A 4 x 4 grid of type ids (None = face down) as the engine's 16-int tuple."""
+        return tuple(UNKNOWN if t is None else self.type_index[t] for row in grid for t in row)
+
+    def kingdom_to_ids(self, kingdom: Sequence[int]) -> tuple[tuple[str | None, ...], ...]:
+        ids = self.type_ids
+        return tuple(
+            tuple(None if kingdom[cell(r, c)] < 0 else ids[kingdom[cell(r, c)]] for c in range(COLS)) for r in range(ROWS)
+        )

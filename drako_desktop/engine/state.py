@@ -1,0 +1,515 @@
+"""The game state of Drako: Aetherya Pocket: legal actions, apply, end and scores.
+
+A `GameState` is mutable and compact (lists of ints, bitmasks) so that the
+computer opponents can clone and play it out quickly. Everything random comes
+from the one `random.Random(seed)` it owns, so (seed, players, first seat,
+chosen actions) always reproduces the same game.
+
+Decision points (`Step`): arrange -> turn-start -> after-draw /
+after-take-discard -> after-place -> next turn ... -> game-over. The engine
+asks only when there is a real choice: the after-place claim step exists only
+if a legend can be claimed, and a decision with exactly one legal action is
+applied for the player (its event is marked `forced`).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import NamedTuple, Sequence
+
+from .actions import (
+    ARRANGE,
+    CELL_ACTIONS,
+    CLAIM,
+    DRAW,
+    PASS,
+    PLACE,
+    REVEAL,
+    SIMPLE_ACTIONS,
+    TAKE_DISCARD,
+    Action,
+    Event,
+    IllegalActionError,
+)
+from .kingdom import CELLS, CENTRE, FULL, OUTER, UNKNOWN, Breakdown, Rules, cell, cells_of
+
+
+class Step(IntEnum):
+    ARRANGE = 0
+    TURN_START = 1
+    AFTER_DRAW = 2
+    AFTER_TAKE_DISCARD = 3
+    AFTER_PLACE = 4
+    GAME_OVER = 5
+
+
+STEP_NAMES = ("arrange", "turn-start", "after-draw", "after-take-discard", "after-place", "game-over")
+_TAKE_DISCARD = SIMPLE_ACTIONS[TAKE_DISCARD]
+_DRAW = SIMPLE_ACTIONS[DRAW]
+_PASS = SIMPLE_ACTIONS[PASS]
+_PLACES = CELL_ACTIONS[PLACE]
+_REVEALS = CELL_ACTIONS[REVEAL]
+
+
+class View(NamedTuple):
+    """What a player in `seat` may see. Face-down cards and the order of the
+    draw pile are hidden from everyone, the owner included."""
+
+    players: int
+    seat: int
+    current: int
+    step: str
+    kingdoms: tuple[tuple[tuple[str | None, ...], ...], ...]  # per seat, 4 x 4, None = face down
+    hand: tuple[str, ...]  # the current player's starting cards, during arrange only
+    drawn: str | None
+    discard_top: str | None
+    discard_size: int
+    draw_size: int
+    legend_row: tuple[str, ...]
+    legends: tuple[tuple[str, ...], ...]  # claimed, per seat
+    claimed_this_turn: bool
+
+    def to_json(self) -> dict:
+        out = self._asdict()
+        out["kingdoms"] = [[list(r) for r in k] for k in self.kingdoms]
+        out["hand"] = list(self.hand)
+        out["legend_row"] = list(self.legend_row)
+        out["legends"] = [list(ls) for ls in self.legends]
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class PlacementChange:
+    """What placing `card` on a cell would do to a kingdom's visible score."""
+
+    before: Breakdown
+    after: Breakdown
+    claimable_before: tuple[str, ...]
+    claimable_after: tuple[str, ...]
+
+    @property
+    def delta(self) -> dict[str, int]:
+        return {k: a - b for k, a, b in zip(self.after.categories, self.after.values, self.before.values)}
+
+    @property
+    def newly_claimable(self) -> tuple[str, ...]:
+        return tuple(leg for leg in self.claimable_after if leg not in self.claimable_before)
+
+
+def placement_problem(rules: Rules, kingdom: Sequence[int], index: int, card: int) -> str | None:
+    """Why `card` may not replace the (visible) cell, as a reason code, or None.
+
+    Face-down cells (UNKNOWN) can always be replaced; a face-up locked card
+    (Dragon, Portal) never; a face-up card never by one of its own type.
+    """
+    here = kingdom[index]
+    if here < 0:
+        return None
+    if here in rules.locked:
+        return "locked"
+    if here == card:
+        return "same-type"
+    return None
+
+
+def placement_change(rules: Rules, kingdom: Sequence[int], legends: Sequence[int], index: int, card: int) -> PlacementChange:
+    """Score change (face-up cards) of placing `card` on `index` of a visible kingdom."""
+    after = list(kingdom)
+    after[index] = card
+    return PlacementChange(
+        rules.breakdown(kingdom, legends),
+        rules.breakdown(after, legends),
+        tuple(rules.met_legend_ids(kingdom)),
+        tuple(rules.met_legend_ids(after)),
+    )
+
+
+class GameState:
+    """One game in progress. Use `GameState.new(...)`, then `legal_actions()` / `apply()`."""
+
+    __slots__ = (
+        "rules", "players", "seed", "first", "rng", "step", "current", "kingdoms", "face_up", "hands",
+        "deck", "discard", "legend_row", "legend_deck", "claimed", "claimed_this_turn", "drawn",
+        "ended_by", "turn", "history", "_legal", "_visible",
+    )
+
+    def __init__(self) -> None:  # use new() or clone()
+        self._legal: list[Action] | None = None
+
+    # -- creation --------------------------------------------------------
+
+    @classmethod
+    def new(cls, rules: Rules, players: int, seed: int, first: int = 0) -> "GameState":
+        cards = rules.cards
+        if not cards.min_players <= players <= cards.max_players:
+            raise ValueError(f"{cards.name} is for {cards.min_players}-{cards.max_players} players, not {players}")
+        if not 0 <= first < players:
+            raise ValueError(f"first player must be a seat 0-{players - 1}, not {first}")
+        s = cls()
+        s.rules = rules
+        s.players = players
+        s.seed = seed
+        s.first = first
+        s.rng = rng = random.Random(seed)
+        s.deck = [t.index for t in cards.types for _ in range(t.count_for(players))]
+        rng.shuffle(s.deck)
+        legends = list(range(len(cards.legends)))
+        rng.shuffle(legends)
+        s.legend_row = legends[: cards.legend_row]
+        s.legend_deck = legends[cards.legend_row:]
+        s.kingdoms = [[UNKNOWN] * CELLS for _ in range(players)]
+        s.face_up = [0] * players
+        s.hands = [[] for _ in range(players)]
+        aside: list[int] = []
+        for seat in s._seat_order():
+            hand = s.hands[seat]
+            while len(hand) < cards.starting_hand:
+                if not s.deck:
+                    raise ValueError("the deck ran out while dealing the starting cards: the card data has too few types")
+                card = s.deck.pop()
+                (aside if card in hand else hand).append(card)
+        s.deck.extend(aside)
+        rng.shuffle(s.deck)
+        s.discard = []
+        s.claimed = [[] for _ in range(players)]
+        s.claimed_this_turn = False
+        s.drawn = UNKNOWN
+        s.ended_by = -1
+        s.turn = 0
+        s.history = []
+        s.step = Step.ARRANGE
+        s.current = first
+        s._visible = [(UNKNOWN,) * CELLS for _ in range(players)]
+        return s
+
+    @classmethod
+    def replay(cls, rules: Rules, players: int, seed: int, first: int, actions: Sequence[Action]) -> "GameState":
+        state = cls.new(rules, players, seed, first)
+        for action in actions:
+            state.apply(action)
+        return state
+
+    def clone(self) -> "GameState":
+        s = GameState.__new__(GameState)
+        s.rules = self.rules
+        s.players = self.players
+        s.seed = self.seed
+        s.first = self.first
+        s.rng = random.Random()
+        s.rng.setstate(self.rng.getstate())
+        s.step = self.step
+        s.current = self.current
+        s.kingdoms = [k[:] for k in self.kingdoms]
+        s.face_up = self.face_up[:]
+        s.hands = [h[:] for h in self.hands]
+        s.deck = self.deck[:]
+        s.discard = self.discard[:]
+        s.legend_row = self.legend_row[:]
+        s.legend_deck = self.legend_deck[:]
+        s.claimed = [c[:] for c in self.claimed]
+        s.claimed_this_turn = self.claimed_this_turn
+        s.drawn = self.drawn
+        s.ended_by = self.ended_by
+        s.turn = self.turn
+        s.history = self.history[:]
+        s._legal = self._legal
+        s._visible = self._visible[:]
+        return s
+
+    def _seat_order(self) -> list[int]:
+        return [(self.first + i) % self.players for i in range(self.players)]
+
+    # -- queries -----------------------------------------------------------
+
+    def is_terminal(self) -> bool:
+        return self.step == Step.GAME_OVER
+
+    def visible_kingdom(self, seat: int) -> tuple[int, ...]:
+        """The seat's kingdom as everyone sees it: UNKNOWN for face-down cells."""
+        return self._visible[seat]
+
+    def _turn_face_up(self, seat: int, index: int) -> None:
+        self.face_up[seat] |= 1 << index
+        v = self._visible[seat]
+        self._visible[seat] = (*v[:index], self.kingdoms[seat][index], *v[index + 1:])
+
+    def face_down_count(self, seat: int) -> int:
+        return CELLS - self.face_up[seat].bit_count() if self.step != Step.ARRANGE else CELLS
+
+    def claimable(self, seat: int) -> list[int]:
+        """Legend indices in the row whose requirement the seat's kingdom meets now."""
+        met = self.rules.met_legends(self.visible_kingdom(seat))
+        return [leg for leg in self.legend_row if met >> leg & 1]
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action, in a fixed order (the bot protocol indexes into it)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def _compute_legal(self) -> list[Action]:
+        step = self.step
+        if step == Step.TURN_START:
+            legal = [] if self.claimed_this_turn else self._claim_actions()
+            legal.append(_TAKE_DISCARD)
+            if self.deck or len(self.discard) > 1:
+                legal.append(_DRAW)
+            return legal
+        if step == Step.AFTER_DRAW or step == Step.AFTER_TAKE_DISCARD:
+            an = self.rules.analyse(self._visible[self.current])
+            legal = [_PLACES[c] for c in cells_of(FULL & ~(an.locked | an.masks[self.drawn]))]
+            if step == Step.AFTER_DRAW:
+                legal.extend(_REVEALS[c] for c in cells_of(FULL & ~self.face_up[self.current]))
+            return legal
+        if step == Step.AFTER_PLACE:
+            legal = self._claim_actions()
+            legal.append(_PASS)
+            return legal
+        if step == Step.ARRANGE:
+            return self._arrangements()
+        return []
+
+    def _claim_actions(self) -> list[Action]:
+        actions = self.rules.claim_actions
+        return [actions[leg] for leg in self.claimable(self.current)]
+
+    def _arrangements(self) -> list[Action]:
+        ids = self.rules.type_ids
+        hand = [ids[t] for t in self.hands[self.current]]
+        out = []
+        for a in hand:
+            for b in hand:
+                if b == a:
+                    continue
+                for c in hand:
+                    if c in (a, b):
+                        continue
+                    for d in hand:
+                        if d not in (a, b, c):
+                            out.append(Action(ARRANGE, cards=((a, b), (c, d))))
+        return out
+
+    # -- apply ---------------------------------------------------------------
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a legal action and return what happened. An illegal action
+        raises IllegalActionError and leaves the state unchanged."""
+        events = self._apply(action, forced=False)
+        self.history.append(action)
+        while self.step != Step.GAME_OVER:
+            legal = self.legal_actions()
+            if len(legal) != 1:
+                break
+            events.extend(self._apply(legal[0], forced=True))
+        return events
+
+    def _apply(self, action: Action, forced: bool) -> list[Event]:
+        kind = action.kind
+        step = self.step
+        seat = self.current
+        if step == Step.GAME_OVER:
+            raise IllegalActionError("game-over", "the game is over")
+        if kind == PLACE or kind == REVEAL:
+            return self._apply_cell(action, forced)
+        if kind == DRAW or kind == TAKE_DISCARD:
+            if step != Step.TURN_START:
+                raise IllegalActionError("not-now", f"{kind} is only possible at the start of a turn, after an optional claim")
+            self._legal = None
+            if kind == TAKE_DISCARD:
+                self.drawn = self.discard.pop()
+                self.step = Step.AFTER_TAKE_DISCARD
+                return [Event(TAKE_DISCARD, seat, card=self.rules.type_ids[self.drawn], forced=forced)]
+            events = []
+            if not self.deck:
+                if len(self.discard) < 2:
+                    raise IllegalActionError("no-cards", "the draw pile is empty and cannot be refilled")
+                top = self.discard.pop()
+                self.deck = self.discard
+                self.discard = [top]
+                self.rng.shuffle(self.deck)
+                events.append(Event("reshuffle", seat, count=len(self.deck)))
+            self.drawn = self.deck.pop()
+            self.step = Step.AFTER_DRAW
+            events.append(Event(DRAW, seat, card=self.rules.type_ids[self.drawn], forced=forced))
+            return events
+        if kind == CLAIM:
+            return self._apply_claim(action, forced)
+        if kind == PASS:
+            if step != Step.AFTER_PLACE:
+                raise IllegalActionError("not-now", "pass only skips the optional claim after placing")
+            return [Event(PASS, seat, forced=forced), *self._end_turn()]
+        if kind == ARRANGE:
+            return self._apply_arrange(action, forced)
+        raise IllegalActionError("unknown", f"unknown action {kind!r}")
+
+    def _apply_claim(self, action: Action, forced: bool) -> list[Event]:
+        seat = self.current
+        if self.step not in (Step.TURN_START, Step.AFTER_PLACE):
+            raise IllegalActionError("not-now", "a legend can be claimed only before drawing or after placing")
+        if self.claimed_this_turn:
+            raise IllegalActionError("claimed-this-turn", "only one legend can be claimed per turn")
+        leg = self.rules.legend_index.get(action.legend, -1)
+        if leg < 0:
+            raise IllegalActionError("unknown-legend", f"there is no legend {action.legend!r}")
+        if leg not in self.legend_row:
+            raise IllegalActionError("not-in-row", f"{action.legend} is not in the legend row")
+        if not self.rules.met_legends(self.visible_kingdom(seat)) >> leg & 1:
+            raise IllegalActionError("not-met", f"your kingdom does not meet the requirement of {action.legend}")
+        self._legal = None
+        slot = self.legend_row.index(leg)
+        refill = None
+        if self.legend_deck:
+            self.legend_row[slot] = self.legend_deck.pop()
+            refill = self.rules.legend_ids[self.legend_row[slot]]
+        else:
+            del self.legend_row[slot]
+        self.claimed[seat].append(leg)
+        self.claimed_this_turn = True
+        events = [Event(CLAIM, seat, legend=action.legend, refill=refill, forced=forced)]
+        if self.step == Step.AFTER_PLACE:
+            events.extend(self._end_turn())
+        return events
+
+    def _apply_cell(self, action: Action, forced: bool) -> list[Event]:
+        seat = self.current
+        kind = action.kind
+        if not (0 <= action.row < 4 and 0 <= action.col < 4):
+            raise IllegalActionError("off-board", f"there is no cell {action.row},{action.col}")
+        index = cell(action.row, action.col)
+        kingdom = self.kingdoms[seat]
+        face_down = not self.face_up[seat] >> index & 1
+        ids = self.rules.type_ids
+        if kind == PLACE:
+            if self.step not in (Step.AFTER_DRAW, Step.AFTER_TAKE_DISCARD):
+                raise IllegalActionError("not-now", "place a card only after drawing it or taking the discard")
+            problem = placement_problem(self.rules, self.visible_kingdom(seat), index, self.drawn)
+            if problem == "locked":
+                raise IllegalActionError("locked", f"a face-up {ids[kingdom[index]]} is locked and can never be replaced")
+            if problem == "same-type":
+                raise IllegalActionError("same-type", f"a face-up {ids[kingdom[index]]} cannot be replaced by a card of the same type")
+            replaced = kingdom[index]
+            kingdom[index] = self.drawn
+            self.discard.append(replaced)
+            event = Event(PLACE, seat, card=ids[self.drawn], row=action.row, col=action.col,
+                          replaced=ids[replaced], was_face_down=face_down, forced=forced)
+        else:
+            if self.step != Step.AFTER_DRAW:
+                raise IllegalActionError("not-now", "reveal only after drawing from the draw pile (the drawn card is discarded)")
+            if not face_down:
+                raise IllegalActionError("face-up", "only a face-down Unexplored Land can be revealed")
+            self.discard.append(self.drawn)
+            event = Event(REVEAL, seat, card=ids[self.drawn], row=action.row, col=action.col,
+                          replaced=ids[kingdom[index]], was_face_down=True, forced=forced)
+        self._legal = None
+        self._turn_face_up(seat, index)
+        self.drawn = UNKNOWN
+        events = [event]
+        if self.face_up[seat] == FULL:
+            events.extend(self._end_game())
+        elif not self.claimed_this_turn and self.claimable(seat):
+            self.step = Step.AFTER_PLACE
+        else:
+            events.extend(self._end_turn())
+        return events
+
+    def _apply_arrange(self, action: Action, forced: bool) -> list[Event]:
+        if self.step != Step.ARRANGE:
+            raise IllegalActionError("not-now", "the starting cards are arranged only at setup")
+        seat = self.current
+        ids = self.rules.type_ids
+        hand = self.hands[seat]
+        wanted = [c for row in action.cards for c in row]
+        if sorted(wanted) != sorted(ids[t] for t in hand):
+            raise IllegalActionError(
+                "not-your-cards", f"arrange exactly your starting cards ({', '.join(ids[t] for t in hand)}), got {', '.join(wanted)}"
+            )
+        self._legal = None
+        kingdom = self.kingdoms[seat]
+        for index, type_id in zip(CENTRE, wanted):
+            kingdom[index] = self.rules.type_index[type_id]
+            self._turn_face_up(seat, index)
+        self.hands[seat] = []
+        events = [Event(ARRANGE, seat, cards=action.cards, forced=forced)]
+        self.current = (seat + 1) % self.players
+        if self.current == self.first:
+            for s in self._seat_order():
+                for index in OUTER:
+                    self.kingdoms[s][index] = self.deck.pop()
+            self.discard.append(self.deck.pop())
+            events.append(Event("deal", count=len(OUTER)))
+            events.append(Event("start-discard", card=ids[self.discard[-1]]))
+            events.extend(self._start_turn())
+        return events
+
+    def _start_turn(self) -> list[Event]:
+        self.step = Step.TURN_START
+        self.claimed_this_turn = False
+        self.turn += 1
+        return [Event("turn", self.current, count=self.turn)]
+
+    def _end_turn(self) -> list[Event]:
+        self._legal = None
+        self.current = (self.current + 1) % self.players
+        return self._start_turn()
+
+    def _end_game(self) -> list[Event]:
+        self._legal = None
+        self.step = Step.GAME_OVER
+        self.ended_by = self.current
+        ids = self.rules.type_ids
+        events = [Event("end", self.current)]
+        for seat in self._seat_order():
+            for index in cells_of(FULL & ~self.face_up[seat]):
+                events.append(Event("final-reveal", seat, row=index // 4, col=index % 4, replaced=ids[self.kingdoms[seat][index]]))
+                self._turn_face_up(seat, index)
+        return events
+
+    # -- scores --------------------------------------------------------------
+
+    def breakdown(self, seat: int) -> Breakdown:
+        """The seat's score from its face-up cards and claimed legends (final once the game is over)."""
+        return self.rules.breakdown(self.visible_kingdom(seat), self.claimed[seat])
+
+    def scores(self) -> list[Breakdown]:
+        return [self.breakdown(seat) for seat in range(self.players)]
+
+    def winners(self) -> list[int]:
+        """Highest total; ties broken by the seven categories each sorted high to low; still equal share."""
+        keys = [(b.total, sorted(b.values, reverse=True)) for b in self.scores()]
+        best = max(keys)
+        return [seat for seat, key in enumerate(keys) if key == best]
+
+    # -- views ---------------------------------------------------------------
+
+    def view(self, seat: int) -> View:
+        ids = self.rules.type_ids
+        legend_ids = self.rules.legend_ids
+        step = self.step
+        return View(
+            players=self.players,
+            seat=seat,
+            current=self.current,
+            step=STEP_NAMES[step],
+            kingdoms=tuple(self.rules.kingdom_to_ids(self.visible_kingdom(s)) for s in range(self.players)),
+            hand=tuple(ids[t] for t in self.hands[self.current]) if step == Step.ARRANGE else (),
+            drawn=ids[self.drawn] if self.drawn >= 0 else None,
+            discard_top=ids[self.discard[-1]] if self.discard else None,
+            discard_size=len(self.discard),
+            draw_size=len(self.deck),
+            legend_row=tuple(legend_ids[leg] for leg in self.legend_row),
+            legends=tuple(tuple(legend_ids[leg] for leg in c) for c in self.claimed),
+            claimed_this_turn=self.claimed_this_turn,
+        )
+
+    def card_count(self) -> int:
+        """Every kingdom card, wherever it is (the property tests check it never changes)."""
+        return (
+            len(self.deck)
+            + len(self.discard)
+            + sum(1 for k in self.kingdoms for t in k if t >= 0)
+            + sum(len(h) for h in self.hands)
+            + (1 if self.drawn >= 0 else 0)
+        )

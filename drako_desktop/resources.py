@@ -1,0 +1,31 @@
+"""Where bundled files live, from a source checkout and from the frozen build."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+
+def root() -> Path:
+    """The folder holding `cards/` and `fonts/`.
+
+    PyInstaller unpacks data next to the executable and names the folder in
+    `sys._MEIPASS`; from source (or an editable install) it is the checkout.
+    """
+    frozen = getattr(sys, "_MEIPASS", None)
+    if frozen:
+        return Path(frozen)
+    return Path(__file__).resolve().parent.parent
+
+
+def default_cards() -> Path:
+    return root() / "cards" / "aetherya-pocket"
+
+
+def fonts() -> Path:
+    return root() / "fonts"
+
+
+def package() -> Path:
+    """The `drako_desktop` package folder (locales, UI icons)."""
+    return Path(__file__).resolve().parent
