@@ -1,0 +1,137 @@
+"""Translations: every user-visible text goes through `tr(key, **values)`.
+
+A language is one YAML file in `drako_desktop/locales/` (`en.yaml`,
+`zh-TW.yaml`, ...): nested mappings whose leaves are texts with `{name}`
+placeholders. English is the fallback for any key a language lacks. Card and
+legend names fall back to the card data (which is written in English), so a
+house-rules card folder needs no translation to be playable.
+"""
+
+from __future__ import annotations
+
+import locale
+import logging
+import os
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from . import resources
+
+log = logging.getLogger(__name__)
+FALLBACK = "en"
+
+
+class Translations:
+    """All strings of one language, flattened to dotted keys, with English behind them."""
+
+    def __init__(self, code: str, folder: Path | None = None) -> None:
+        self.folder = folder or resources.package() / "locales"
+        self.fallback = _flatten(_read(self.folder / f"{FALLBACK}.yaml"))
+        self.code = code if (self.folder / f"{code}.yaml").is_file() else FALLBACK
+        self.strings = self.fallback if self.code == FALLBACK else _flatten(_read(self.folder / f"{self.code}.yaml"))
+        self._missing: set[str] = set()
+
+    def has(self, key: str) -> bool:
+        return key in self.strings or key in self.fallback
+
+    def get(self, key: str, default: str | None = None, **values: Any) -> str:
+        text = self.strings.get(key)
+        if text is None:
+            text = self.fallback.get(key)
+        if text is None:
+            if default is not None:
+                text = default
+            else:
+                if key not in self._missing:
+                    self._missing.add(key)
+                    log.warning("no translation for %r", key)
+                return f"[{key}]"
+        if values:
+            try:
+                return text.format_map(values)
+            except (KeyError, IndexError, ValueError):
+                log.warning("bad placeholders in %r (%s)", key, self.code)
+                return text
+        return text
+
+
+def _read(path: Path) -> dict:
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return data if isinstance(data, dict) else {}
+
+
+def _flatten(tree: dict, prefix: str = "") -> dict[str, str]:
+    out: dict[str, str] = {}
+    for key, value in tree.items():
+        full = f"{prefix}{key}"
+        if isinstance(value, dict):
+            out.update(_flatten(value, full + "."))
+        else:
+            out[full] = str(value)
+    return out
+
+
+def available_languages(folder: Path | None = None) -> dict[str, str]:
+    """Language code -> its own name (as written in the file's `language.name`)."""
+    folder = folder or resources.package() / "locales"
+    out = {}
+    for path in sorted(folder.glob("*.yaml")):
+        out[path.stem] = _flatten(_read(path)).get("language.name", path.stem)
+    return out
+
+
+def detect_language() -> str:
+    """The system locale's language if we have it (zh_TW -> zh-TW), else English."""
+    codes = [os.environ.get(v, "") for v in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")]
+    try:
+        codes.append(locale.getlocale()[0] or "")
+    except ValueError:
+        pass
+    known = available_languages()
+    for code in codes:
+        code = code.split(".")[0].split(":")[0].replace("_", "-")
+        if not code:
+            continue
+        if code in known:
+            return code
+        if code.lower().startswith(("zh-tw", "zh-hk", "zh-hant")) and "zh-TW" in known:
+            return "zh-TW"
+        if code.split("-")[0] in known:
+            return code.split("-")[0]
+    return FALLBACK
+
+
+_current = Translations(FALLBACK)
+
+
+def set_language(code: str) -> str:
+    """Switch the language of `tr`; returns the code actually used."""
+    global _current
+    _current = Translations(code)
+    return _current.code
+
+
+def language() -> str:
+    return _current.code
+
+
+def tr(key: str, **values: Any) -> str:
+    return _current.get(key, **values)
+
+
+def card_name(cards, type_id: str) -> str:
+    return _current.get(f"cards.{type_id}", default=cards.type(type_id).name)
+
+
+def legend_name(cards, legend_id: str) -> str:
+    return _current.get(f"legends.{legend_id}.name", default=cards.legend(legend_id).name)
+
+
+def legend_text(cards, legend_id: str) -> str:
+    return _current.get(f"legends.{legend_id}.text", default=cards.legend(legend_id).text)
+
+
+def family_name(cards, family_id: str) -> str:
+    return _current.get(f"families.{family_id}", default=cards.family(family_id).name)
