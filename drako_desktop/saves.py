@@ -1,0 +1,292 @@
+"""Saved games: versioned JSON, replayed and checked on load, never half-loaded.
+
+A save holds what is needed to replay the game exactly (card-set identity,
+seats, seed, first seat, the chosen actions) and a public snapshot of where the
+game stood (the view everyone sees, the scores so far) that the replay must
+reproduce. Loading replays every action through the engine; anything wrong
+(bad JSON, unknown version, other card data, an illegal action, a snapshot the
+replay does not reach) refuses the whole file with a clear message, and the
+file is renamed aside (never deleted) so the player and a bug report keep it.
+
+Unfinished games live in `saves/`, finished ones are moved to `history/`.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import queue
+import threading
+import uuid
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from .controller.game import COMPUTER, HUMAN, GameSetup, Seat
+from .engine import Action, ActionFormatError, GameState, IllegalActionError, Rules
+from .storage import atomic_write_text, data_dir
+
+log = logging.getLogger(__name__)
+
+FORMAT = "drako-desktop-save"
+VERSION = 1
+MAX_ACTIONS = 20_000  # far beyond any real game: a bigger file is not a save
+
+
+class SaveError(Exception):
+    """A save file that cannot be used; the message says why, for the player."""
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    game_id: str
+    setup: GameSetup
+    actions: tuple[Action, ...]
+    created: str
+    updated: str
+    practice: bool
+    finished: bool
+    path: Path | None = None
+
+    def summary(self, rules: Rules) -> dict[str, Any]:
+        """What the Load screen lists: date, seats, turn, scores so far."""
+        state = GameState.replay(rules, self.setup.players, self.setup.seed, self.setup.first, self.actions)
+        return {
+            "game_id": self.game_id,
+            "updated": self.updated,
+            "seats": [s.name for s in self.setup.seats],
+            "turn": state.turn,
+            "scores": [b.total for b in state.scores()],
+            "finished": self.finished,
+        }
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def new_game_id() -> str:
+    return datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S-") + uuid.uuid4().hex[:6]
+
+
+def saves_dir() -> Path:
+    return data_dir() / "saves"
+
+
+def history_dir() -> Path:
+    return data_dir() / "history"
+
+
+def snapshot(state: GameState) -> dict[str, Any]:
+    """The public position a replay must reach (no hidden information in it)."""
+    return {
+        "actions": len(state.history),
+        "turn": state.turn,
+        "view": state.view(state.current).to_json(),
+        "scores": [b.total for b in state.scores()],
+    }
+
+
+def encode(game: SavedGame, state: GameState, rules: Rules) -> str:
+    data = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game_id": game.game_id,
+        "game": rules.cards.game_id,
+        "cards": rules.cards.identity,
+        "created": game.created,
+        "updated": game.updated,
+        "practice": game.practice,
+        "finished": state.is_terminal(),
+        "seats": [{"name": s.name, "kind": s.kind, "level": s.level} for s in game.setup.seats],
+        "seed": game.setup.seed,
+        "first": game.setup.first,
+        "actions": [a.to_json() for a in state.history],
+        "snapshot": snapshot(state),
+    }
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def decode(text: str, rules: Rules, path: Path | None = None) -> tuple[SavedGame, GameState]:
+    """Parse, validate and replay a save; SaveError with a clear message if anything is wrong."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SaveError(f"not valid JSON (line {exc.lineno}, column {exc.colno}): the file is damaged or truncated") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SaveError("not a Drako Desktop saved game")
+    version = data.get("version")
+    if version != VERSION:
+        raise SaveError(f"saved by another version of the game (save format {version!r}, this game reads {VERSION})")
+    if data.get("game") != rules.cards.game_id or data.get("cards") != rules.cards.identity:
+        raise SaveError("made with other card data (house rules or another version of the cards)")
+
+    def need(key: str, kind: type | tuple[type, ...]) -> Any:
+        value = data.get(key)
+        if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
+            raise SaveError(f"the field {key!r} is missing or has the wrong type")
+        return value
+
+    game_id = need("game_id", str)
+    seats_raw = need("seats", list)
+    if not rules.cards.min_players <= len(seats_raw) <= rules.cards.max_players:
+        raise SaveError(f"{len(seats_raw)} seats: the game is for {rules.cards.min_players}-{rules.cards.max_players}")
+    seats = []
+    for i, s in enumerate(seats_raw):
+        if (
+            not isinstance(s, dict)
+            or set(s) != {"name", "kind", "level"}
+            or not all(isinstance(v, str) for v in s.values())
+            or s["kind"] not in (HUMAN, COMPUTER)
+            or not s["name"].strip()
+            or (s["kind"] == COMPUTER) != bool(s["level"])
+        ):
+            raise SaveError(f"seat {i} is not valid")
+        seats.append(Seat(s["name"], s["kind"], s["level"]))
+    seed = need("seed", int)
+    first = need("first", int)
+    if not 0 <= seed < 2**63 or not 0 <= first < len(seats):
+        raise SaveError("the seed or the first seat is out of range")
+    raw_actions = need("actions", list)
+    if len(raw_actions) > MAX_ACTIONS:
+        raise SaveError("too many actions for one game")
+    setup = GameSetup(tuple(seats), seed, first)
+    state = GameState.new(rules, setup.players, seed, first)
+    for i, raw in enumerate(raw_actions):
+        try:
+            state.apply(Action.from_json(raw))
+        except (ActionFormatError, IllegalActionError) as exc:
+            raise SaveError(f"action {i + 1} cannot be replayed ({exc})") from None
+    if need("snapshot", dict) != snapshot(state):
+        raise SaveError("the replayed game does not match the position saved with it (the file was edited or damaged)")
+    if need("finished", bool) != state.is_terminal():
+        raise SaveError("the finished flag does not match the replayed game")
+    game = SavedGame(
+        game_id=game_id,
+        setup=setup,
+        actions=tuple(state.history),
+        created=need("created", str),
+        updated=need("updated", str),
+        practice=need("practice", bool),
+        finished=state.is_terminal(),
+        path=path,
+    )
+    return game, state
+
+
+def read(path: Path, rules: Rules) -> tuple[SavedGame, GameState]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SaveError(f"cannot be read ({exc})") from None
+    return decode(text, rules, path)
+
+
+def quarantine(path: Path) -> Path:
+    """Rename a bad save aside (kept for the player and for bug reports) and return the new name."""
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.broken-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.broken-{stamp}-{n}")
+    os.replace(path, target)
+    log.warning("moved the unusable save %s to %s", path, target)
+    return target
+
+
+@dataclass(frozen=True)
+class Listing:
+    """The saved games found, and the messages for files that were set aside."""
+
+    games: list[SavedGame]
+    problems: list[str]
+
+
+def list_saves(rules: Rules, folder: Path | None = None) -> Listing:
+    """Every usable save in the folder, newest first; bad files are moved aside with a message."""
+    folder = folder or saves_dir()
+    games, problems = [], []
+    for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:
+        try:
+            game, _ = read(path, rules)
+        except SaveError as exc:
+            aside = quarantine(path)
+            problems.append(f"{path.name}: {exc}. It was kept as {aside.name}.")
+            continue
+        games.append(game)
+    games.sort(key=lambda g: g.updated, reverse=True)
+    return Listing(games, problems)
+
+
+def latest_unfinished(rules: Rules) -> tuple[SavedGame | None, list[str]]:
+    listing = list_saves(rules)
+    unfinished = [g for g in listing.games if not g.finished]
+    return (unfinished[0] if unfinished else None), listing.problems
+
+
+class Autosaver:
+    """Writes the game after every applied action, on a background thread.
+
+    Writing (with fsync) takes milliseconds; doing it in the frame loop would
+    stutter the animations. The writer always writes the newest position it has
+    been given, so it never falls behind by more than the action in flight.
+    """
+
+    def __init__(self, game: SavedGame, rules: Rules) -> None:
+        self.game = game
+        self.rules = rules
+        self.path = saves_dir() / f"{game.game_id}.json"
+        self._queue: queue.Queue[tuple[str, bool] | None] = queue.Queue()
+        self._thread = threading.Thread(target=self._write_loop, name="autosave", daemon=True)
+        self._thread.start()
+        self.error: str | None = None
+
+    def save(self, state: GameState) -> None:
+        """Queue the state for writing (called after every applied action)."""
+        self.game = SavedGame(
+            self.game.game_id, self.game.setup, tuple(state.history), self.game.created, now(),
+            self.game.practice, state.is_terminal(),
+        )
+        self._queue.put((encode(self.game, state, self.rules), state.is_terminal()))
+
+    def _write_loop(self) -> None:
+        while True:
+            item = self._queue.get()
+            stop = item is None
+            # Only the newest position matters: skip any that were overtaken.
+            while True:
+                try:
+                    newer = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if newer is None:
+                    stop = True
+                else:
+                    item = newer
+            if item is not None:
+                self._write(*item)
+            if stop:
+                return
+
+    def _write(self, text: str, finished: bool) -> None:
+        try:
+            atomic_write_text(self.path, text)
+            if finished:
+                history_dir().mkdir(parents=True, exist_ok=True)
+                os.replace(self.path, history_dir() / self.path.name)
+        except OSError as exc:
+            self.error = f"the game could not be saved to {self.path}: {exc}"
+            log.error(self.error)
+
+    def close(self, timeout: float = 5.0) -> None:
+        """Write what is queued and stop the writer."""
+        self._queue.put(None)
+        self._thread.join(timeout)
+
+
+def start_game(setup: GameSetup, practice: bool = False) -> SavedGame:
+    stamp = now()
+    return SavedGame(new_game_id(), setup, (), stamp, stamp, practice, False)

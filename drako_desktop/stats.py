@@ -1,0 +1,131 @@
+"""Statistics per player name: games, wins, average and best score, by opponent level.
+
+Only people are tracked (computer seats have no statistics). A game counts once,
+when it ends; a shared victory counts as a win for each winner. Practice games
+(unlimited undo) are counted apart and never change wins, averages or bests.
+Kept as versioned JSON next to the saves; a broken file is set aside and the
+statistics start again, with a message.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+
+from .controller.game import GameSetup
+from .storage import atomic_write_text, data_dir
+
+VERSION = 1
+PEOPLE = "people"  # the opponent "level" of a table with no computer seat
+
+
+@dataclass
+class Record:
+    games: int = 0
+    wins: int = 0
+    total_score: int = 0
+    best: int | None = None
+    practice_games: int = 0
+    by_opponent: dict[str, list[int]] = field(default_factory=dict)  # level -> [games, wins]
+
+    @property
+    def average(self) -> float | None:
+        return self.total_score / self.games if self.games else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "games": self.games, "wins": self.wins, "total_score": self.total_score, "best": self.best,
+            "practice_games": self.practice_games, "by_opponent": self.by_opponent,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Record":
+        if not isinstance(data, dict):
+            raise ValueError("a player record is not an object")
+        ints = ("games", "wins", "total_score", "practice_games")
+        if any(not isinstance(data.get(k), int) or isinstance(data.get(k), bool) or data[k] < 0 and k != "total_score"
+               for k in ints):
+            raise ValueError("a player record has a bad count")
+        best = data.get("best")
+        if best is not None and (not isinstance(best, int) or isinstance(best, bool)):
+            raise ValueError("a player record has a bad best score")
+        by = data.get("by_opponent")
+        if not isinstance(by, dict) or not all(
+            isinstance(k, str) and isinstance(v, list) and len(v) == 2 and all(isinstance(n, int) and n >= 0 for n in v)
+            for k, v in by.items()
+        ):
+            raise ValueError("a player record has bad per-opponent counts")
+        if data["wins"] > data["games"]:
+            raise ValueError("a player record has more wins than games")
+        return cls(data["games"], data["wins"], data["total_score"], best, data["practice_games"],
+                   {k: list(v) for k, v in by.items()})
+
+
+@dataclass
+class Statistics:
+    players: dict[str, Record] = field(default_factory=dict)
+    recorded: list[str] = field(default_factory=list)  # game ids already counted
+
+    def record_game(self, game_id: str, setup: GameSetup, totals: Sequence[int], winners: Sequence[int],
+                    practice: bool) -> bool:
+        """Count a finished game for every person at the table; False if it was already counted."""
+        if game_id in self.recorded:
+            return False
+        self.recorded.append(game_id)
+        levels = sorted({s.level for s in setup.seats if not s.is_human}) or [PEOPLE]
+        for seat, player in enumerate(setup.seats):
+            if not player.is_human:
+                continue
+            rec = self.players.setdefault(player.name, Record())
+            if practice:
+                rec.practice_games += 1
+                continue
+            won = seat in winners
+            rec.games += 1
+            rec.wins += won
+            rec.total_score += totals[seat]
+            rec.best = totals[seat] if rec.best is None else max(rec.best, totals[seat])
+            for level in levels:
+                counts = rec.by_opponent.setdefault(level, [0, 0])
+                counts[0] += 1
+                counts[1] += won
+        return True
+
+    def to_json(self) -> dict[str, Any]:
+        return {"version": VERSION, "players": {n: r.to_json() for n, r in self.players.items()},
+                "recorded": self.recorded}
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Statistics":
+        if not isinstance(data, dict) or data.get("version") != VERSION:
+            raise ValueError("unknown statistics format")
+        players = data.get("players")
+        recorded = data.get("recorded")
+        if not isinstance(players, dict) or not isinstance(recorded, list) or not all(isinstance(r, str) for r in recorded):
+            raise ValueError("the statistics file is malformed")
+        return cls({str(n): Record.from_json(r) for n, r in players.items()}, list(recorded))
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> tuple["Statistics", str | None]:
+        """(statistics, message): a broken file is kept aside and the statistics start empty."""
+        path = path or stats_path()
+        try:
+            return cls.from_json(json.loads(path.read_text(encoding="utf-8"))), None
+        except FileNotFoundError:
+            return cls(), None
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError, ValueError) as exc:
+            aside = path.with_name(path.name + ".broken")
+            try:
+                path.replace(aside)
+            except OSError:
+                pass
+            return cls(), f"{path}: {exc}; statistics start again (the old file was kept as {aside.name})"
+
+    def save(self, path: Path | None = None) -> None:
+        atomic_write_text(path or stats_path(), json.dumps(self.to_json(), ensure_ascii=False, indent=1) + "\n")
+
+
+def stats_path() -> Path:
+    return data_dir() / "statistics.json"

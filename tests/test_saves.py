@@ -1,0 +1,177 @@
+"""Saved games, statistics and replays: round trips, and every kind of bad file refused whole."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from drako_desktop import saves
+from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
+from drako_desktop.engine import GameState
+from drako_desktop.replay import format_replay, replay_game
+from drako_desktop.stats import PEOPLE, Statistics
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("DRAKO_DESKTOP_HOME", str(tmp_path))
+    return tmp_path
+
+
+SETUP = GameSetup((Seat("Ana"), Seat("Bot", COMPUTER, "random")), seed=42, first=1)
+
+
+def played(rules, moves: int | None = None, setup: GameSetup = SETUP) -> GameState:
+    rng = random.Random(7)
+    state = GameState.new(rules, setup.players, setup.seed, setup.first)
+    while not state.is_terminal() and (moves is None or len(state.history) < moves):
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    return state
+
+
+def save_text(rules, state, setup=SETUP) -> str:
+    game = saves.start_game(setup)
+    return saves.encode(game, state, rules)
+
+
+def test_round_trip_replays_to_the_same_position(rules):
+    state = played(rules, 40)
+    game, again = saves.decode(save_text(rules, state), rules)
+    assert game.setup == SETUP
+    assert again.view(0) == state.view(0) and again.history == state.history
+    assert not game.finished
+
+
+def test_save_holds_no_hidden_information(rules):
+    state = played(rules, 40)
+    data = json.loads(save_text(rules, state))
+    assert set(data) == {"format", "version", "game_id", "game", "cards", "created", "updated", "practice",
+                         "finished", "seats", "seed", "first", "actions", "snapshot"}
+    grids = data["snapshot"]["view"]["kingdoms"]
+    hidden = [(s, c) for s in range(2) for c in range(16) if not state.face_up[s] >> c & 1]
+    assert hidden  # there is something to hide, and the snapshot shows none of it
+    assert all(grids[s][c // 4][c % 4] is None for s, c in hidden)
+    assert "deck" not in json.dumps(data["snapshot"]) and data["snapshot"]["view"]["draw_size"] == len(state.deck)
+
+
+@pytest.mark.parametrize(
+    "damage,message",
+    [
+        (lambda t: t[: len(t) // 2], "not valid JSON"),
+        (lambda t: "", "not valid JSON"),
+        (lambda t: t.replace('"version":1', '"version":99'), "another version of the game"),
+        (lambda t: t.replace('"format":"drako-desktop-save"', '"format":"x"'), "not a Drako Desktop saved game"),
+        (lambda t: t.replace('"cards":"', '"cards":"00'), "other card data"),
+        (lambda t: t.replace('"seed":42', '"seed":43'), "cannot be replayed"),
+        (lambda t: t.replace('"first":1', '"first":7'), "out of range"),
+        (lambda t: t.replace('"kind":"human"', '"kind":"alien"'), "seat 0 is not valid"),
+        (lambda t: t.replace('{"type":"draw"}', '{"type":"fly"}', 1), "cannot be replayed"),
+        (lambda t: t.replace('"scores":[', '"scores":[100,', 1), "does not match"),
+        (lambda t: json.dumps([1, 2]), "not a Drako Desktop saved game"),
+    ],
+)
+def test_damaged_saves_are_refused_whole(rules, damage, message):
+    text = damage(save_text(rules, played(rules, 60)))
+    with pytest.raises(saves.SaveError) as err:
+        saves.decode(text, rules)
+    assert message in str(err.value)
+
+
+def test_hand_edited_legal_but_different_action_is_caught_by_the_snapshot(rules):
+    state = played(rules, 60)
+    data = json.loads(save_text(rules, state))
+    # Swap one take-discard for a draw (both legal there): the replay diverges from the snapshot.
+    swaps = [i for i, a in enumerate(data["actions"]) if a == {"type": "take-discard"}]
+    assert swaps
+    data["actions"][swaps[-1]] = {"type": "draw"}
+    with pytest.raises(saves.SaveError):
+        saves.decode(json.dumps(data), rules)
+
+
+def test_bad_files_are_kept_aside_and_good_ones_listed_newest_first(rules, home):
+    folder = saves.saves_dir()
+    folder.mkdir(parents=True)
+    old, new = saves.start_game(SETUP), saves.start_game(SETUP)
+    old = saves.SavedGame(old.game_id, SETUP, (), old.created, "2026-01-01T00:00:00Z", False, False)
+    new = saves.SavedGame(new.game_id, SETUP, (), new.created, "2026-06-01T00:00:00Z", False, False)
+    state = played(rules, 30)
+    (folder / "old.json").write_text(saves.encode(old, state, rules))
+    (folder / "new.json").write_text(saves.encode(new, state, rules))
+    (folder / "broken.json").write_text('{"format": "drako-desktop-save", "vers')
+    listing = saves.list_saves(rules)
+    assert [g.game_id for g in listing.games] == [new.game_id, old.game_id]
+    assert len(listing.problems) == 1 and "broken.json" in listing.problems[0]
+    assert not (folder / "broken.json").exists()
+    kept = list(folder.glob("broken.json.broken-*"))
+    assert len(kept) == 1 and kept[0].read_text().startswith('{"format"')
+    latest, _ = saves.latest_unfinished(rules)
+    assert latest.game_id == new.game_id
+    assert latest.summary(rules)["turn"] == state.turn
+
+
+def test_autosaver_writes_every_position_and_files_finished_games(rules):
+    game = saves.start_game(SETUP)
+    writer = saves.Autosaver(game, rules)
+    rng = random.Random(3)
+    state = GameState.new(rules, 2, SETUP.seed, SETUP.first)
+    for _ in range(25):
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+        writer.save(state)
+    writer.close()
+    saved, again = saves.read(writer.path, rules)
+    assert saved.actions == tuple(state.history)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    writer = saves.Autosaver(saved, rules)
+    writer.save(state)
+    writer.close()
+    assert not writer.path.exists()
+    finished, _ = saves.read(saves.history_dir() / writer.path.name, rules)
+    assert finished.finished
+
+
+def test_statistics_count_people_once_per_game(rules):
+    setup = GameSetup((Seat("Ana"), Seat("Bot", COMPUTER, "hard"), Seat("Ben")), seed=1)
+    stats = Statistics()
+    assert stats.record_game("g1", setup, [10, 5, 10], [0, 2], practice=False)
+    assert not stats.record_game("g1", setup, [10, 5, 10], [0, 2], practice=False)
+    stats.record_game("g2", setup, [3, 8, 1], [1], practice=False)
+    stats.record_game("g3", setup, [30, 8, 1], [0], practice=True)
+    ana = stats.players["Ana"]
+    assert (ana.games, ana.wins, ana.best, ana.average, ana.practice_games) == (2, 1, 10, 6.5, 1)
+    assert ana.by_opponent == {"hard": [2, 1]}
+    assert "Bot" not in stats.players
+    people = Statistics()
+    people.record_game("g4", GameSetup((Seat("Ana"), Seat("Ben")), seed=2), [1, 2], [1], practice=False)
+    assert people.players["Ben"].by_opponent == {PEOPLE: [1, 1]}
+
+
+def test_statistics_file_round_trip_and_broken_file(home):
+    stats = Statistics()
+    stats.record_game("g1", SETUP, [4, 2], [0], practice=False)
+    stats.save()
+    loaded, message = Statistics.load()
+    assert message is None and loaded.players["Ana"].wins == 1
+    path = home / "data" / "statistics.json"
+    path.write_text('{"version": 1, "players": {"Ana": {"games": "many"}}, "recorded": []}')
+    loaded, message = Statistics.load()
+    assert loaded.players == {} and "kept as statistics.json.broken" in message
+    assert (home / "data" / "statistics.json.broken").exists()
+
+
+def test_replay_tells_the_game_turn_by_turn(rules):
+    state = played(rules)
+    game, _ = saves.decode(save_text(rules, state), rules)
+    result = replay_game(rules, game)
+    assert result["finished"] and result["winners"] == state.winners()
+    assert [r["total"] for r in result["final"]] == [b.total for b in state.scores()]
+    assert result["turns"][-1]["turn"] == state.turn
+    assert result["turns"][-1]["scores"] == [b.total for b in state.scores()]
+    text = format_replay(result)
+    assert "Ana" in text and "Final scores:" in text and "Winner:" in text
+    assert any("arranged their starting cards" in e for e in result["turns"][0]["events"])
