@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: play test dist bench clean
+.PHONY: play test dist bench bench-ai clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -26,6 +26,10 @@ dist: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python tools/bench_engine.py
+
+# Strength and speed of the computer opponents against their targets (long: run it alone).
+bench-ai: $(STAMP)
+	$(BIN)/python tools/bench_ai.py $(ARGS)
 
 clean:
 	rm -rf build dist tests/output

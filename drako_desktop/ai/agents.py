@@ -10,6 +10,9 @@ import random
 from typing import Protocol, Sequence
 
 from ..engine import Action, Rules, View
+from .external import BotStartError, ExecAgent
+from .heuristic import EasyAgent, MediumAgent
+from .search import HardAgent
 
 
 class AgentSpecError(ValueError):
@@ -49,13 +52,25 @@ class RandomAgent:
 
 # name -> one-line description (shown in the new-game screen)
 AGENT_LEVELS: dict[str, str] = {
+    "easy": "A casual player: goes for points it can see, and sometimes slips.",
+    "medium": "A careful player: weighs every move, legends and dragons included.",
+    "hard": "A strong player: thinks ahead about the cards nobody can see yet.",
     "random": "Plays any legal move at random (for testing).",
 }
 
 
-def make_agent(spec: str, rules: Rules, seed: int) -> Agent:
-    """Build an agent from its name (`random`, ...)."""
+def make_agent(spec: str, rules: Rules, seed: int, *, bot_timeout: float | None = None) -> Agent:
+    """Build an agent from its name: a level of AGENT_LEVELS, or `exec:COMMAND` for an external bot
+    (started now; `bot_timeout` seconds per decision, default $DRAKO_BOT_TIMEOUT or 10)."""
+    if spec.startswith("exec:"):
+        try:
+            return ExecAgent(spec[len("exec:"):], rules.cards.game_id, seed, timeout=bot_timeout)
+        except BotStartError as exc:
+            raise AgentSpecError(str(exc)) from None
     if spec == "random":
         return RandomAgent(seed)
+    level = {"easy": EasyAgent, "medium": MediumAgent, "hard": HardAgent}.get(spec)
+    if level is not None:
+        return level(rules, seed)
     known = ", ".join(AGENT_LEVELS)
-    raise AgentSpecError(f"unknown agent {spec!r} (known: {known})")
+    raise AgentSpecError(f"unknown agent {spec!r} (known: {known}, exec:COMMAND)")

@@ -79,6 +79,19 @@ class View(NamedTuple):
         out["legends"] = [list(ls) for ls in self.legends]
         return out
 
+    @classmethod
+    def from_json(cls, data: dict) -> "View":
+        """The inverse of to_json (for views sent between the game's own processes)."""
+        return cls(
+            **{
+                **data,
+                "kingdoms": tuple(tuple(tuple(r) for r in k) for k in data["kingdoms"]),
+                "hand": tuple(data["hand"]),
+                "legend_row": tuple(data["legend_row"]),
+                "legends": tuple(tuple(ls) for ls in data["legends"]),
+            }
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class PlacementChange:
@@ -182,6 +195,68 @@ class GameState:
         s.step = Step.ARRANGE
         s.current = first
         s._visible = [(UNKNOWN,) * CELLS for _ in range(players)]
+        return s
+
+    @classmethod
+    def assemble(
+        cls,
+        rules: Rules,
+        kingdoms: Sequence[Sequence[int]],
+        face_up: Sequence[int],
+        *,
+        current: int,
+        step: Step,
+        deck: Sequence[int],
+        discard: Sequence[int],
+        drawn: int,
+        legend_row: Sequence[int],
+        legend_deck: Sequence[int],
+        claimed: Sequence[Sequence[int]],
+        claimed_this_turn: bool,
+        seed: int,
+    ) -> "GameState":
+        """A mid-game state put together from its parts (type and legend indices).
+
+        For the computer opponents' searches, which fill in what a view hides
+        (face-down cards, draw pile, discard pile under its top, legend deck)
+        with a sample and play on from there. `kingdoms` are complete (no
+        UNKNOWN), `face_up` the per-seat masks of face-up cells; lists end with
+        their top card (`deck.pop()` is the next draw). Who started is not part
+        of a position: `first` is set to `current`, which only changes the
+        order of the final-reveal events. Arrange and game-over are not
+        positions one plays on from, so they are refused.
+        """
+        if step in (Step.ARRANGE, Step.GAME_OVER):
+            raise ValueError(f"cannot assemble a state at step {STEP_NAMES[step]}")
+        players = len(kingdoms)
+        if not (len(face_up) == len(claimed) == players and 0 <= current < players):
+            raise ValueError("kingdoms, face_up, claimed and current must agree on the number of players")
+        if any(len(k) != CELLS or min(k) < 0 for k in kingdoms):
+            raise ValueError("every kingdom needs 16 known cards")
+        s = cls()
+        s.rules = rules
+        s.players = players
+        s.seed = seed
+        s.first = current
+        s.rng = random.Random(seed)
+        s.step = Step(step)
+        s.current = current
+        s.kingdoms = [list(k) for k in kingdoms]
+        s.face_up = list(face_up)
+        s.hands = [[] for _ in range(players)]
+        s.deck = list(deck)
+        s.discard = list(discard)
+        s.legend_row = list(legend_row)
+        s.legend_deck = list(legend_deck)
+        s.claimed = [list(c) for c in claimed]
+        s.claimed_this_turn = claimed_this_turn
+        s.drawn = drawn
+        s.ended_by = -1
+        s.turn = 0
+        s.history = []
+        s._visible = [
+            tuple(t if up >> i & 1 else UNKNOWN for i, t in enumerate(k)) for k, up in zip(s.kingdoms, s.face_up)
+        ]
         return s
 
     @classmethod

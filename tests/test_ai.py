@@ -1,0 +1,251 @@
+"""The computer opponents: honest (view only), always legal, deterministic, and ordered by strength.
+
+Searches run with iteration budgets here, never time budgets, so every result
+is reproducible and nothing depends on the machine's speed. The benchmark
+with the real targets is tools/bench_ai.py (make bench-ai).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from drako_desktop.ai import AGENT_LEVELS, AgentSpecError, make_agent
+from drako_desktop.ai.determinize import Position
+from drako_desktop.ai.evaluate import Evaluator
+from drako_desktop.ai.heuristic import EasyAgent, MediumAgent
+from drako_desktop.ai.search import HardAgent
+from drako_desktop.controller.runner import derive_seed, run_game
+from drako_desktop.engine import CELLS, GameState, Step
+from drako_desktop.engine.kingdom import FULL
+
+LEVELS = ("random", "easy", "medium", "hard")
+
+
+def agent(level, rules, seed):
+    """A fresh agent of the level; the hard one with a small iteration budget (reproducible)."""
+    if level == "hard":
+        return HardAgent(rules, seed, iterations=6)
+    return make_agent(level, rules, seed)
+
+
+def positions(rules, count, seed, players=2):
+    """Decision points of random games, at every stage from arrange to the last turns."""
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        state = GameState.new(rules, players, rng.randrange(2**32), first=rng.randrange(players))
+        stop = rng.randrange(60)
+        while not state.is_terminal() and len(state.history) < stop:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        if not state.is_terminal():
+            found.append(state)
+    return found
+
+
+def reshuffle_hidden(state, rng):
+    """A twin of `state` that differs only in what nobody can see: face-down cards,
+    the draw pile, the discard pile under its top, the legend deck and the future shuffles."""
+    twin = state.clone()
+    slots = []
+    if twin.step != Step.ARRANGE:
+        slots += [(twin.kingdoms[s], c) for s in range(twin.players) for c in range(CELLS) if not twin.face_up[s] >> c & 1]
+    slots += [(twin.discard, i) for i in range(len(twin.discard) - 1)]
+    slots += [(twin.deck, i) for i in range(len(twin.deck))]
+    cards = [cards_list[i] for cards_list, i in slots]
+    rng.shuffle(cards)
+    for (cards_list, i), card in zip(slots, cards):
+        cards_list[i] = card
+    rng.shuffle(twin.legend_deck)
+    twin.rng = random.Random(rng.random())
+    return twin
+
+
+# -- honesty --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_hidden_information_never_changes_a_decision(rules, level):
+    rng = random.Random(11)
+    changed = 0
+    for n, state in enumerate(positions(rules, 40, seed=5)):
+        twin = reshuffle_hidden(state, rng)
+        seat = state.current
+        assert twin.view(seat) == state.view(seat)
+        changed += twin.kingdoms != state.kingdoms or twin.deck != state.deck
+        a = agent(level, rules, seed=n).choose(state.view(seat), state.legal_actions())
+        b = agent(level, rules, seed=n).choose(twin.view(seat), twin.legal_actions())
+        assert a == b, f"{level} decided differently on hidden cards at {state.view(seat)}"
+    assert changed > 30  # the twins really did differ
+
+
+@pytest.mark.parametrize("level", ("easy", "medium", "hard"))
+def test_agents_never_see_the_state(rules, level):
+    """An agent is handed a view and the legal actions only; it keeps no GameState."""
+    state = positions(rules, 1, seed=2)[0]
+    a = agent(level, rules, seed=0)
+    a.choose(state.view(state.current), state.legal_actions())
+    assert not any(isinstance(v, GameState) for v in vars(a).values())
+
+
+# -- legality and determinism ----------------------------------------------------
+
+
+@pytest.mark.parametrize("players", (2, 3, 4))
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_answers_a_legal_index(rules, level, players):
+    for n, state in enumerate(positions(rules, 25, seed=players * 100, players=players)):
+        legal = state.legal_actions()
+        choice = agent(level, rules, seed=n).choose(state.view(state.current), legal)
+        assert isinstance(choice, int) and 0 <= choice < len(legal)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_whole_games_are_reproducible_for_a_seed(rules, level):
+    def play():
+        agents = [agent(level, rules, seed=1), agent(level, rules, seed=2)]
+        return run_game(GameState.new(rules, 2, seed=3), agents).state.history
+
+    assert play() == play()
+
+
+def test_hard_search_runs_its_iteration_budget_and_respects_width(rules):
+    state = next(s for s in positions(rules, 50, seed=8) if s.step == Step.AFTER_DRAW and len(s.legal_actions()) > 6)
+    hard = HardAgent(rules, 0, iterations=5, width=3)
+    choice = hard.choose(state.view(state.current), state.legal_actions())
+    assert 0 <= choice < len(state.legal_actions())
+    assert hard.last_iterations <= 5
+
+
+def test_hard_with_a_time_budget_answers(rules):
+    state = next(s for s in positions(rules, 50, seed=9) if s.step == Step.TURN_START)
+    hard = HardAgent(rules, 0, time_budget=0.01)
+    assert 0 <= hard.choose(state.view(state.current), state.legal_actions()) < len(state.legal_actions())
+
+
+def test_make_agent_names(rules):
+    assert set(AGENT_LEVELS) == {"random", "easy", "medium", "hard"}
+    assert all(0 < len(text) <= 80 for text in AGENT_LEVELS.values())
+    for level in LEVELS:
+        assert make_agent(level, rules, 0).name == level
+    with pytest.raises(AgentSpecError, match="unknown agent 'expert'"):
+        make_agent("expert", rules, 0)
+
+
+# -- what the agents know ----------------------------------------------------------
+
+
+def test_sampled_states_agree_with_the_view(rules):
+    rng = random.Random(4)
+    for state in positions(rules, 60, seed=12, players=3):
+        if state.step == Step.ARRANGE:
+            continue
+        view = state.view(state.current)
+        pos = Position(rules, view)
+        for _ in range(3):
+            world = pos.sample(rng)
+            assert world.view(view.seat) == view
+            assert world.legal_actions() == state.legal_actions()
+            assert world.card_count() == state.card_count()
+            assert sorted(world.legend_deck) == sorted(state.legend_deck)
+
+
+def test_the_unseen_pool_is_the_deck_minus_what_the_view_shows(rules, kingdom):
+    state = GameState.new(rules, 2, seed=1)
+    while state.step == Step.ARRANGE:
+        state.apply(state.legal_actions()[0])
+    pos = Position(rules, state.view(0))
+    shown = [t for s in range(2) for t in state.visible_kingdom(s) if t >= 0] + [state.discard[-1]]
+    assert len(pos.pool) == 40 - len(shown) == 40 - 9
+    hidden = [t for s in range(2) for t in state.kingdoms[s]] + state.discard + state.deck
+    for t in shown:
+        hidden.remove(t)
+    assert sorted(pos.pool) == sorted(hidden)
+
+
+def test_assemble_refuses_setup_and_partial_kingdoms(rules):
+    parts = dict(current=0, deck=[], discard=[0], drawn=-1, legend_row=[], legend_deck=[], claimed=[[], []],
+                 claimed_this_turn=False, seed=0)
+    full = [[0] * CELLS, [1] * CELLS]
+    with pytest.raises(ValueError):
+        GameState.assemble(rules, full, [FULL, FULL], step=Step.ARRANGE, **parts)
+    with pytest.raises(ValueError):
+        GameState.assemble(rules, [[-1] * CELLS, [1] * CELLS], [0, FULL], step=Step.TURN_START, **parts)
+    state = GameState.assemble(rules, full, [1, 3], step=Step.TURN_START, **parts)
+    assert state.visible_kingdom(1)[:3] == (1, 1, -1)
+
+
+def test_incremental_placement_scores_match_the_engine(rules):
+    """Evaluator.place (the searches' inner loop) against scoring the whole kingdom."""
+    ev = Evaluator(rules)
+    rng = random.Random(3)
+    every_legend = (1 << len(rules.legend_ids)) - 1
+    checked = 0
+    while checked < 4000:
+        k = tuple(rng.randrange(rules.ntypes) if rng.random() < 0.8 else -1 for _ in range(CELLS))
+        c, card = rng.randrange(CELLS), rng.randrange(rules.ntypes)
+        if k[c] >= 0 and (k[c] in rules.locked or k[c] == card):
+            continue
+        after = k[:c] + (card,) + k[c + 1:]
+        gain, met = ev.place(k, c, card, every_legend)
+        assert gain == sum(rules.board_scores(after)) - sum(rules.board_scores(k)), (k, c, card)
+        before = rules.met_legends(k)
+        assert met & ~before == rules.met_legends(after) & ~before, (k, c, card)
+        checked += 1
+
+
+def test_medium_values_what_it_cannot_see(rules, kingdom):
+    """A face-down cell next to a Goblin is worth less than one next to a Human (conflicts)."""
+    from drako_desktop.ai.evaluate import Odds
+
+    ev = Evaluator(rules)
+    odds = Odds(ev, [4] * rules.ntypes)
+    goblin = kingdom("? ? ? ? / ? goblin ? ?")
+    human = kingdom("? ? ? ? / ? human ? ?")
+    assert ev.expected(human, odds) - ev.total(human) > ev.expected(goblin, odds) - ev.total(goblin)
+
+
+# -- strength, on a small scale ----------------------------------------------------
+
+
+def win_rate(rules, make_a, make_b, games, seed):
+    """Share of games won by seat 0 (ties shared), the first player alternating."""
+    wins = 0.0
+    for g in range(games):
+        agents = [make_a(derive_seed(seed, g, 0)), make_b(derive_seed(seed, g, 1))]
+        state = run_game(GameState.new(rules, 2, derive_seed(seed, "game", g), first=g % 2), agents).state
+        winners = state.winners()
+        wins += (0 in winners) / len(winners)
+    return wins / games
+
+
+def test_easy_beats_random(rules):
+    assert win_rate(rules, lambda s: EasyAgent(rules, s), lambda s: make_agent("random", rules, s), 30, seed=1) >= 0.7
+
+
+def test_medium_beats_random(rules):
+    assert win_rate(rules, lambda s: MediumAgent(rules, s), lambda s: make_agent("random", rules, s), 30, seed=2) >= 0.6
+
+
+def test_medium_beats_easy(rules):
+    assert win_rate(rules, lambda s: MediumAgent(rules, s), lambda s: EasyAgent(rules, s), 30, seed=3) >= 0.55
+
+
+def test_hard_beats_easy(rules):
+    """With a tiny search budget; hard against medium needs hundreds of games (make bench-ai)."""
+    hard = lambda s: HardAgent(rules, s, iterations=8)  # noqa: E731
+    assert win_rate(rules, hard, lambda s: EasyAgent(rules, s), 10, seed=4) >= 0.6
+
+
+def test_easy_slips_like_a_person(rules):
+    """Easy overlooks some claimable legends instead of playing uniformly at random."""
+    claims = taken = 0
+    for n, state in enumerate(positions(rules, 400, seed=21)):
+        legal = state.legal_actions()
+        if state.step == Step.TURN_START and legal[0].kind == "claim":
+            claims += 1
+            taken += legal[EasyAgent(rules, n).choose(state.view(state.current), legal)].kind == "claim"
+    assert claims >= 10
+    assert 0.4 <= taken / claims < 1.0

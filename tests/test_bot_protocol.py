@@ -1,0 +1,220 @@
+"""External bots over JSON lines (docs/bot-protocol.md): a real game against the example
+bot, and bots that misbehave in every way the game must survive.
+
+No test sleeps: slow bots are cut off by short timeouts, and a bot that hangs
+is stopped by `close()`.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+import os
+import shlex
+import sys
+import textwrap
+import time
+from contextlib import redirect_stdout
+from pathlib import Path
+
+import pytest
+
+from drako_desktop import cli
+from drako_desktop.ai import AgentSpecError, make_agent
+from drako_desktop.ai.external import TIMEOUT_ENV
+from drako_desktop.controller.runner import run_game
+from drako_desktop.engine import Action, GameState
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE_BOT = ROOT / "examples" / "bot_greedy.py"
+
+
+def command(*args: object) -> str:
+    return shlex.join([sys.executable, *map(str, args)])
+
+
+def bot_script(tmp_path: Path, body: str) -> str:
+    """`exec:` spec of a Python bot whose main loop is `body` (json and sys imported)."""
+    path = tmp_path / "bot.py"
+    path.write_text("import json, sys, time\n" + textwrap.dedent(body), encoding="utf-8")
+    return "exec:" + command(path)
+
+
+def play(rules, spec: str, timeout: float = 5.0, opponent: str = "medium", seed: int = 1) -> GameState:
+    bot = make_agent(spec, rules, seed=seed, bot_timeout=timeout)
+    other = make_agent(opponent, rules, seed=seed + 1)
+    try:
+        state = run_game(GameState.new(rules, 2, seed=seed), [bot, other]).state
+    finally:
+        bot.close()
+    assert state.is_terminal()
+    return state
+
+
+def fallbacks(caplog) -> list[str]:
+    return [r.getMessage() for r in caplog.records if r.name == "drako_desktop.ai" and r.levelno == logging.WARNING]
+
+
+# -- the example bot -----------------------------------------------------------
+
+
+def test_a_whole_game_against_the_example_bot(rules, caplog):
+    caplog.set_level(logging.WARNING, logger="drako_desktop.ai")
+    state = play(rules, "exec:" + command(EXAMPLE_BOT))
+    assert fallbacks(caplog) == []
+    assert state.scores()[0].total > 0  # it plays sensibly, not at random
+
+
+def test_the_example_bot_beats_random(rules):
+    wins = 0
+    for seed in range(4):
+        state = play(rules, "exec:" + command(EXAMPLE_BOT), opponent="random", seed=seed)
+        wins += 0 in state.winners()
+    assert wins >= 3
+
+
+def test_the_messages_have_the_documented_shape(rules, tmp_path):
+    log = tmp_path / "received.jsonl"
+    spec = bot_script(tmp_path, f"""
+        with open({str(log)!r}, "w") as out:
+            for line in sys.stdin:
+                out.write(line)
+                out.flush()
+                message = json.loads(line)
+                if message["type"] == "decide":  # the last action: draw, reveal, pass
+                    print(json.dumps({{"choice": len(message["legal"]) - 1}}), flush=True)
+    """)
+    bot = make_agent(spec, rules, seed=0)
+    state = run_game(GameState.new(rules, 2, seed=7), [bot, make_agent("random", rules, 1)]).state
+    bot.close()
+    assert bot.proc.poll() is not None  # stdin closed after "end": the bot exited on its own
+    messages = [json.loads(line) for line in log.read_text().splitlines()]
+    decides, end = messages[:-1], messages[-1]
+    assert decides and all(m["type"] == "decide" for m in decides)
+    for m in decides:
+        assert set(m) == {"type", "game", "seat", "view", "legal"}
+        assert m["game"] == "aetherya-pocket" and m["seat"] == 0 == m["view"]["seat"] == m["view"]["current"]
+        assert set(m["view"]) == {
+            "players", "seat", "current", "step", "kingdoms", "hand", "drawn", "discard_top", "discard_size",
+            "draw_size", "legend_row", "legends", "claimed_this_turn",
+        }
+        assert len(m["view"]["kingdoms"]) == 2 and all(len(row) == 4 for k in m["view"]["kingdoms"] for row in k)
+        assert len(m["legal"]) >= 2
+        for action in m["legal"]:
+            assert Action.from_json(action).to_json() == action
+    assert decides[0]["view"]["step"] == "arrange" and len(decides[0]["view"]["hand"]) == 4
+    assert {m["view"]["step"] for m in decides} >= {"arrange", "turn-start", "after-draw"}
+    assert end["type"] == "end" and end["winners"] == state.winners()
+    assert [s["total"] for s in end["scores"]] == [b.total for b in state.scores()]
+    assert set(end["scores"][0]) == {"categories", "total", "claimable"}
+
+
+# -- bots that misbehave -------------------------------------------------------------
+
+
+def test_a_bot_that_crashes_at_start(rules, tmp_path, caplog):
+    caplog.set_level(logging.WARNING, logger="drako_desktop.ai")
+    play(rules, bot_script(tmp_path, "sys.exit(3)"))
+    messages = fallbacks(caplog)
+    assert messages and all("has exited" in m for m in messages)
+
+
+def test_a_bot_that_crashes_mid_game(rules, tmp_path, caplog):
+    caplog.set_level(logging.WARNING, logger="drako_desktop.ai")
+    play(rules, bot_script(tmp_path, """
+        for n, line in enumerate(sys.stdin):
+            if n == 5:
+                raise RuntimeError("bot bug")
+            print(json.dumps({"choice": 0}), flush=True)
+    """))
+    messages = fallbacks(caplog)
+    assert messages and all("has exited" in m for m in messages)
+
+
+@pytest.mark.parametrize("answer, reason", [
+    ("hello", "not JSON"),
+    ('{"pick": 0}', 'no whole-number "choice"'),
+    ('{"choice": "0"}', 'no whole-number "choice"'),
+    ('{"choice": true}', 'no whole-number "choice"'),
+    ("[0]", 'no whole-number "choice"'),
+    ('{"choice": 99}', "outside the"),
+    ('{"choice": -1}', "outside the"),
+])
+def test_a_bot_that_answers_garbage(rules, tmp_path, caplog, answer, reason):
+    caplog.set_level(logging.WARNING, logger="drako_desktop.ai")
+    play(rules, bot_script(tmp_path, f"""
+        for line in sys.stdin:
+            print({answer!r}, flush=True)
+    """))
+    messages = fallbacks(caplog)
+    assert messages and all(reason in m for m in messages)
+
+
+def test_a_slow_answer_is_skipped_and_the_bot_plays_on(rules, tmp_path, caplog):
+    """The first answer comes after the timeout: that decision is random, and the late
+    answer is not mistaken for the next one."""
+    caplog.set_level(logging.WARNING, logger="drako_desktop.ai")
+    play(rules, bot_script(tmp_path, """
+        for n, line in enumerate(sys.stdin):
+            if json.loads(line)["type"] != "decide":
+                continue
+            if n == 0:
+                time.sleep(1.0)
+            print(json.dumps({"choice": 0}), flush=True)
+    """), timeout=0.3)
+    messages = fallbacks(caplog)
+    assert 1 <= len(messages) <= 5 and all("no answer within 0.3 s" in m for m in messages)
+
+
+def test_a_bot_that_hangs_is_cut_off_and_stopped(rules, tmp_path, caplog):
+    caplog.set_level(logging.WARNING, logger="drako_desktop.ai")
+    bot = make_agent(bot_script(tmp_path, "time.sleep(3600)"), rules, seed=0, bot_timeout=0.2)
+    state = GameState.new(rules, 2, seed=3)
+    started = time.monotonic()
+    for _ in range(2):
+        legal = state.legal_actions()
+        assert 0 <= bot.choose(state.view(state.current), legal) < len(legal)
+    bot.close()
+    assert time.monotonic() - started < 5
+    assert bot.proc.poll() is not None
+    assert len(fallbacks(caplog)) == 2
+
+
+def test_fallbacks_are_reproducible(rules, tmp_path):
+    spec = bot_script(tmp_path, "sys.exit(0)")
+    assert play(rules, spec, seed=5).history == play(rules, spec, seed=5).history
+
+
+# -- starting bots --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("exec:", "empty"),
+    ("exec:   ", "empty"),
+    ("exec:'unclosed", "cannot split"),
+    ("exec:/no/such/bot", "cannot start"),
+])
+def test_a_bot_that_cannot_start_is_a_spec_error(rules, spec, message):
+    with pytest.raises(AgentSpecError, match=message):
+        make_agent(spec, rules, 0)
+
+
+def test_simulate_with_a_bot_from_the_command_line(monkeypatch):
+    monkeypatch.setenv(TIMEOUT_ENV, "10")  # --bot-timeout sets it for the run; undone after the test
+    out = io.StringIO()
+    spec = "exec:" + command(EXAMPLE_BOT)
+    with redirect_stdout(out):
+        status = cli.main(["simulate", "--agents", f"{spec},medium", "--games", "2", "--json", "--bot-timeout", "5"])
+    assert status == 0
+    assert os.environ[TIMEOUT_ENV] == "5.0"
+    result = json.loads(out.getvalue())
+    assert result["seats"][0]["agent"] == spec
+    assert result["seats"][0]["decisions"] > 0 and result["seats"][0]["median_decision_ms"] > 0
+
+
+def test_simulate_rejects_a_bad_bot_timeout(capsys):
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["simulate", "--bot-timeout", "soon"])
+    assert exc.value.code == 2
+    assert "--bot-timeout" in capsys.readouterr().err

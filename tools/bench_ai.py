@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""Strength and speed of the computer opponents, against the targets of the AI issue.
+
+Plays each pairing through the same `simulate` function as
+`drako-desktop simulate` (seat 0 is the agent under test, who starts rotates,
+seeds derived from --seed), prints a table, checks every target and exits 1
+if one is missed:
+
+    hard vs medium (2 players)              hard wins >= 65%
+    medium vs easy (2 players)              medium wins >= 65%
+    easy vs random (2 players)              easy wins >= 75%
+    hard, medium, medium, medium (4)        hard wins >= 40%
+    decisions: hard median <= 500 ms and p99 <= 1500 ms; every other agent p99 < 20 ms
+
+Run it alone on the machine (one process; decision times are wall-clock):
+    make bench-ai                           # 200 games per pairing (about an hour and a half)
+    make bench-ai ARGS=--quick              # 30 games per pairing: a smoke run, loose numbers
+    python tools/bench_ai.py --games 100 --only hard-medium --json out.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from drako_desktop import resources  # noqa: E402
+from drako_desktop.controller.runner import simulate  # noqa: E402
+from drako_desktop.data import load_cards  # noqa: E402
+from drako_desktop.engine import Rules  # noqa: E402
+
+# (name, agents per seat, minimum win rate of seat 0)
+PAIRINGS = (
+    ("hard-medium", ("hard", "medium"), 0.65),
+    ("medium-easy", ("medium", "easy"), 0.65),
+    ("easy-random", ("easy", "random"), 0.75),
+    ("hard-3medium", ("hard", "medium", "medium", "medium"), 0.40),
+)
+HARD_MEDIAN_MS = 500.0
+HARD_P99_MS = 1500.0
+OTHERS_P99_MS = 20.0
+QUICK_GAMES = 30
+
+
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """95% confidence interval of a win rate."""
+    if not games:
+        return 0.0, 1.0
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return centre - half, centre + half
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=200, help="games per pairing (default 200)")
+    parser.add_argument("--quick", action="store_true", help=f"{QUICK_GAMES} games per pairing (a smoke run)")
+    parser.add_argument("--seed", type=int, default=2024, help="seed of every pairing (default 2024)")
+    parser.add_argument("--only", action="append", choices=[p[0] for p in PAIRINGS], help="run only this pairing (repeatable)")
+    parser.add_argument("--json", type=Path, help="also write the simulate results to this file")
+    args = parser.parse_args(argv)
+    games = QUICK_GAMES if args.quick else args.games
+
+    rules = Rules(load_cards(resources.default_cards()))
+    results = {}
+    checks: list[tuple[str, bool]] = []
+    print(f"{'pairing':<14} {'games':>5} {'seed':>6} {'seat 0 wins':>12} {'95% interval':>14} {'target':>7}  "
+          f"{'decision ms: agent median / p99 ...'}")
+    for name, specs, target in PAIRINGS:
+        if args.only and name not in args.only:
+            continue
+        started = time.perf_counter()
+        result = simulate(rules, list(specs), games, args.seed)
+        result["wall_seconds"] = round(time.perf_counter() - started, 1)
+        results[name] = result
+        seats = result["seats"]
+        rate = seats[0]["win_rate"]
+        low, high = wilson(seats[0]["wins"], games)
+        checks.append((f"{name}: {specs[0]} wins {100 * rate:.1f}% >= {100 * target:.0f}%", rate >= target))
+        times = "  ".join(f"{s['agent']} {s['median_decision_ms']:.1f}/{s['p99_decision_ms']:.1f}" for s in seats)
+        print(f"{name:<14} {games:>5} {args.seed:>6} {100 * rate:>11.1f}% {100 * low:>6.1f}-{100 * high:>5.1f}% "
+              f"{100 * target:>6.0f}%  {times}   ({result['wall_seconds']:.0f} s)", flush=True)
+        for s in seats:
+            if s["agent"] == "hard":
+                checks.append((f"{name}: hard median {s['median_decision_ms']:.0f} ms <= {HARD_MEDIAN_MS:.0f} ms",
+                               s["median_decision_ms"] <= HARD_MEDIAN_MS))
+                checks.append((f"{name}: hard p99 {s['p99_decision_ms']:.0f} ms <= {HARD_P99_MS:.0f} ms",
+                               s["p99_decision_ms"] <= HARD_P99_MS))
+            else:
+                checks.append((f"{name}: seat {s['seat']} {s['agent']} p99 {s['p99_decision_ms']:.1f} ms < {OTHERS_P99_MS:.0f} ms",
+                               s["p99_decision_ms"] < OTHERS_P99_MS))
+    print()
+    for text, ok in checks:
+        print(f"{'PASS' if ok else 'FAIL'}  {text}")
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    return 0 if all(ok for _, ok in checks) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
