@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Sequence, TextIO
@@ -39,6 +40,16 @@ def _positive(text: str) -> int:
     return value
 
 
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be more than 0 seconds, not {text}")
+    return value
+
+
 def _seed(text: str) -> int:
     try:
         value = int(text)
@@ -55,6 +66,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Drako: Aetherya Pocket on the desktop. With no command, opens the game.",
     )
     parser.add_argument("--version", action="version", version=f"drako-desktop {__version__}")
+    parser.add_argument("--selftest", action="store_true",
+                        help="open the app, draw the main menu and a table for one frame each, exit 0")
     parser.add_argument(
         "--cards", metavar="DIR", type=Path, default=None,
         help="load the card data from another folder (house rules); default: the bundled cards/aetherya-pocket",
@@ -75,10 +88,41 @@ def build_parser() -> argparse.ArgumentParser:
         "who starts rotates) and print wins, mean scores, decision times and speed.",
     )
     sim.add_argument("--players", type=_positive, default=2, help="number of players (default 2)")
-    sim.add_argument("--agents", default="random", help="comma-separated agents, one per seat, or one for all (default random)")
+    sim.add_argument(
+        "--agents", default="random",
+        help="comma-separated agents, one per seat, or one for all: random, easy, medium, hard, or exec:COMMAND "
+        "for an external bot (docs/bot-protocol.md) (default random)",
+    )
     sim.add_argument("--games", type=_positive, default=100, help="number of games (default 100)")
     sim.add_argument("--seed", type=_seed, default=0, help="seed of the whole run (default 0)")
     sim.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    sim.add_argument(
+        "--bot-timeout", type=_seconds, default=None, metavar="SECONDS",
+        help="how long an exec: bot may think per decision before a random move is played for it "
+        "(default $DRAKO_BOT_TIMEOUT or 10)",
+    )
+
+    play = sub.add_parser(
+        "play", help="open the game straight into a new game",
+        description="Start a game with the given seats (no seats: the main menu). With only computer seats the "
+        "game plays itself as a demo.",
+    )
+    play.add_argument("--seats", default=None, metavar="SEATS",
+                      help="comma-separated seats, 2-4 of: human, ai:LEVEL (e.g. human,ai:hard)")
+    play.add_argument("--seed", type=_seed, default=None, help="seed of the game (default: random)")
+    play.add_argument("--first", type=int, default=1, help="the seat that starts, counted from 1 (default 1)")
+    play.add_argument("--exit-at-end", action="store_true",
+                      help="quit at the score sheet, printing the final kingdoms, legends, scores and winners as JSON")
+
+    bench = sub.add_parser(
+        "bench-ui", help="time the table's frames in a computer-only 4-player game",
+        description="Play a computer-only 4-player game through the real table at normal animation speed and "
+        "print frame times (update + draw, without the wait for the next 60 Hz frame).",
+    )
+    bench.add_argument("--frames", type=_positive, default=600, help="frames to play (default 600)")
+    bench.add_argument("--level", default="random", help="the computer level of all four seats (default random)")
+    bench.add_argument("--size", default="1600x900", help="window size WxH (default 1600x900)")
+    bench.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
 
@@ -87,11 +131,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         cards = load_cards(args.cards if args.cards is not None else resources.default_cards())
         rules = Rules(cards)
+        if args.selftest:
+            from .ui.launch import selftest
+
+            return selftest(rules)
         if args.command == "score":
             return cmd_score(rules, args, sys.stdin, sys.stdout)
         if args.command == "simulate":
             return cmd_simulate(rules, args, sys.stdout)
-        return cmd_play_text(rules)
+        if args.command == "bench-ui":
+            return cmd_bench_ui(rules, args, sys.stdout)
+        return cmd_play(rules, args, sys.stdout)
     except (CardDataError, UsageError) as exc:
         print(f"drako-desktop: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -130,6 +180,7 @@ def _score_one(rules: Rules, text: str, where: str) -> dict:
 
 def cmd_simulate(rules: Rules, args: argparse.Namespace, stdout: TextIO) -> int:
     from .ai import AgentSpecError
+    from .ai.external import TIMEOUT_ENV
     from .controller.runner import simulate
 
     cards = rules.cards
@@ -140,6 +191,9 @@ def cmd_simulate(rules: Rules, args: argparse.Namespace, stdout: TextIO) -> int:
         specs *= args.players
     if len(specs) != args.players:
         raise UsageError(f"--agents names {len(specs)} agents for {args.players} players (give one, or one per seat)")
+    if args.bot_timeout is not None:
+        # simulate() builds the agents; exec bots read their default timeout from the environment.
+        os.environ[TIMEOUT_ENV] = str(args.bot_timeout)
     try:
         result = simulate(rules, specs, args.games, args.seed)
     except AgentSpecError as exc:
@@ -160,12 +214,70 @@ def cmd_simulate(rules: Rules, args: argparse.Namespace, stdout: TextIO) -> int:
     return 0
 
 
-def cmd_play_text(rules: Rules) -> int:
-    """Until the table exists: a text summary of one simulated game."""
-    from .controller.runner import simulate
+def parse_seats(rules: Rules, text: str) -> tuple:
+    """`human,ai:LEVEL,...` as seats with default names; UsageError for anything else."""
+    from .ai import AGENT_LEVELS
+    from .controller.game import COMPUTER, Seat
+    from .i18n import tr
 
-    result = simulate(rules, ["random", "random"], 1, 0)
-    print(json.dumps(result, indent=2))
+    cards = rules.cards
+    specs = [s.strip() for s in text.split(",")]
+    if not cards.min_players <= len(specs) <= cards.max_players:
+        raise UsageError(f"--seats names {len(specs)} seats; a game has {cards.min_players}-{cards.max_players}")
+    computer_names = [n.strip() for n in tr("new_game.computer_names").split(",")]
+    seats = []
+    humans = sum(1 for spec in specs if spec == "human")
+    for i, spec in enumerate(specs):
+        if spec == "human":
+            name = tr("new_game.default_you") if humans == 1 else tr("new_game.player_n", n=i + 1)
+            seats.append(Seat(name))
+        elif spec.startswith("ai:") and spec[3:] in AGENT_LEVELS:
+            seats.append(Seat(computer_names[i % len(computer_names)], COMPUTER, spec[3:]))
+        else:
+            levels = ", ".join(f"ai:{lv}" for lv in AGENT_LEVELS)
+            raise UsageError(f"--seats: unknown seat {spec!r} (known: human, {levels})")
+    return tuple(seats)
+
+
+def cmd_play(rules: Rules, args: argparse.Namespace, stdout: TextIO) -> int:
+    """The game: the main menu, or (play --seats) straight into a game."""
+    import random
+
+    from .controller.game import GameSetup
+    from .settings import Settings
+
+    settings, note = Settings.load()
+    setup = None
+    if args.command == "play" and args.seats:
+        seats = parse_seats(rules, args.seats)
+        if not 1 <= args.first <= len(seats):
+            raise UsageError(f"--first must be a seat 1-{len(seats)}, not {args.first}")
+        seed = args.seed if args.seed is not None else random.randrange(2**31)
+        setup = GameSetup(seats, seed, args.first - 1)
+    elif args.command == "play" and args.exit_at_end:
+        raise UsageError("--exit-at-end needs --seats (the main menu never ends by itself)")
+    from .ui.launch import run_app
+
+    return run_app(rules, settings, note, setup, exit_at_end=args.command == "play" and args.exit_at_end, out=stdout)
+
+
+def cmd_bench_ui(rules: Rules, args: argparse.Namespace, stdout: TextIO) -> int:
+    from .ai import AGENT_LEVELS
+
+    if args.level not in AGENT_LEVELS:
+        raise UsageError(f"--level: unknown level {args.level!r} (known: {', '.join(AGENT_LEVELS)})")
+    try:
+        width, height = (int(v) for v in args.size.lower().split("x"))
+    except ValueError:
+        raise UsageError(f"--size must look like 1600x900, not {args.size!r}") from None
+    from .ui.launch import bench_ui
+
+    result = bench_ui(rules, args.frames, args.level, (width, height))
+    if args.json:
+        stdout.write(json.dumps(result) + "\n")
+    else:
+        stdout.write(f"{result['frames']} frames: median {result['median_ms']} ms, p99 {result['p99_ms']} ms, "
+                     f"max {result['max_ms']} ms, reached the scores: {result['reached_scores']}\n")
     return 0
 
 

@@ -135,3 +135,8 @@ def legend_text(cards, legend_id: str) -> str:
 
 def family_name(cards, family_id: str) -> str:
     return _current.get(f"families.{family_id}", default=cards.family(family_id).name)
+
+
+def has(key: str) -> bool:
+    """Whether the current language (or English behind it) has a text for `key`."""
+    return _current.has(key)

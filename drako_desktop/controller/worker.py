@@ -1,0 +1,134 @@
+"""Computer opponents thinking in a process of their own.
+
+The hard opponents search for a few hundred milliseconds per decision. In a
+thread of the game's process that search holds Python's GIL and the frame loop
+stutters while it runs. Here every computer agent lives in one child process;
+the controller's worker thread only sends the view and waits for the answer on
+a pipe (the wait releases the GIL), so the frame loop keeps its pace.
+
+`AgentProcess.factory` has the signature of `make_agent` and gives proxies that
+follow the Agent protocol, so the controller's state machine is unchanged.
+Messages cross the pipe as JSON (views and actions in their bot-protocol
+shapes), never pickled objects.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import threading
+from pathlib import Path
+from typing import Any, Sequence
+
+from ..ai import AgentSpecError, make_agent
+from ..data import load_cards
+from ..engine import Action, Rules, View
+
+
+class AgentProcessError(RuntimeError):
+    """The opponents' process failed or ended."""
+
+
+class AgentProcess:
+    def __init__(self, cards_folder: Path, bot_timeout: float | None = None) -> None:
+        context = multiprocessing.get_context("spawn")  # a fresh interpreter: no window, no threads copied
+        self._conn, child = context.Pipe()
+        self._process = context.Process(target=_serve, args=(child, str(cards_folder), bot_timeout),
+                                        name="drako-opponents", daemon=True)
+        self._process.start()
+        child.close()
+        self._lock = threading.Lock()
+        self._next_key = 0
+
+    def factory(self, spec: str, rules: Rules, seed: int) -> "RemoteAgent":
+        """Build an agent in the child process (the same arguments as make_agent)."""
+        self._next_key += 1
+        key = self._next_key
+        name, wants_view = self.call("make", key, spec, seed)
+        return RemoteAgent(self, key, name, wants_view)
+
+    def call(self, *message: Any) -> Any:
+        with self._lock:
+            try:
+                _send(self._conn, message)
+                status, value = _receive(self._conn)
+            except (EOFError, OSError) as exc:
+                raise AgentProcessError("the computer opponents' process has ended") from exc
+        if status == "spec-error":
+            raise AgentSpecError(value)
+        if status == "error":
+            raise AgentProcessError(value)
+        return value
+
+    def close(self) -> None:
+        try:
+            with self._lock:
+                _send(self._conn, ["quit"])
+        except (OSError, ValueError):
+            pass
+        self._process.join(timeout=2)
+        if self._process.is_alive():
+            self._process.terminate()
+        self._conn.close()
+
+
+class RemoteAgent:
+    """An agent living in the AgentProcess, seen through the Agent protocol."""
+
+    def __init__(self, process: AgentProcess, key: int, name: str, wants_view: bool) -> None:
+        self.process, self.key, self.name, self.wants_view = process, key, name, wants_view
+
+    def choose(self, view: View | None, legal: Sequence[Action]) -> int:
+        return self.process.call("choose", self.key, view.to_json() if view else None, [a.to_json() for a in legal])
+
+    def game_over(self, scores: Sequence[dict], winners: Sequence[int]) -> None:
+        self.process.call("game-over", self.key, list(scores), list(winners))
+
+    def close(self) -> None:
+        try:
+            self.process.call("close", self.key)
+        except AgentProcessError:
+            pass  # the process is gone already: so is the agent
+
+
+def _send(conn, message: Any) -> None:
+    conn.send_bytes(json.dumps(message).encode())
+
+
+def _receive(conn) -> Any:
+    return json.loads(conn.recv_bytes())
+
+
+def _serve(conn, cards_folder: str, bot_timeout: float | None) -> None:
+    """The child process: build agents and answer for them until told to quit."""
+    rules = Rules(load_cards(cards_folder))
+    agents: dict[int, Any] = {}
+    while True:
+        try:
+            message = _receive(conn)
+        except EOFError:
+            break
+        kind = message[0]
+        if kind == "quit":
+            break
+        try:
+            if kind == "make":
+                _, key, spec, seed = message
+                agent = agents[key] = make_agent(spec, rules, seed, bot_timeout=bot_timeout)
+                reply = (agent.name, agent.wants_view)
+            elif kind == "choose":
+                _, key, view, legal = message
+                reply = agents[key].choose(View.from_json(view) if view else None,
+                                           [Action.from_json(a) for a in legal])
+            elif kind == "game-over":
+                _, key, scores, winners = message
+                reply = agents[key].game_over(scores, winners)
+            else:  # close
+                reply = agents.pop(message[1]).close()
+            _send(conn, ["ok", reply])
+        except AgentSpecError as exc:
+            _send(conn, ["spec-error", str(exc)])
+        except Exception as exc:  # reported to the game, which says which opponent failed
+            _send(conn, ["error", f"{type(exc).__name__}: {exc}"])
+    for agent in agents.values():
+        agent.close()

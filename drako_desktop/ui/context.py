@@ -1,0 +1,28 @@
+"""What every scene needs: card data and rules, settings, fonts, text, art, window theme."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..data import CardSet
+from ..engine import Rules
+from ..settings import Settings
+from .art import CardArt
+from .fonts import Fonts
+from .text import Text
+from .theme import Theme
+
+
+@dataclass
+class Context:
+    rules: Rules
+    settings: Settings
+    fonts: Fonts
+    text: Text
+    art: CardArt
+    theme: Theme
+    settings_note: str | None = None  # why the settings file was not used as is, shown once
+
+    @property
+    def cards(self) -> CardSet:
+        return self.rules.cards

@@ -1,0 +1,89 @@
+"""Starting the app from the command line: the game, a game straight away, the self-test and the UI benchmark.
+
+Kept apart from cli.py so that the command-line tools that need no window
+(score, simulate) never import pygame.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from typing import TextIO
+
+import pygame
+
+from ..controller.game import COMPUTER, GameController, GameSetup, Seat
+from ..engine import Rules
+from ..engine.report import score_report
+from ..settings import Settings
+from .app import FPS, App
+from .scenes.scores import ScoreSheet
+
+
+def game_result(controller: GameController) -> dict:
+    """The `play --exit-at-end` object: final kingdoms, claimed legends, scores and winners."""
+    state = controller.state
+    rules = state.rules
+    seats = range(state.players)
+    return {
+        "kingdoms": [[list(row) for row in rules.kingdom_to_ids(state.visible_kingdom(s))] for s in seats],
+        "legends": [[rules.legend_ids[leg] for leg in state.claimed[s]] for s in seats],
+        "scores": [score_report(rules, state.visible_kingdom(s), state.claimed[s]) for s in seats],
+        "winners": state.winners(),
+    }
+
+
+def run_app(rules: Rules, settings: Settings, note: str | None, setup: GameSetup | None = None,
+            exit_at_end: bool = False, out: TextIO | None = None) -> int:
+    app = App(rules, settings, settings_note=note)
+    if exit_at_end:
+        def finish(controller: GameController) -> None:
+            if out is not None:
+                out.write(json.dumps(game_result(controller)) + "\n")
+                out.flush()
+            app.quit()
+
+        app.on_game_over = finish
+    if setup is None:
+        app.main_menu()
+    else:
+        app.start_game(setup)
+    return app.run()
+
+
+def selftest(rules: Rules) -> int:
+    """Open the app, draw the main menu and a table for one frame each, close."""
+    app = App(rules, Settings(), persist=False, size=(1280, 720), threaded=False)
+    app.main_menu()
+    app.frame(1 / FPS)
+    seats = (Seat("Selftest"), Seat("Computer", COMPUTER, "random"))
+    app.start_game(GameSetup(seats, seed=1))
+    app.frame(1 / FPS)
+    app.close()
+    return 0
+
+
+def bench_ui(rules: Rules, frames: int, level: str, size: tuple[int, int]) -> dict:
+    """Play a computer-only 4-player game through the real table scene at normal animation speed and
+    time each frame's update + draw (the wait for the next 60 Hz tick is left out)."""
+    app = App(rules, Settings(animation_speed="normal"), size=size, persist=False)
+    seats = tuple(Seat(f"Computer {i + 1}", COMPUTER, level) for i in range(4))
+    app.start_game(GameSetup(seats, seed=2024))
+    times = []
+    clock = pygame.time.Clock()
+    for _ in range(frames):
+        start = time.perf_counter()
+        app.frame(1 / FPS, pygame.event.get())
+        times.append((time.perf_counter() - start) * 1000)
+        clock.tick(FPS)
+    reached = app.scenes.find(ScoreSheet) is not None
+    app.close()
+    ordered = sorted(times)
+    return {
+        "frames": frames,
+        "median_ms": round(statistics.median(ordered), 3),
+        "p99_ms": round(ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))], 3),
+        "max_ms": round(ordered[-1], 3),
+        "reached_scores": reached,
+    }

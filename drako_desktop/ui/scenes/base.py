@@ -1,0 +1,89 @@
+"""Scenes and the stack that runs them.
+
+A scene handles events, updates with dt and draws itself. The stack's top
+scene gets the events and updates; an overlay (`opaque = False`: the in-game
+menu, the score sheet) is drawn over the scenes beneath it, which are frozen.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from ..app import App
+
+
+class Scene:
+    opaque = True
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+
+    @property
+    def ctx(self):
+        return self.app.ctx
+
+    def relayout(self) -> None:
+        """Compute rects and widgets for the current window size and language."""
+
+    def enter(self) -> None:
+        self.relayout()
+
+    def leave(self) -> None:
+        """The scene is removed from the stack for good."""
+
+    def handle(self, event: pygame.event.Event) -> None:
+        pass
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+
+class SceneStack:
+    def __init__(self) -> None:
+        self.scenes: list[Scene] = []
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> Scene:
+        self.scenes.append(scene)
+        scene.enter()
+        return scene
+
+    def pop(self) -> None:
+        if self.scenes:
+            self.scenes.pop().leave()
+
+    def replace_all(self, scene: Scene) -> Scene:
+        while self.scenes:
+            self.pop()
+        return self.push(scene)
+
+    def find(self, kind: type) -> Scene | None:
+        return next((s for s in reversed(self.scenes) if isinstance(s, kind)), None)
+
+    def relayout(self) -> None:
+        for scene in self.scenes:
+            scene.relayout()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.top is not None:
+            self.top.handle(event)
+
+    def update(self, dt: float) -> None:
+        if self.top is not None:
+            self.top.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        start = len(self.scenes) - 1
+        while start > 0 and not self.scenes[start].opaque:
+            start -= 1
+        for scene in self.scenes[max(0, start):]:
+            scene.draw(surface)

@@ -1,0 +1,175 @@
+"""The new-game screen: 2-4 seats (a person or a computer level), names, who starts, a seed."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+from pygame import Rect
+
+from ...ai import AGENT_LEVELS
+from ...controller.game import COMPUTER, HUMAN, GameSetup, Seat
+from ...i18n import has, tr
+from .. import theme
+from ..text import blit_at
+from ..widgets import Button, Choice, TextField, WidgetGroup
+from .screen import Screen
+
+RANDOM_FIRST = -1
+PREFERRED_LEVELS = ("medium", "easy", "hard")
+
+
+def level_label(level: str) -> str:
+    """A computer level's name: translated when the language has it, else the level's own id."""
+    key = f"new_game.level.{level}"
+    return tr(key) if has(key) else level.replace("-", " ").capitalize()
+
+
+def default_level() -> str:
+    return next((lv for lv in PREFERRED_LEVELS if lv in AGENT_LEVELS), next(iter(AGENT_LEVELS)))
+
+
+class NewGameScene(Screen):
+    title_key = "new_game.title"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        computer_names = tr("new_game.computer_names").split(",")
+        self.names = [tr("new_game.default_you")] + [n.strip() for n in computer_names]
+        self.kinds = [HUMAN, f"{COMPUTER}:{default_level()}"]
+        self.first = 0
+        self.seed_text = ""
+
+    # -- the setup being edited ----------------------------------------------------------------
+
+    def kind_options(self) -> list[tuple[str, str]]:
+        options = [(HUMAN, tr("new_game.person"))]
+        options += [(f"{COMPUTER}:{lv}", tr("new_game.computer", level=level_label(lv))) for lv in AGENT_LEVELS]
+        command = self.ctx.settings.bot_command.strip()
+        if command:  # the external bot named in the settings (docs/bot-protocol.md)
+            options.append((f"{COMPUTER}:exec:{command}", tr("new_game.external_bot")))
+        return options
+
+    def setup(self) -> GameSetup:
+        seats = []
+        for i, kind in enumerate(self.kinds):
+            name = self.names[i].strip() or tr("new_game.player_n", n=i + 1)
+            if kind == HUMAN:
+                seats.append(Seat(name))
+            else:
+                seats.append(Seat(name, COMPUTER, kind.split(":", 1)[1]))
+        seed = int(self.seed_text) if self.seed_text else random.randrange(2**31)
+        first = random.Random(seed).randrange(len(seats)) if self.first == RANDOM_FIRST else self.first
+        return GameSetup(tuple(seats), seed, first)
+
+    def start(self) -> None:
+        self.app.start_game(self.setup())
+
+    def set_kind(self, seat: int, kind: str) -> None:
+        self.kinds[seat] = kind
+
+    def set_name(self, seat: int, name: str) -> None:
+        self.names[seat] = name
+
+    def add_seat(self) -> None:
+        if len(self.kinds) < self.ctx.cards.max_players:
+            self.kinds.append(f"{COMPUTER}:{default_level()}")
+            self.relayout()
+
+    def remove_seat(self, seat: int) -> None:
+        if len(self.kinds) > self.ctx.cards.min_players:
+            del self.kinds[seat]
+            name = self.names.pop(seat)
+            self.names.append(name)
+            self.first = min(self.first, len(self.kinds) - 1)
+            self.relayout()
+
+    def set_first(self, value: int) -> None:
+        self.first = value
+
+    def set_seed(self, text: str) -> None:
+        self.seed_text = text
+
+    # -- screen -------------------------------------------------------------------------------------
+
+    def relayout(self) -> None:
+        th = self.ctx.theme
+        area = self.content_rect(th.px(150), width=0.62)
+        row_h, gap = th.px(56), th.px(12)
+        widgets = []
+        self.seat_rows = []
+        y = area.y + th.px(40)
+        for i in range(len(self.kinds)):
+            row = Rect(area.x, y, area.w, row_h)
+            self.seat_rows.append(row)
+            disc = row_h
+            kind_rect = Rect(row.x + disc + gap, y, round(area.w * 0.42), row_h)
+            remove = Rect(row.right - row_h, y, row_h, row_h)
+            name_rect = Rect(kind_rect.right + gap, y, remove.x - gap - kind_rect.right - gap, row_h)
+            widgets.append(Choice(kind_rect, "", self.kind_options(), self.kinds[i], lambda v, s=i: self.set_kind(s, v),
+                                  label_share=0.0))
+            widgets.append(TextField(name_rect, tr("new_game.name"), self.names[i], lambda v, s=i: self.set_name(s, v),
+                                     max_length=16, label_share=0.3))
+            widgets.append(Button(remove, "", lambda s=i: self.remove_seat(s), icon="close",
+                                  enabled=len(self.kinds) > self.ctx.cards.min_players))
+            y += row_h + gap
+        if len(self.kinds) < self.ctx.cards.max_players:
+            add = Rect(area.x + row_h + gap, y, round(area.w * 0.42), row_h)
+            widgets.append(Button(add, tr("new_game.add_player"), self.add_seat, icon="person"))
+        y = area.y + th.px(40) + self.ctx.cards.max_players * (row_h + gap) + th.px(30)
+        self.options_top = y
+        y += th.px(40)
+        firsts = [(RANDOM_FIRST, tr("new_game.first_random"))]
+        firsts += [(i, self.names[i].strip() or tr("new_game.player_n", n=i + 1)) for i in range(len(self.kinds))]
+        half = (area.w - gap) // 2
+        widgets.append(Choice(Rect(area.x, y, half, row_h), tr("new_game.first"), firsts, self.first, self.set_first))
+        widgets.append(TextField(Rect(area.x + half + gap, y, half, row_h), tr("new_game.seed"), self.seed_text,
+                                 self.set_seed, max_length=12, allowed=str.isdigit,
+                                 placeholder=tr("new_game.seed_random")))
+        bw = th.px(260)
+        bottom = th.height - th.px(40) - row_h
+        widgets.append(Button(Rect(area.centerx - bw - gap, bottom, bw, row_h), tr("new_game.back"), self.back))
+        start = Button(Rect(area.centerx + gap, bottom, bw, row_h), tr("new_game.start"), self.start, style="primary",
+                       icon="play", size=26)
+        widgets.append(start)
+        self.widgets = WidgetGroup(widgets, focus=len(widgets) - 1)
+        self.area = area
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and not self.widgets.keyboard_used:
+            self.start()
+            return
+        super().handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        th, text = self.ctx.theme, self.ctx.text
+        self.draw_backdrop(surface)
+        self.draw_title(surface, tr("new_game.title"))
+        heading = text.fitted(tr("new_game.players"), "heading", th.text(26), theme.GOLD, self.area.w)
+        blit_at(surface, heading, "topleft", (self.area.x, self.area.y))
+        for i, row in enumerate(self.seat_rows):
+            colour = theme.SEAT_COLOURS[i % len(theme.SEAT_COLOURS)]
+            centre = (row.x + row.h // 2, row.centery)
+            pygame.draw.circle(surface, theme.shade(colour, 0.5), centre, row.h // 2 - 2)
+            pygame.draw.circle(surface, colour, centre, row.h // 2 - 2, width=th.px(3))
+            icon = "person" if self.kinds[i] == HUMAN else "computer"
+            blit_at(surface, self.ctx.art.ui_icon(icon, round(row.h * 0.5)), "center", centre)
+        heading = text.fitted(tr("new_game.options"), "heading", th.text(26), theme.GOLD, self.area.w)
+        blit_at(surface, heading, "topleft", (self.area.x, self.options_top))
+        level_help = self.level_help()
+        if level_help:
+            block = text.block(level_help, "body", th.text(19), theme.INK_MUTED, self.area.w, max_height=th.px(60))
+            blit_at(surface, block, "topleft", (self.area.x, self.options_top + th.px(40) + th.px(56) + th.px(16)))
+        self.widgets.draw(surface, self.ctx)
+
+    def level_help(self) -> str:
+        """What the focused or hovered computer level does (from the opponents' own descriptions)."""
+        widget = self.widgets.hover or self.widgets.focused()
+        if isinstance(widget, Choice) and isinstance(widget.value, str) and widget.value.startswith(f"{COMPUTER}:"):
+            level = widget.value.split(":", 1)[1]
+            if level.startswith("exec:"):
+                return tr("new_game.external_help", command=level[len("exec:"):])
+            key = f"new_game.level_help.{level}"
+            return tr(key) if has(key) else AGENT_LEVELS.get(level, "")
+        return ""

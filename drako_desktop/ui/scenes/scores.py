@@ -1,0 +1,163 @@
+"""The score sheet: seven categories per player, totals counting up, the tie-break, the winner."""
+
+from __future__ import annotations
+
+import pygame
+from pygame import Rect
+
+from ...engine import Breakdown
+from ...i18n import tr
+from .. import theme
+from ..anim import ease_out
+from ..text import blit_at
+from ..tooltips import category_name, join_names, number, signed
+from ..widgets import Button, WidgetGroup
+from .overlay import Overlay
+
+ROW_STAGGER = 0.18
+COUNT_UP = 0.7
+
+
+def tie_break_text(names: list[str], scores: list[Breakdown], winners: list[int], cards) -> str:
+    """Why the winner won, in words, when totals tie (rule book 6.5); empty otherwise."""
+    best = max(b.total for b in scores)
+    tied = [s for s, b in enumerate(scores) if b.total == best]
+    if len(tied) < 2:
+        return ""
+    if len(winners) > 1:
+        return tr("scores.shared", names=join_names([names[s] for s in winners]), total=best)
+    keys = {s: sorted(scores[s].values, reverse=True) for s in tied}
+    winner = winners[0]
+    for position in range(len(keys[winner])):
+        values = {keys[s][position] for s in tied}
+        if len(values) > 1:
+            runner = max((s for s in tied if s != winner), key=lambda s: keys[s][position])
+            return tr("scores.tie_break", names=join_names([names[s] for s in tied]), total=best,
+                      winner=names[winner], rank=position + 1, value=keys[winner][position],
+                      other=names[runner], other_value=keys[runner][position])
+    return ""
+
+
+class ScoreSheet(Overlay):
+    dim_alpha = 185
+
+    def __init__(self, app, table) -> None:
+        super().__init__(app)
+        self.table = table
+        state = table.controller.state
+        self.scores = state.scores()
+        self.winners = state.winners()
+        self.names = [s.name for s in table.controller.seats]
+        self.elapsed = 0.0
+        self.hidden = False
+
+    def relayout(self) -> None:
+        th = self.ctx.theme
+        rows = len(self.scores[0].categories) + 1
+        tie_room = th.px(70) if tie_break_text(self.names, self.scores, self.winners, self.ctx.cards) else 0
+        height = th.px(150) + th.px(86) + rows * th.px(40) + th.px(70) + tie_room + th.px(100)
+        self.panel = Rect(0, 0, min(th.width - th.px(60), th.px(260) + len(self.names) * th.px(230)), height)
+        self.panel.h = min(self.panel.h, th.height - th.px(40))
+        self.panel.center = (th.width // 2, th.height // 2)
+        labels = [(tr("scores.rematch"), self.rematch, "primary"), (tr("scores.show_table"), self.toggle, "normal"),
+                  (tr("scores.main_menu"), self.app.main_menu, "normal")]
+        h = th.px(52)
+        widths = [self.ctx.text.width(label, "bold", th.text(24)) + th.px(60) for label, _, _ in labels]
+        x = self.panel.centerx - (sum(widths) + th.px(16) * (len(widths) - 1)) // 2
+        buttons = []
+        for (label, action, style), w in zip(labels, widths):
+            buttons.append(Button(Rect(x, self.panel.bottom - h - th.px(22), w, h), label, action, style=style))
+            x += w + th.px(16)
+        self.widgets = WidgetGroup(buttons, focus=0)
+
+    def rematch(self) -> None:
+        self.app.rematch(self.table.setup)
+
+    def toggle(self) -> None:
+        self.hidden = not self.hidden
+        self.widgets.widgets[1].label = tr("scores.show_scores") if self.hidden else tr("scores.show_table")
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.hidden and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and not (
+                event.type == pygame.MOUSEBUTTONDOWN and self.widgets.widgets[1].rect.collidepoint(event.pos)):
+            self.toggle()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            return  # the game is over: leave with a button
+        super().handle(event)
+
+    def update(self, dt: float) -> None:
+        self.elapsed += dt
+
+    def shown(self, row: int, value: int) -> int:
+        """A value counting up: row by row, each from 0 to its value."""
+        factor = self.table.speed
+        if factor == 0:
+            return value
+        t = (self.elapsed - row * ROW_STAGGER * factor) / (COUNT_UP * factor)
+        return round(value * ease_out(max(0.0, min(1.0, t))))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.hidden:
+            self.widgets.widgets[1].draw(surface, self.ctx, False, True)
+            return
+        th, text, cards, art = self.ctx.theme, self.ctx.text, self.ctx.cards, self.ctx.art
+        y = self.draw_panel(surface, tr("scores.title"))
+        categories = self.scores[0].categories
+        label_w = th.px(220)
+        left = self.panel.x + th.px(30)
+        col_w = (self.panel.right - th.px(30) - left - label_w) // len(self.names)
+        row_h = th.px(40)
+        # Player heads: seat colour, person/computer icon, name, trophy for the winner.
+        for seat, name in enumerate(self.names):
+            cx = left + label_w + seat * col_w + col_w // 2
+            colour = theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]
+            icon = "trophy" if seat in self.winners else ("person" if self.table.controller.seats[seat].is_human else "computer")
+            pygame.draw.circle(surface, theme.shade(colour, 0.5), (cx, y + th.px(22)), th.px(20))
+            pygame.draw.circle(surface, colour, (cx, y + th.px(22)), th.px(20), width=th.px(3))
+            blit_at(surface, art.ui_icon(icon, th.px(24), theme.GOLD if seat in self.winners else theme.INK), "center",
+                    (cx, y + th.px(22)))
+            label = text.fitted(name, "heading", th.text(22), theme.INK, col_w - th.px(10))
+            blit_at(surface, label, "midtop", (cx, y + th.px(46)))
+        y += th.px(86)
+        max_rows = len(categories) + 1
+        for row, category in enumerate((*categories, "total")):
+            rect = Rect(left - th.px(10), y, self.panel.right - th.px(30) - left + th.px(20), row_h)
+            if row % 2 == 0:
+                band = pygame.Surface(rect.size, pygame.SRCALPHA)
+                band.fill((255, 255, 255, 12))
+                surface.blit(band, rect)
+            is_total = category == "total"
+            if is_total:
+                pygame.draw.line(surface, theme.GOLD_DARK, rect.topleft, rect.topright, 2)
+            name = tr("scores.total") if is_total else category_name(cards, category)
+            label = text.fitted(name, "heading" if is_total else "body", th.text(24 if is_total else 21),
+                                theme.GOLD if is_total else theme.INK, label_w - th.px(10))
+            blit_at(surface, label, "midleft", (left, rect.centery))
+            for seat, breakdown in enumerate(self.scores):
+                value = breakdown.total if is_total else breakdown[category]
+                shown = self.shown(max_rows - 1 if is_total else row, value)
+                words = number(shown) if is_total else signed(shown)
+                colour = theme.GOLD if is_total else (theme.GOOD if shown > 0 else theme.BAD if shown < 0 else theme.INK_MUTED)
+                cx = left + label_w + seat * col_w + col_w // 2
+                if is_total and seat in self.winners:
+                    pygame.draw.rect(surface, theme.shade(theme.GOLD, 0.35), Rect(cx - col_w // 2 + 6, rect.y + 3, col_w - 12, rect.h - 6),
+                                     border_radius=th.px(8))
+                blit_at(surface, text.render(words, "number", th.text(28 if is_total else 22), colour), "center",
+                        (cx, rect.centery))
+            y += row_h
+        y += th.px(16)
+        done = self.elapsed >= (max_rows * ROW_STAGGER + COUNT_UP) * self.table.speed
+        if done:
+            winners = join_names([self.names[s] for s in self.winners])
+            headline = tr("scores.winner", name=winners) if len(self.winners) == 1 else tr("scores.winners", names=winners)
+            label = text.fitted(headline, "title", th.text(34), theme.GOLD, self.panel.w - th.px(60), shadow=True)
+            rect = blit_at(surface, label, "midtop", (self.panel.centerx, y))
+            y = rect.bottom + th.px(8)
+            why = tie_break_text(self.names, self.scores, self.winners, cards)
+            if why:
+                bottom = self.widgets.widgets[0].rect.y - th.px(10)
+                block = text.block(why, "body", th.text(19), theme.INK_MUTED, self.panel.w - th.px(80),
+                                   max_height=max(20, bottom - y), align="center")
+                blit_at(surface, block, "midtop", (self.panel.centerx, y))
+        self.widgets.draw(surface, self.ctx)

@@ -1,0 +1,61 @@
+"""The look shared by the menu-like screens: the backdrop, a title and a column of widgets."""
+
+from __future__ import annotations
+
+import pygame
+from pygame import Rect
+
+from ...i18n import tr
+from .. import theme
+from ..widgets import WidgetGroup
+from .base import Scene
+
+
+class Screen(Scene):
+    """A full-window screen with a title; Esc goes back to the screen below."""
+
+    title_key = ""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.widgets = WidgetGroup()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.widgets.handle(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+
+    def back(self) -> None:
+        self.app.scenes.pop()
+
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.blit(self.ctx.art.backdrop(w, h), (0, 0))
+
+    def draw_title(self, surface: pygame.Surface, text: str, y: int | None = None) -> int:
+        """The screen's title centred at the top, with a gold rule under it; returns the bottom."""
+        th = self.ctx.theme
+        w = surface.get_width()
+        title = self.ctx.text.fitted(text, "title", th.text(52), theme.GOLD, w - 2 * th.px(60), shadow=True)
+        top = th.px(40) if y is None else y
+        rect = title.get_rect(midtop=(w // 2, top))
+        surface.blit(title, rect)
+        rule_y = rect.bottom + th.px(10)
+        half = min(w // 3, max(th.px(160), rect.width // 2 + th.px(40)))
+        pygame.draw.line(surface, theme.GOLD_DARK, (w // 2 - half, rule_y), (w // 2 + half, rule_y), 2)
+        pygame.draw.circle(surface, theme.GOLD, (w // 2, rule_y), th.px(4))
+        return rule_y + th.px(16)
+
+    def content_rect(self, top: int, width: float = 0.5) -> Rect:
+        th = self.ctx.theme
+        w = max(th.px(560), round(th.width * width))
+        return Rect((th.width - w) // 2, top, w, th.height - top - th.px(30))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_backdrop(surface)
+        self.draw_title(surface, self.title())
+        self.widgets.draw(surface, self.ctx)
+
+    def title(self) -> str:
+        return tr(self.title_key)

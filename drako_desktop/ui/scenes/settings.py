@@ -1,0 +1,68 @@
+"""Settings: every player setting, applied at once and saved."""
+
+from __future__ import annotations
+
+from pygame import Rect
+
+from ...i18n import available_languages, tr
+from ...settings import ANIMATION_SPEEDS, MAX_WINDOW, MIN_WINDOW
+from ..widgets import Button, Choice, TextField, WidgetGroup
+from .screen import Screen
+
+WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
+BOT_TIMEOUTS = (2.0, 5.0, 10.0, 20.0, 30.0, 60.0, 120.0)
+
+
+class SettingsScene(Screen):
+    title_key = "settings.title"
+
+    def relayout(self) -> None:
+        th = self.ctx.theme
+        s = self.ctx.settings
+        area = self.content_rect(th.px(150), width=0.5)
+        row_h, gap = th.px(50), th.px(10)
+        on_off = [(True, tr("settings.enabled")), (False, tr("settings.disabled"))]
+        languages = [("", tr("settings.language_system"))] + list(available_languages().items())
+        sizes = [size for size in WINDOW_SIZES if MIN_WINDOW <= size <= MAX_WINDOW]
+        current = (s.window_width, s.window_height)
+        if current not in sizes:
+            sizes.append(current)
+        timeouts = list(BOT_TIMEOUTS) if s.bot_timeout in BOT_TIMEOUTS else sorted({*BOT_TIMEOUTS, s.bot_timeout})
+        rows = [
+            Choice(Rect(0, 0, 0, 0), tr("settings.animation_speed"),
+                   [(v, tr(f"settings.speed.{v}")) for v in ANIMATION_SPEEDS], s.animation_speed,
+                   lambda v: self.change(animation_speed=v)),
+            Choice(Rect(0, 0, 0, 0), tr("settings.score_preview"), on_off, s.show_score_preview,
+                   lambda v: self.change(show_score_preview=v)),
+            Choice(Rect(0, 0, 0, 0), tr("settings.confirm_end_turn"), on_off, s.confirm_end_turn,
+                   lambda v: self.change(confirm_end_turn=v)),
+            Choice(Rect(0, 0, 0, 0), tr("settings.practice_undo"), on_off, s.practice_undo,
+                   lambda v: self.change(practice_undo=v)),
+            Choice(Rect(0, 0, 0, 0), tr("settings.sound"), on_off, s.sound, lambda v: self.change(sound=v)),
+            Choice(Rect(0, 0, 0, 0), tr("settings.language"), languages, s.language, lambda v: self.change(language=v)),
+            Choice(Rect(0, 0, 0, 0), tr("settings.fullscreen"), on_off, self.app.fullscreen,
+                   lambda v: self.app.toggle_fullscreen() if v != self.app.fullscreen else None),
+            Choice(Rect(0, 0, 0, 0), tr("settings.window_size"), [(sz, f"{sz[0]} × {sz[1]}") for sz in sizes], current,
+                   self.window_size),
+            TextField(Rect(0, 0, 0, 0), tr("settings.bot_command"), s.bot_command,
+                      lambda v: self.change(bot_command=v), max_length=200, placeholder=tr("settings.bot_command_none")),
+            Choice(Rect(0, 0, 0, 0), tr("settings.bot_timeout"),
+                   [(t, tr("settings.seconds", seconds=f"{t:g}")) for t in timeouts], s.bot_timeout,
+                   lambda v: self.change(bot_timeout=v)),
+        ]
+        for i, widget in enumerate(rows):
+            widget.rect = Rect(area.x, area.y + i * (row_h + gap), area.w, row_h)
+            widget.label_share = 0.5
+        back = Rect(0, area.y + len(rows) * (row_h + gap) + th.px(16), th.px(260), row_h)
+        back.centerx = area.centerx
+        back.bottom = min(back.bottom, th.height - th.px(20))
+        rows.append(Button(back, tr("settings.back"), self.back, style="primary"))
+        self.widgets = WidgetGroup(rows, focus=0)
+
+    def change(self, **values) -> None:
+        self.app.update_settings(**values)
+
+    def window_size(self, size) -> None:
+        self.change(window_width=size[0], window_height=size[1])
+        if not self.app.fullscreen:
+            self.app.resize(size)

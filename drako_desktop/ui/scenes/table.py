@@ -1,0 +1,644 @@
+"""The game table: a game in progress, shown and played.
+
+The scene owns the turn controller and runs it from the frame loop: when no
+animation is pending it either waits for the person whose turn it is
+(gestures -> `play`), or polls the computer seat's worker thread, or lets the
+controller proceed past a turn change or the final reveal. Every action's
+events become beats, so computer and human moves are animated alike and the
+table model only changes as the animation reaches it.
+"""
+
+from __future__ import annotations
+
+import gc
+import logging
+
+import pygame
+from pygame import Rect
+
+from ...controller.game import Decision, GameSetup, Phase
+from ...controller.narrate import describe
+from ...controller.undo import ActionLog
+from ...engine import CLAIM, CENTRE, Action, Event, IllegalActionError
+from ...i18n import card_name, tr
+from ...settings import ANIMATION_FACTOR
+from .. import theme
+from ..anim import Choreography, Counter
+from ..layout import TableLayout, table_layout
+from ..table.beats import TURN, Pause, beats_for
+from ..table.gestures import Gestures
+from ..table.model import FACE_DOWN, TableModel
+from ..table.painter import TablePainter
+from ..tooltips import (Tooltip, card_tooltip, discard_tooltip, draw_pile_tooltip, legend_tooltip,
+                        unexplored_tooltip)
+from ..widgets import Button, WidgetGroup
+from .base import Scene
+
+log = logging.getLogger(__name__)
+
+THINK = 0.7  # seconds a computer's first decision of a turn is shown as "thinking" (normal speed)
+THINK_AGAIN = 0.45  # ...and each of its later decisions in the same turn
+TOOLTIP_DELAY = 0.55
+TOAST = 3.2
+
+
+class TableScene(Scene):
+    def __init__(self, app, setup: GameSetup) -> None:
+        super().__init__(app)
+        self.setup = setup
+        self.rules = app.ctx.rules
+        self.controller = app.controller(setup)
+        self.model = TableModel.from_view(self.controller.view(0))
+        self.choreo = Choreography(self.speed)
+        self.gestures = Gestures(self)
+        self.painter = TablePainter(self)
+        self.widgets = WidgetGroup()
+        self.log_open = False
+        self.log_lines: list[str] = []
+        self.log_scroll = 0
+        self._log_page: tuple | None = None
+        self.toast: tuple[str, float] | None = None
+        self.hovered: tuple | None = None
+        self.hover_time = 0.0
+        self.pinned_tip = False
+        self.tooltip: Tooltip | None = None
+        self.waited = 0.0
+        self.decisions_this_turn = 0
+        self.counters = [Counter(0) for _ in range(setup.players)]
+        self.layout: TableLayout | None = None
+        self.previous_layout: TableLayout | None = None
+        self.transition = 1.0
+        self._decision_key: tuple | None = None
+        self.armed_end_turn = False
+        self.finished = False
+        self.actions_log = ActionLog()  # who chose each action and whether it showed something hidden (undo)
+
+    # -- settings -------------------------------------------------------------------------------
+
+    @property
+    def speed(self) -> float:
+        return ANIMATION_FACTOR[self.ctx.settings.animation_speed]
+
+    # -- layout -----------------------------------------------------------------------------------
+
+    def layout_table(self) -> TableLayout:
+        size = self.app.surface.get_size()
+        return table_layout(size, self.setup.players, self.model.current, self.log_open,
+                            legend_count=self.rules.cards.legend_row)
+
+    def relayout(self) -> None:
+        self.painter = TablePainter(self)  # its pictures were drawn for the old size or language
+        self.layout = self.layout_table()
+        self.previous_layout = None
+        self.transition = 1.0
+        self._log_page = None
+        self.refresh_buttons()
+        self.prepare_art()
+
+    def enter(self) -> None:
+        super().enter()
+        # Everything made so far (card data, rules tables, art) lives for the whole game: keep the
+        # garbage collector from walking it again and again, which shows as frame hitches.
+        gc.collect()
+        gc.freeze()
+
+    def prepare_art(self) -> None:
+        """Draw every card picture at the sizes this layout uses now, not in the middle of a move."""
+        art = self.ctx.art
+        art.backdrop(*self.layout.size)
+        sizes = set()
+        for active in range(self.setup.players):  # the layout of each seat's turn
+            layout = table_layout(self.layout.size, self.setup.players, active, self.log_open)
+            for seat, box in layout.kingdoms.items():
+                sizes.add(box.card)
+                self.painter.panel_for(seat, box.rect.size, seat == active)
+        for w, h in sizes:
+            for card in self.rules.type_ids:
+                art.face(card, w, h)
+            art.back(w, h)
+            art.shadow(w, h)
+            art.glow(w, h)
+        slot = self.layout.legend_slots[0]
+        for legend in self.rules.legend_ids:
+            art.legend(legend, slot.w, slot.h)
+        art.shadow(slot.w, slot.h)
+        art.glow(slot.w, slot.h)
+        art.glow(slot.w, slot.h, theme.GOOD)
+
+    def turn_passed(self) -> None:
+        """The model's current seat changed: move the kingdoms to their new places."""
+        old = self.layout
+        self.layout = self.layout_table()
+        if old is not None and old.active != self.layout.active and self.speed > 0:
+            self.previous_layout = old
+            self.transition = 0.0
+            self.decisions_this_turn = 0
+        self.refresh_buttons()
+
+    @property
+    def top_left_edge(self) -> int:
+        return max((w.rect.right for w in self.widgets.widgets if w.rect.y < self.layout.top_bar.bottom
+                    and w.rect.centerx < self.layout.size[0] // 2), default=0)
+
+    @property
+    def top_right_edge(self) -> int:
+        return min((w.rect.x for w in self.widgets.widgets if w.rect.y < self.layout.top_bar.bottom
+                    and w.rect.centerx > self.layout.size[0] // 2), default=self.layout.size[0])
+
+    @property
+    def status_right_edge(self) -> int:
+        return min((w.rect.x for w in self.widgets.widgets if w.rect.y >= self.layout.status_bar.y),
+                   default=self.layout.status_bar.right)
+
+    def refresh_buttons(self) -> None:
+        """Top bar (menu, rules, log) and the status bar's buttons for what can be done now."""
+        if self.layout is None:
+            return
+        th, text = self.ctx.theme, self.ctx.text
+        top, status = self.layout.top_bar, self.layout.status_bar
+        h = top.h - th.px(16)
+        size = th.text(20)
+
+        def width(label: str) -> int:
+            return text.width(label, "bold", th.text(size)) + h + th.px(36)
+
+        widgets = []
+        menu_label = tr("table.menu")
+        widgets.append(Button(Rect(th.px(10), top.y + th.px(8), width(menu_label), h), menu_label, self.open_menu,
+                              icon="menu", size=size))
+        x = top.right - th.px(10)
+        right = [(tr("table.log"), "log", self.toggle_log), (tr("table.rules"), "rules", self.open_rules)]
+        if self.undo_target() is not None:
+            right.append((tr("table.undo"), "undo", self.undo))
+        for label, icon, action in right:
+            w = width(label)
+            x -= w
+            widgets.append(Button(Rect(x, top.y + th.px(8), w, h), label, action, icon=icon, size=size))
+            x -= th.px(8)
+        x = status.right - th.px(12)
+        bh = status.h - th.px(16)
+        for name, label, style in reversed(self.status_buttons()):
+            w = text.width(label, "bold", th.text(22)) + th.px(48)
+            x -= w
+            widgets.append(Button(Rect(x, status.y + th.px(8), w, bh), label, lambda n=name: self.press(n),
+                                  style=style, size=22))
+            x -= th.px(10)
+        self.widgets = WidgetGroup(widgets, focus=-1)
+
+    def undo_target(self) -> int | None:
+        """How many actions to keep to take the person's last step back, or None (controller/undo.py:
+        within the turn while nothing hidden came to light; in practice games, as far back as wished)."""
+        decision = self.decision()
+        if decision is None or decision.phase == Phase.ARRANGE:
+            return None
+        people = [i for i, seat in enumerate(self.setup.seats) if seat.is_human]
+        practice = self.ctx.settings.practice_undo and len(people) == 1
+        return self.actions_log.undo_target(decision.seat, self.controller.state.turn, practice, people)
+
+    def undo(self) -> None:
+        keep = self.undo_target()
+        if keep is None:
+            return
+        actions = self.controller.actions[:keep]
+        self.controller.close()
+        self.controller = self.app.controller(self.setup, actions)
+        self.actions_log.truncate(keep)
+        self.model = TableModel.from_view(self.controller.view(0))
+        self.choreo = Choreography(self.speed)
+        self._decision_key = None
+        self.log_lines.append(tr("log.undo"))
+        self.relayout()
+
+    def status_buttons(self) -> list[tuple[str, str, str]]:
+        decision = self.decision()
+        if decision is None or not decision.human:
+            return []
+        if decision.phase == Phase.ARRANGE:
+            return [("confirm", tr("table.confirm_arrangement"), "primary")]
+        if self.gestures.discarding:
+            return [("take_back", tr("table.take_back"), "normal")]
+        if decision.phase == Phase.AFTER_PLACE:
+            label = tr("table.end_turn_sure") if self.armed_end_turn else tr("table.end_turn")
+            return [("end_turn", label, "primary")]
+        return []
+
+    def press(self, name: str) -> None:
+        if name == "confirm":
+            self.gestures.confirm_arrangement()
+        elif name == "take_back":
+            self.gestures.discarding = False
+            self.refresh_buttons()
+        elif name == "end_turn":
+            if self.ctx.settings.confirm_end_turn and self.claimable_now() and not self.armed_end_turn:
+                self.armed_end_turn = True
+                self.refresh_buttons()
+                return
+            self.gestures.end_turn()
+
+    # -- the game -----------------------------------------------------------------------------------
+
+    def decision(self) -> Decision | None:
+        """The person's decision the table waits for (None while animating or a computer plays)."""
+        if not self.choreo.idle or self.finished:
+            return None
+        decision = self.controller.current()
+        return decision if decision is not None and decision.human else None
+
+    def play(self, actions: list[Action], origin: Rect | None = None) -> None:
+        """Apply a person's actions (e.g. take the discard, then place it) and animate them."""
+        events: list[Event] = []
+        seat = self.controller.state.current
+        for action in actions:
+            decision = self.controller.current()
+            if decision is None or decision.seat != seat or action not in decision.legal:
+                break  # the engine already applied the only legal follow-up (a forced move)
+            try:
+                turn = self.controller.state.turn
+                done = self.controller.act(action)
+                self.actions_log.record(seat, turn, done)
+                events.extend(done)
+            except IllegalActionError as exc:  # the gestures only offer legal moves; say it if one slips through
+                self.say(str(exc))
+                break
+        self.armed_end_turn = False
+        self.gestures.reset()
+        self.choreo.add(beats_for(self, events, origin=origin, hand_over=self.controller.hand_over))
+        self.refresh_buttons()
+
+    def update(self, dt: float) -> None:
+        self.choreo.factor = self.speed
+        self.choreo.update(dt)
+        if self.layout.active != self.model.current:
+            self.turn_passed()
+        self.gestures.update(dt, self.speed)
+        if self.transition < 1:
+            self.transition = min(1.0, self.transition + dt / max(1e-6, TURN * self.speed))
+        for seat, counter in enumerate(self.counters):
+            counter.set(self.score(seat), instant=self.speed == 0)
+            counter.update(dt)
+        if self.toast is not None:
+            words, left = self.toast
+            self.toast = (words, left - dt) if left > dt else None
+        self.update_tooltip(dt)
+        if self.choreo.idle and not self.finished:
+            self.drive(dt)
+
+    def drive(self, dt: float) -> None:
+        """Nothing is animating: let the game move on."""
+        c = self.controller
+        view = c.view(0)
+        if view.step == "arrange" and self.model.hand != list(view.hand):
+            self.model.set_hand(view)
+        if not self.model.matches(view):
+            log.warning("table out of step with the game; showing the game's state")
+            self.model = TableModel.from_view(view)
+            self.relayout()
+        self.sync_decision()
+        if c.phase == Phase.NEXT_SEAT:
+            c.proceed()
+        elif c.phase == Phase.FINAL_REVEAL:
+            c.proceed()
+            self.game_over()
+        elif c.computer_to_move():
+            self.waited += dt
+            seat, turn = c.state.current, c.state.turn
+            try:
+                events = c.poll()
+            except Exception as exc:  # a computer opponent failed (e.g. an external bot crashed)
+                log.exception("computer seat failed")
+                self.finished = True
+                self.app.show_error(tr("errors.computer_failed", name=c.seats[c.state.current].name, error=str(exc)))
+                return
+            if events is not None:
+                self.actions_log.record(seat, turn, events)
+                think = THINK if self.decisions_this_turn == 0 else THINK_AGAIN
+                self.decisions_this_turn += 1
+                pause = Pause(max(0.0, think - self.waited / self.speed) if self.speed else 0.0)
+                self.waited = 0.0
+                self.choreo.add([pause, *beats_for(self, events, hand_over=c.hand_over)])
+
+    def sync_decision(self) -> None:
+        """A new decision is pending (or none): start the person's gestures afresh."""
+        c = self.controller
+        key = (c.phase, c.state.current, len(c.actions), self.choreo.idle)
+        if key != self._decision_key:
+            self._decision_key = key
+            self.gestures.reset()
+            self.gestures.after_beats()
+            self.refresh_buttons()
+
+    def game_over(self) -> None:
+        from .scores import ScoreSheet
+
+        self.finished = True
+        self.gestures.reset()
+        self.refresh_buttons()
+        self.app.scenes.push(ScoreSheet(self.app, self))
+        if self.app.on_game_over is not None:
+            self.app.on_game_over(self.controller)
+
+    def leave(self) -> None:
+        self.controller.close()
+
+    # -- what the painter and the beats ask --------------------------------------------------------------
+
+    def card_surface(self, card: str, size: tuple[int, int]) -> pygame.Surface:
+        if card == FACE_DOWN:
+            return self.ctx.art.back(*size)
+        return self.ctx.art.face(card, *size)
+
+    def legend_surface(self, legend_id: str, size: tuple[int, int]) -> pygame.Surface:
+        return self.ctx.art.legend(legend_id, *size)
+
+    def cell_rect(self, seat: int, index: int) -> Rect:
+        return self.layout.kingdoms[seat].cell(index)
+
+    def pile_rect(self, name: str) -> Rect:
+        return {"draw": self.layout.draw_pile, "discard": self.layout.discard_pile, "drawn": self.layout.drawn}[name]
+
+    def legend_rect(self, slot: int) -> Rect:
+        return self.layout.legend_slots[min(slot, len(self.layout.legend_slots) - 1)]
+
+    def plate_rect(self, seat: int) -> Rect:
+        return self.layout.kingdoms[seat].plate
+
+    def claimed_rect(self, seat: int, n: int) -> Rect:
+        area = self.layout.kingdoms[seat].claimed
+        th = self.ctx.theme
+        h = min(area.h - th.px(4), th.px(30))
+        w = round(h * 1.7)
+        count = max(n + 1, len(self.model.claimed[seat]))
+        step = min(w + th.px(4), (area.w - w) // max(1, count - 1)) if count > 1 else w
+        return Rect(area.x + n * step, area.y + th.px(4), w, h)
+
+    def log_event(self, event: Event) -> None:
+        names = [s.name for s in self.controller.seats]
+        line = tr("log.final_reveal") if event.kind == "final-reveal" else describe(event, names, self.rules.cards)
+        if line:
+            self.log_lines.append(line)
+            self._log_page = None
+            self.log_scroll = 0
+
+    def banner_text(self, event: Event) -> str:
+        name = self.controller.seats[event.seat].name
+        return tr("table.game_ends", name=name) if event.kind == "end" else tr("table.your_turn", name=name)
+
+    def draw_banner(self, surface: pygame.Surface, text: str, alpha: float) -> None:
+        self.painter.banner(surface, text, alpha)
+
+    def score(self, seat: int) -> int:
+        index = self.rules.type_index
+        kingdom = [-1 if t in (None, FACE_DOWN) else index[t] for t in self.model.kingdoms[seat]]
+        legends = [self.rules.legend_index[leg] for leg in self.model.claimed[seat]]
+        return self.rules.breakdown(kingdom, legends).total
+
+    def score_counter(self, seat: int) -> int:
+        return self.counters[seat].value
+
+    def showing_hand(self) -> bool:
+        """Setup, a person's turn to arrange: the piles' column shows their starting cards."""
+        return not self.model.dealt and self.controller.seats[self.model.current].is_human
+
+    def claimable_now(self) -> set[str]:
+        decision = self.decision()
+        if decision is None:
+            return set()
+        return {a.legend for a in decision.legal if a.kind == CLAIM}
+
+    def preview_unlocks(self) -> set[str]:
+        preview = self.gestures.preview()
+        return set(preview[1].newly_claimable) if preview else set()
+
+    def hover_glow(self, key: tuple) -> bool:
+        return self.hovered == key and self.gestures.held is None and self.gestures.pickable(key) is not None \
+            or (key == ("draw",) and self.hovered == key and self.decision() is not None
+                and any(a.kind == "draw" for a in self.decision().legal))
+
+    def turn_text(self) -> str:
+        if self.model.over:
+            return tr("table.game_over")
+        if not self.model.dealt:
+            return tr("table.setup_turn", name=self.controller.seats[self.model.current].name)
+        turn = self.controller.state.turn
+        return tr("table.turn", turn=turn, name=self.controller.seats[self.model.current].name)
+
+    def activity_text(self, seat: int) -> str:
+        return tr("table.thinking") if not self.controller.seats[seat].is_human else tr("table.playing")
+
+    def status_text(self) -> str:
+        c, g = self.controller, self.gestures
+        if self.model.over or self.finished:
+            return tr("table.status.over")
+        decision = self.decision()
+        if decision is None:
+            seat = self.model.current
+            if not c.seats[seat].is_human:
+                return tr("table.status.computer", name=c.seats[seat].name)
+            return tr("table.status.wait", name=c.seats[seat].name)
+        if decision.phase == Phase.ARRANGE:
+            return tr("table.status.arrange")
+        if g.held is not None:
+            card = g.held.card
+            if g.held.source[0] == "legend":
+                return tr("table.status.drop_legend")
+            return tr("table.status.holding", card=card_name(self.rules.cards, card))
+        if g.discarding:
+            return tr("table.status.reveal")
+        claims = bool(self.claimable_now())
+        if decision.phase == Phase.TURN_START:
+            return tr("table.status.turn_start_claim" if claims else "table.status.turn_start")
+        if decision.phase == Phase.AFTER_DRAW:
+            drawn = card_name(self.rules.cards, self.model.drawn) if self.model.drawn else ""
+            if any(a.kind == "reveal" for a in decision.legal):
+                return tr("table.status.after_draw", card=drawn)
+            return tr("table.status.after_take", card=drawn)
+        return tr("table.status.after_place")
+
+    def say(self, text: str) -> None:
+        if text:
+            self.toast = (text, TOAST)
+
+    def log_page(self, width: int) -> pygame.Surface:
+        """Every log line, wrapped to the panel, as one surface (re-made only when the log grows)."""
+        key = (len(self.log_lines), width, self.ctx.theme.width)
+        if self._log_page is None or self._log_page[0] != key:
+            th, text = self.ctx.theme, self.ctx.text
+            blocks = [text.block(line, "body", th.text(18), theme.INK, width) for line in self.log_lines[-200:]]
+            gap = th.px(6)
+            page = pygame.Surface((width, max(1, sum(b.get_height() + gap for b in blocks))), pygame.SRCALPHA)
+            y = 0
+            for i, block in enumerate(blocks):
+                if i == len(blocks) - 1:
+                    pygame.draw.rect(page, (255, 255, 255, 14), (0, y - 2, width, block.get_height() + 4))
+                page.blit(block, (0, y))
+                y += block.get_height() + gap
+            self._log_page = (key, page)
+        return self._log_page[1]
+
+    # -- hit testing and keyboard focus ----------------------------------------------------------------------
+
+    def hit(self, pos: tuple[int, int]) -> tuple | None:
+        layout = self.layout
+        if self.showing_hand():
+            for i, rect in enumerate(layout.hand):
+                if rect.collidepoint(pos):
+                    return ("hand", i)
+        else:
+            for name in ("drawn", "discard", "draw"):
+                if self.pile_rect(name).collidepoint(pos):
+                    return (name,)
+        for slot, rect in enumerate(layout.legend_slots):
+            if rect.collidepoint(pos) and slot < len(self.model.legend_row):
+                return ("legend", slot)
+        for seat, box in layout.kingdoms.items():
+            if box.grid.collidepoint(pos):
+                for index in range(16):
+                    if box.cell(index).collidepoint(pos):
+                        return ("cell", seat, index)
+            if box.claimed.collidepoint(pos):
+                for n in range(len(self.model.claimed[seat])):
+                    if self.claimed_rect(seat, n).collidepoint(pos):
+                        return ("claimed", seat, n)
+        return None
+
+    def rect_of(self, key: tuple) -> Rect | None:
+        kind = key[0]
+        if kind == "cell":
+            return self.cell_rect(key[1], key[2])
+        if kind in ("draw", "discard", "drawn"):
+            return self.pile_rect(kind)
+        if kind == "hand":
+            return self.layout.hand[key[1]]
+        if kind == "legend":
+            return self.legend_rect(key[1])
+        if kind == "claimed":
+            return self.claimed_rect(key[1], key[2])
+        if kind == "button":
+            names = [n for n, _, _ in self.status_buttons()]
+            buttons = [w for w in self.widgets.widgets if w.rect.y >= self.layout.status_bar.y]
+            return buttons[len(buttons) - 1 - names.index(key[1])].rect if key[1] in names else None
+        return None
+
+    def focusables(self) -> list[tuple]:
+        decision = self.decision()
+        if decision is None:
+            return []
+        seat = decision.seat
+        cells = [("cell", seat, i) for i in range(16)]
+        buttons = [("button", name) for name, _, _ in self.status_buttons()]
+        legends = [("legend", i) for i in range(len(self.model.legend_row))]
+        if decision.phase == Phase.ARRANGE:
+            return [("hand", i) for i in range(len(self.gestures.hand()))] + [("cell", seat, i) for i in CENTRE] + buttons
+        if decision.phase == Phase.TURN_START:
+            return [("draw",), ("discard",)] + cells + legends
+        if decision.phase == Phase.AFTER_DRAW:
+            return [("drawn",), ("discard",)] + cells + buttons
+        return legends + buttons
+
+    # -- events -------------------------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.choreo.idle:
+            self.sync_decision()
+        # The buttons take the mouse; arrows and Enter move the table's own focus (buttons included).
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN) and self.widgets.handle(event):
+            return
+        g = self.gestures
+        if event.type == pygame.MOUSEMOTION:
+            g.mouse_move(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            if event.button == 3:
+                self.pin_tooltip(event.pos)
+            elif event.button in (4, 5) and self.layout.log and self.layout.log.collidepoint(event.pos):
+                self.log_scroll = max(0, self.log_scroll + (40 if event.button == 4 else -40))
+            else:
+                g.mouse_down(event.pos, event.button)
+                self.tooltip = None
+        elif event.type == pygame.MOUSEWHEEL:
+            if self.layout.log and self.layout.log.collidepoint(g.mouse):
+                self.log_scroll = max(0, self.log_scroll + event.y * 40)
+        elif event.type == pygame.MOUSEBUTTONUP:
+            g.mouse_up(event.pos, event.button)
+            self.refresh_buttons()
+        elif event.type == pygame.KEYDOWN:
+            if g.key_down(event.key):
+                self.refresh_buttons()
+                return
+            if event.key == pygame.K_ESCAPE:
+                self.open_menu()
+            elif event.key == pygame.K_l:
+                self.toggle_log()
+            elif event.key in (pygame.K_F1, pygame.K_h):
+                self.open_rules()
+
+    def update_tooltip(self, dt: float) -> None:
+        g = self.gestures
+        key = g.focus if g.keyboard else self.hit(g.mouse)
+        if key != self.hovered:
+            self.hovered = key
+            self.hover_time = 0.0
+            self.pinned_tip = False
+        else:
+            self.hover_time += dt
+        if g.held is not None or key is None or g.press is not None:
+            self.tooltip = None
+        elif self.pinned_tip or self.hover_time >= TOOLTIP_DELAY:
+            self.tooltip = self.tooltip_for(key)
+        else:
+            self.tooltip = None
+
+    def pin_tooltip(self, pos: tuple[int, int]) -> None:
+        self.gestures.mouse = pos
+        self.hovered = self.hit(pos)
+        self.pinned_tip = self.hovered is not None
+        self.tooltip = self.tooltip_for(self.hovered) if self.hovered else None
+
+    def tooltip_for(self, key: tuple) -> Tooltip | None:
+        cards, model = self.rules.cards, self.model
+        kind = key[0]
+        if kind == "cell":
+            card = model.kingdoms[key[1]][key[2]]
+            if key[2] in self.gestures.arrangement and key[1] == self.gestures.seat:
+                card = self.gestures.arrangement[key[2]]
+            if card is None:
+                return None
+            return unexplored_tooltip() if card == FACE_DOWN else card_tooltip(cards, card)
+        if kind == "hand":
+            hand = self.gestures.hand()
+            return card_tooltip(cards, hand[key[1]]) if key[1] < len(hand) else None
+        if kind == "drawn":
+            return card_tooltip(cards, model.drawn) if model.drawn else None
+        if kind == "draw":
+            return draw_pile_tooltip(model.draw_size, max(0, model.discard_size - 1))
+        if kind == "discard":
+            return discard_tooltip(cards, model.discard_top, model.discard_size)
+        if kind == "legend":
+            legend = model.legend_row[key[1]]
+            seat = model.current
+            met = legend in self.rules.met_legend_ids(self.visible(seat)) if model.dealt else None
+            return legend_tooltip(cards, legend, met=met)
+        if kind == "claimed":
+            return legend_tooltip(cards, model.claimed[key[1]][key[2]], claimed_by=self.controller.seats[key[1]].name)
+        return None
+
+    def visible(self, seat: int) -> tuple[int, ...]:
+        return self.gestures.visible(seat)
+
+    # -- menus -----------------------------------------------------------------------------------------------------
+
+    def toggle_log(self) -> None:
+        self.log_open = not self.log_open
+        self.relayout()
+
+    def open_menu(self) -> None:
+        from .overlay import PauseMenu
+
+        self.app.scenes.push(PauseMenu(self.app))
+
+    def open_rules(self) -> None:
+        from .rules import RulesScene
+
+        self.app.scenes.push(RulesScene(self.app))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.painter.draw(surface)

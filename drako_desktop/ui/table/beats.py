@@ -1,0 +1,314 @@
+"""How each engine event is shown: a card flies, flips, a legend is claimed, the turn passes.
+
+`beats_for(stage, events, origin)` turns the events of one action into beats
+for the choreography. A beat changes the table model (`stage.model.apply`)
+when the change becomes visible, writes the log line when it starts, and
+while it runs it may hide what it is moving from the painter (`hides(key)`)
+and draw it in flight instead. Positions are asked from the stage at draw
+time, so a resize in the middle of an animation is harmless.
+
+Keys of things a beat can hide: ("drawn",), ("discard",), ("draw",),
+("cell", seat, index), ("legend", slot), ("claimed", seat, n).
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Protocol, Sequence
+
+import pygame
+from pygame import Rect
+
+from ...engine import CENTRE, OUTER, Event
+from ..anim import Beat, ease_in_out, ease_out, lerp_rect
+from .model import FACE_DOWN, TableModel
+
+FLIGHT = 0.38
+FLIP = 0.32
+DEAL_STAGGER = 0.022
+CLAIM = 0.6
+TURN = 0.45
+BANNER = 1.1
+ANNOUNCE = 1.4
+
+RectFn = Callable[[], Rect]
+
+
+class Stage(Protocol):
+    """What beats need from the table scene."""
+
+    model: TableModel
+
+    def cell_rect(self, seat: int, index: int) -> Rect: ...
+    def pile_rect(self, name: str) -> Rect: ...
+    def legend_rect(self, slot: int) -> Rect: ...
+    def claimed_rect(self, seat: int, n: int) -> Rect: ...
+    def plate_rect(self, seat: int) -> Rect: ...
+    def card_surface(self, type_id: str, size: tuple[int, int]) -> pygame.Surface: ...
+    def legend_surface(self, legend_id: str, size: tuple[int, int]) -> pygame.Surface: ...
+    def log_event(self, event: Event) -> None: ...
+    def draw_banner(self, surface: pygame.Surface, text: str, alpha: float) -> None: ...
+    def banner_text(self, event: Event) -> str: ...
+
+
+def _scaled(surface: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+    return surface if surface.get_size() == size else pygame.transform.scale(surface, size)
+
+
+def draw_flipping(surface: pygame.Surface, stage: Stage, rect: Rect, front: str, t: float,
+                  art_size: tuple[int, int] | None = None) -> None:
+    """A card turning over in place: its back narrows to an edge, then its face widens (t: 0..1).
+    `art_size`: the cached size to scale from when `rect` is moving and changing size."""
+    showing = FACE_DOWN if t < 0.5 else front
+    squeeze = abs(1 - 2 * t)
+    w = max(1, round(rect.w * squeeze))
+    lift = round(rect.h * 0.08 * (1 - squeeze))
+    image = _scaled(stage.card_surface(showing, art_size or rect.size), (w, rect.h))
+    surface.blit(image, image.get_rect(center=(rect.centerx, rect.centery - lift)))
+
+
+class EventBeat(Beat):
+    """Logs and applies one event when it starts; subclasses add motion."""
+
+    def __init__(self, stage: Stage, event: Event, duration: float = 0.0) -> None:
+        super().__init__(duration)
+        self.stage = stage
+        self.event = event
+
+    def begin(self) -> None:
+        self.stage.log_event(self.event)
+        self.stage.model.apply(self.event)
+
+    def hides(self, key: tuple) -> bool:
+        return False
+
+
+class Flight(EventBeat):
+    """A card moving from one place to another, turning face up on the way if `flip`.
+
+    The event is applied when the flight starts (so the piles show what is left
+    behind); the destination stays hidden until the card lands.
+    """
+
+    def __init__(self, stage: Stage, event: Event, card: str, source: RectFn, target: RectFn,
+                 hidden: tuple, flip: bool = False, apply: bool = True, duration: float = FLIGHT) -> None:
+        super().__init__(stage, event, duration)
+        self.card, self.source, self.target, self.hidden, self.flip, self.apply = card, source, target, hidden, flip, apply
+        self._from: Rect | None = None
+
+    def begin(self) -> None:
+        self._from = self.source()  # before the model changes: the source may move once it does
+        if self.apply:
+            super().begin()
+
+    def hides(self, key: tuple) -> bool:
+        return key in self.hidden
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = ease_in_out(self.progress)
+        target = self.target()
+        rect = lerp_rect(self._from, target, t)
+        arc = round(-0.25 * rect.h * 4 * t * (1 - t))
+        rect = rect.move(0, arc)
+        if self.flip:
+            draw_flipping(surface, self.stage, rect, self.card, min(1.0, self.progress * 1.4), target.size)
+        else:  # drawn at a size the art has cached, then scaled: no new art per frame
+            surface.blit(_scaled(self.stage.card_surface(self.card, target.size), rect.size), rect)
+
+
+class FlipCells(EventBeat):
+    """Face-down cards turning face up in place, one after another (reveal, final reveal)."""
+
+    def __init__(self, stage: Stage, events: Sequence[Event], stagger: float = 0.06) -> None:
+        super().__init__(stage, events[0], FLIP + stagger * (len(events) - 1))
+        self.events = list(events)
+        self.stagger = stagger
+
+    def begin(self) -> None:
+        self.stage.log_event(self.events[0])  # a final reveal is told in one line
+        for event in self.events:
+            self.stage.model.apply(event)
+
+    def _t(self, i: int) -> float:
+        return self.part(i * self.stagger, FLIP)
+
+    def hides(self, key: tuple) -> bool:
+        return key[0] == "cell" and any((e.seat, e.row * 4 + e.col) == key[1:] for e in self.events)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for i, event in enumerate(self.events):
+            rect = self.stage.cell_rect(event.seat, event.row * 4 + event.col)
+            draw_flipping(surface, self.stage, rect, event.replaced, self._t(i))
+
+
+class Deal(EventBeat):
+    """Twelve Unexplored Lands fly face down from the draw pile to every kingdom.
+
+    The outer places stay hidden for the whole deal (the beat draws the cards
+    that have landed itself), so the kingdoms' cached pictures do not change
+    on every frame of it."""
+
+    def __init__(self, stage: Stage, event: Event) -> None:
+        self.targets = [(seat, cell) for cell in OUTER for seat in range(stage.model.players)]
+        super().__init__(stage, event, FLIGHT + DEAL_STAGGER * len(self.targets))
+
+    def _t(self, i: int) -> float:
+        return self.part(i * DEAL_STAGGER, FLIGHT)
+
+    def hides(self, key: tuple) -> bool:
+        return key[0] == "cell" and key[2] in OUTER
+
+    def draw(self, surface: pygame.Surface) -> None:
+        source = self.stage.pile_rect("draw")
+        for i, (seat, cell) in enumerate(self.targets):
+            t = self._t(i)
+            if t > 0:
+                target = self.stage.cell_rect(seat, cell)
+                rect = lerp_rect(source, target, ease_out(t))
+                surface.blit(_scaled(self.stage.card_surface(FACE_DOWN, target.size), rect.size), rect)
+
+
+class Arrange(EventBeat):
+    """A computer's four starting cards flying from its name plate into the centre."""
+
+    def __init__(self, stage: Stage, event: Event) -> None:
+        super().__init__(stage, event, FLIGHT + 0.05 * 3)
+        self.cards = [t for row in event.cards for t in row]
+
+    def hides(self, key: tuple) -> bool:
+        return key[0] == "cell" and key[1] == self.event.seat and key[2] in CENTRE
+
+    def draw(self, surface: pygame.Surface) -> None:
+        source = self.stage.plate_rect(self.event.seat)
+        for i, (cell, card) in enumerate(zip(CENTRE, self.cards)):
+            t = self.part(0.05 * i, FLIGHT)
+            target = self.stage.cell_rect(self.event.seat, cell)
+            start = Rect(0, 0, target.w // 2, target.h // 2)
+            start.center = source.center
+            rect = lerp_rect(start, target, ease_out(t))
+            surface.blit(_scaled(self.stage.card_surface(card, target.size), rect.size), rect)
+
+
+class ClaimLegend(EventBeat):
+    """A legend lifting from the row and shrinking onto the player's claimed legends."""
+
+    def __init__(self, stage: Stage, event: Event) -> None:
+        super().__init__(stage, event, CLAIM)
+        self.slot = stage.model.legend_row.index(event.legend)
+        self.n = len(stage.model.claimed[event.seat])
+        self._from: Rect | None = None
+
+    def begin(self) -> None:
+        self._from = self.stage.legend_rect(self.slot)
+        super().begin()
+
+    def hides(self, key: tuple) -> bool:
+        return key == ("legend", self.slot) and self.progress < 0.5 or key == ("claimed", self.event.seat, self.n)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        target = self.stage.claimed_rect(self.event.seat, self.n)
+        t = ease_in_out(self.progress)
+        rect = lerp_rect(self._from.inflate(self._from.w // 8, self._from.h // 8) if t < 0.2 else self._from,
+                         target, t)
+        card = self.stage.legend_surface(self.event.legend, self._from.size)
+        surface.blit(_scaled(card, rect.size), rect)
+
+
+class TurnPasses(EventBeat):
+    """The next player's kingdom moves to the middle (the scene sees the current seat change);
+    between two people, a banner names the next one."""
+
+    def __init__(self, stage: Stage, event: Event, banner: bool) -> None:
+        super().__init__(stage, event, TURN + (BANNER if banner else 0))
+        self.banner = banner
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.banner:
+            t = self.part(TURN * 0.5, BANNER)
+            if 0 < t < 1:
+                self.stage.draw_banner(surface, self.stage.banner_text(self.event), min(1.0, t * 5, (1 - t) * 5))
+
+
+class HandOver(TurnPasses):
+    """During setup the arrangement passes to the next person: only the banner (nothing to apply or log)."""
+
+    def __init__(self, stage: Stage, seat: int) -> None:
+        super().__init__(stage, Event("turn", seat), banner=True)
+
+    def begin(self) -> None:
+        pass
+
+
+class Announce(EventBeat):
+    """A banner across the table (the end of the game)."""
+
+    def __init__(self, stage: Stage, event: Event) -> None:
+        super().__init__(stage, event, ANNOUNCE)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        fade = min(1.0, self.progress * 6, (1 - self.progress) * 6)
+        self.stage.draw_banner(surface, self.stage.banner_text(self.event), fade)
+
+
+class Pause(Beat):
+    """Time for a person to follow a computer's turn."""
+
+    def hides(self, key: tuple) -> bool:
+        return False
+
+
+def beats_for(stage: Stage, events: Sequence[Event], *, origin: Rect | None = None,
+              hand_over: bool = False) -> list[Beat]:
+    """The beats that show one action's events. `origin`: where a person dropped the card
+    (it then only settles into its place instead of flying from the hand)."""
+    beats: list[Beat] = []
+    finals: list[Event] = []
+    for event in events:
+        kind = event.kind
+        if kind != "final-reveal" and finals:
+            beats.append(FlipCells(stage, finals))
+            finals = []
+        index = event.row * 4 + event.col
+        seat = event.seat
+        if kind == "arrange":
+            beats.append(EventBeat(stage, event) if origin is not None else Arrange(stage, event))
+            if hand_over and not any(e.kind == "turn" for e in events):
+                beats.append(HandOver(stage, (event.seat + 1) % stage.model.players))
+        elif kind == "deal":
+            beats.append(Deal(stage, event))
+        elif kind == "start-discard":
+            beats.append(Flight(stage, event, event.card, lambda: stage.pile_rect("draw"),
+                                lambda: stage.pile_rect("discard"), ("discard",), flip=True))
+        elif kind == "take-discard" and origin is not None:  # dragged straight onto the kingdom
+            beats.append(EventBeat(stage, event))
+        elif kind == "take-discard":
+            beats.append(Flight(stage, event, event.card, lambda: stage.pile_rect("discard"),
+                                lambda: stage.pile_rect("drawn"), ("drawn",)))
+        elif kind == "draw":
+            beats.append(Flight(stage, event, event.card, lambda: stage.pile_rect("draw"),
+                                lambda: stage.pile_rect("drawn"), ("drawn",), flip=True))
+        elif kind == "place":
+            start = (lambda r=origin: r) if origin is not None else (lambda: stage.pile_rect("drawn"))
+            cell = (lambda s=seat, i=index: stage.cell_rect(s, i))
+            beats.append(Flight(stage, event, event.card, start, cell, ("drawn",), apply=False,
+                                duration=FLIGHT * (0.5 if origin is not None else 1)))
+            beats.append(Flight(stage, event, event.replaced, cell, lambda: stage.pile_rect("discard"),
+                                ("discard",), flip=event.was_face_down))
+        elif kind == "reveal":
+            start = (lambda r=origin: r) if origin is not None else (lambda: stage.pile_rect("drawn"))
+            beats.append(Flight(stage, event, event.card, start, lambda: stage.pile_rect("discard"),
+                                ("drawn", "discard"), apply=False, duration=FLIGHT * (0.5 if origin is not None else 1)))
+            beats.append(FlipCells(stage, [event]))
+        elif kind == "claim":
+            beats.append(ClaimLegend(stage, event))
+        elif kind == "turn":
+            beats.append(TurnPasses(stage, event, hand_over))
+        elif kind == "end":
+            beats.append(Announce(stage, event))
+        elif kind == "final-reveal":
+            finals.append(event)
+        else:  # reshuffle, pass
+            beats.append(EventBeat(stage, event, 0.3 if kind == "reshuffle" else 0.0))
+    if finals:
+        beats.append(FlipCells(stage, finals, stagger=0.045))
+    return beats
+

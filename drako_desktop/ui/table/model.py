@@ -1,0 +1,121 @@
+"""What the table shows, one event behind the other.
+
+The engine applies an action at once; the table shows its events one by one as
+they are animated. `TableModel` is the table's own copy of everything public
+(kingdoms as everyone sees them, piles, legends, the card in hand), changed
+only by `apply(event)`. When no animation is pending it equals the engine's
+view (`matches`), which the scene checks and, if ever not, resyncs from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...engine import CENTRE, OUTER, Event, View
+
+FACE_DOWN = "?"  # a dealt Unexplored Land; None is an empty place (before the deal)
+
+
+@dataclass
+class TableModel:
+    players: int
+    current: int
+    kingdoms: list[list[str | None]]  # per seat, 16 cells: a type id, FACE_DOWN or None
+    hand: list[str]  # the current player's starting cards (setup)
+    discard: list[str]  # the whole discard pile, top last (every card in it is face up)
+    draw_size: int
+    legend_row: list[str]
+    claimed: list[list[str]]
+    drawn: str | None = None
+    claimed_this_turn: bool = False
+    over: bool = False
+    dealt: bool = False
+    discard_under: int = 0  # cards under what the table knows of the discard pile (a resumed game)
+
+    @classmethod
+    def from_view(cls, view: View) -> "TableModel":
+        kingdoms = []
+        dealt = view.step != "arrange"
+        for seat, grid in enumerate(view.kingdoms):
+            cells = [t for row in grid for t in row]
+            if dealt:
+                cells = [FACE_DOWN if t is None else t for t in cells]
+            kingdoms.append(cells)
+        discard = [view.discard_top] if view.discard_top else []
+        return cls(
+            players=view.players, current=view.current, kingdoms=kingdoms, hand=list(view.hand),
+            discard=discard, draw_size=view.draw_size, legend_row=list(view.legend_row),
+            claimed=[list(c) for c in view.legends], drawn=view.drawn, claimed_this_turn=view.claimed_this_turn,
+            over=view.step == "game-over", dealt=dealt, discard_under=max(0, view.discard_size - len(discard)),
+        )
+
+    @property
+    def discard_top(self) -> str | None:
+        return self.discard[-1] if self.discard else None
+
+    @property
+    def discard_size(self) -> int:
+        return len(self.discard) + self.discard_under
+
+    def matches(self, view: View) -> bool:
+        other = TableModel.from_view(view)
+        return (
+            self.kingdoms == other.kingdoms and self.discard_top == other.discard_top
+            and self.discard_size == view.discard_size and self.draw_size == other.draw_size
+            and self.legend_row == other.legend_row and self.claimed == other.claimed
+            and self.drawn == other.drawn and self.current == other.current and self.over == other.over
+        )
+
+    def apply(self, event: Event) -> None:
+        kind, seat = event.kind, event.seat
+        index = event.row * 4 + event.col
+        if kind == "arrange":
+            for cell, type_id in zip(CENTRE, (t for row in event.cards for t in row)):
+                self.kingdoms[seat][cell] = type_id
+            self.hand = []
+            self.current = (seat + 1) % self.players
+        elif kind == "deal":
+            for kingdom in self.kingdoms:
+                for cell in OUTER:
+                    kingdom[cell] = FACE_DOWN
+            self.draw_size -= event.count * self.players
+            self.dealt = True
+        elif kind == "start-discard":
+            self.discard.append(event.card)
+            self.draw_size -= 1
+        elif kind == "turn":
+            self.current = seat
+            self.claimed_this_turn = False
+        elif kind == "claim":
+            slot = self.legend_row.index(event.legend)
+            if event.refill:
+                self.legend_row[slot] = event.refill
+            else:
+                del self.legend_row[slot]
+            self.claimed[seat].append(event.legend)
+            self.claimed_this_turn = True
+        elif kind == "take-discard":
+            self.drawn = self.discard.pop()
+        elif kind == "reshuffle":
+            self.draw_size = event.count
+            self.discard = self.discard[-1:]
+            self.discard_under = 0
+        elif kind == "draw":
+            self.drawn = event.card
+            self.draw_size -= 1
+        elif kind == "place":
+            self.kingdoms[seat][index] = event.card
+            self.discard.append(event.replaced)
+            self.drawn = None
+        elif kind == "reveal":
+            self.kingdoms[seat][index] = event.replaced
+            self.discard.append(event.card)
+            self.drawn = None
+        elif kind == "end":
+            self.over = True
+        elif kind == "final-reveal":
+            self.kingdoms[seat][index] = event.replaced
+
+    def set_hand(self, view: View) -> None:
+        """The next player's starting cards, once the turn of setup passes to them."""
+        self.hand = list(view.hand)

@@ -1,0 +1,645 @@
+"""Draws the table: kingdoms, piles, legends, the log, what is held and what is flying.
+
+Everything it blits comes from the art and text caches; per frame it only
+decides what goes where (from the layout, the table model, the running beat and
+the person's gestures), so a frame stays well under a millisecond or two.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame import Rect
+
+from ...engine import CENTRE, PlacementChange
+from ...i18n import card_name, legend_name, tr
+from .. import theme
+from ..anim import ease_in_out, ease_out, lerp_rect
+from ..text import blit_at
+from ..tooltips import Tooltip, category_name, number, signed
+from .model import FACE_DOWN
+
+if TYPE_CHECKING:
+    from ..scenes.table import TableScene
+
+
+class TablePainter:
+    def __init__(self, scene: "TableScene") -> None:
+        self.scene = scene
+        self._layers: dict[int, tuple] = {}  # seat -> (what it shows, margin, surface)
+        self._board: tuple | None = None  # (what the base is for, the board, what each part shows on it)
+        self._base: pygame.Surface | None = None  # the backdrop and the bars
+        self._frozen: tuple | None = None  # (the layout moved from, the kingdom pictures taken then)
+        self._warming = 0
+        self._fade: pygame.Surface | None = None
+
+    @property
+    def ctx(self):
+        return self.scene.ctx
+
+    # -- helpers ----------------------------------------------------------------------------
+
+    def card(self, surface: pygame.Surface, card: str | None, rect: Rect, lift: int = 0, shadow: bool = True,
+             slot=theme.GOLD) -> None:
+        """A kingdom card (type id, FACE_DOWN, or None for an empty place) with its shadow."""
+        art = self.ctx.art
+        if card is None:
+            surface.blit(art.slot(rect.w, rect.h, slot), rect)
+            return
+        if shadow:
+            m = art.halo(rect.w, rect.h)
+            surface.blit(art.shadow(rect.w, rect.h), (rect.x - m, rect.y - m + lift // 2))
+        surface.blit(self.scene.card_surface(card, rect.size), rect.move(0, -lift))
+
+    def glow(self, surface: pygame.Surface, rect: Rect, colour=theme.GOLD) -> None:
+        art = self.ctx.art
+        m = art.halo(rect.w, rect.h)
+        surface.blit(art.glow(rect.w, rect.h, colour), (rect.x - m, rect.y - m))
+
+    def hidden(self, key: tuple) -> bool:
+        beat = self.scene.choreo.current
+        return beat is not None and beat.hides(key)
+
+    # -- the whole table ----------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        layout = scene.layout
+        surface.blit(self.board(surface.get_size()), (0, 0))
+        self.bars(surface)
+        for seat in range(scene.model.players):
+            self.kingdom(surface, seat)
+        self.piles(surface)
+        self.legends(surface)
+        if layout.log is not None:
+            self.log(surface, layout.log)
+        scene.choreo.draw(surface)
+        self.held(surface)
+        preview = scene.gestures.preview()
+        if preview is not None and self.ctx.settings.show_score_preview:
+            self.preview(surface, *preview)
+        self.refusal(surface)
+        scene.widgets.draw(surface, self.ctx)
+        focus = scene.gestures.focus
+        if scene.gestures.keyboard and focus is not None and focus[0] == "button" and scene.rect_of(focus):
+            self.focus_ring(surface, focus, scene.rect_of(focus))
+        if scene.toast is not None:
+            self.toast(surface, *scene.toast)
+        if scene.tooltip is not None:
+            self.tooltip(surface, scene.tooltip, scene.gestures.mouse)
+
+    def board(self, size: tuple[int, int]) -> pygame.Surface:
+        """What changes seldom, composed into one opaque picture: the backdrop, the bars, every
+        kingdom's panel and cards, and the legend row.
+
+        Each of those parts is a region with a key of what it shows. When keys change, only their
+        regions are painted again (the backdrop put back under them first, then every part that
+        reaches into them, in order), so a card landing in one kingdom costs that kingdom only."""
+        scene = self.scene
+        layout = scene.layout
+        moving = scene.previous_layout is not None and scene.transition < 1
+        parts: dict[object, tuple] = {}
+        if not moving:
+            for seat in range(scene.model.players):
+                key = self.kingdom_key(seat)
+                margin = self.ctx.art.halo(*layout.kingdoms[seat].card)
+                parts[seat] = (key, layout.kingdoms[seat].rect.inflate(2 * margin, 2 * margin))
+        slot = layout.legend_slots[0]
+        halo = self.ctx.art.halo(slot.w, slot.h) + self.ctx.theme.px(8)
+        parts["legends"] = (self.legend_key(), layout.legend_area.inflate(2 * halo, 2 * halo))
+        base_key = (size, tuple(layout.top_bar), tuple(layout.status_bar))
+        if self._board is None or self._board[0] != base_key:
+            self._base = self.ctx.art.backdrop(*size).copy()
+            for bar in (layout.top_bar, layout.status_bar):
+                self._base.blit(self.ctx.art.panel(bar.w + 4, bar.h + 2, alpha=225, radius=0), (bar.x - 2, bar.y - 1))
+            top = layout.top_bar
+            pygame.draw.line(self._base, theme.GOLD_DARK, (0, top.bottom - 1), (top.right, top.bottom - 1))
+            pygame.draw.line(self._base, theme.GOLD_DARK, (0, layout.status_bar.top), (top.right, layout.status_bar.top))
+            self._board = (base_key, self._base.copy(), {})
+            dirty = [rect for _, rect in parts.values()]
+        else:
+            shown = self._board[2]
+            dirty = [rect for name, (key, rect) in parts.items() if shown.get(name) != (key, rect)]
+            dirty += [rect for name, (_, rect) in shown.items() if name not in parts]
+        board = self._board[1]
+        if dirty:
+            for rect in dirty:
+                board.blit(self._base, rect, rect)
+            for name, (key, rect) in parts.items():
+                if rect.collidelist(dirty) >= 0:
+                    board.set_clip(rect)
+                    self.paint_part(board, name, key)
+                    board.set_clip(None)
+            self._board = (base_key, board, dict(parts))
+        return board
+
+    def paint_part(self, board: pygame.Surface, name: object, key: tuple) -> None:
+        if name == "legends":
+            self.legend_cards(board)
+            return
+        margin, layer = self.kingdom_layer(name, key)
+        box = self.scene.layout.kingdoms[name]
+        board.blit(layer, (box.rect.x - margin, box.rect.y - margin))
+
+    def bars(self, surface: pygame.Surface) -> None:
+        scene, th, text = self.scene, self.ctx.theme, self.ctx.text
+        layout = scene.layout
+        top = layout.top_bar
+        left = scene.top_left_edge
+        right = scene.top_right_edge
+        title = text.fitted(tr("menu.title"), "title", th.text(28), theme.GOLD, max(40, (right - left) // 2 - th.px(20)))
+        blit_at(surface, title, "midleft", (left + th.px(14), top.centery))
+        turn = scene.turn_text()
+        if turn:
+            space = right - (left + th.px(28) + title.get_width()) - th.px(20)
+            label = text.fitted(turn, "bold", th.text(22), theme.INK, max(40, space))
+            blit_at(surface, label, "midright", (right - th.px(14), top.centery))
+        status = layout.status_bar
+        words = text.block(scene.status_text(), "body", th.text(22), theme.INK,
+                           max(60, scene.status_right_edge - status.x - th.px(40)), max_height=status.h - th.px(8))
+        icon = self.ctx.art.ui_icon("hint", th.text(26), theme.GOLD)
+        blit_at(surface, icon, "midleft", (status.x + th.px(14), status.centery))
+        blit_at(surface, words, "midleft", (status.x + th.px(22) + icon.get_width(), status.centery))
+
+    # -- kingdoms ----------------------------------------------------------------------------------
+
+    def kingdom(self, surface: pygame.Surface, seat: int) -> None:
+        scene, th = self.scene, self.ctx.theme
+        box = scene.layout.kingdoms[seat]
+        if self.moving(surface, seat):
+            return
+        shown = self.shown_cells(seat)
+        self.plate(surface, seat, box.plate, big=box.seat == scene.layout.active)
+        self.claimed(surface, seat, box.claimed)
+        targets = scene.gestures.targets() if seat == scene.gestures.seat else {}
+        aimed = scene.gestures.aimed()
+        for key, reason in targets.items():
+            if key[0] != "cell":
+                continue
+            rect = box.cell(key[2])
+            if reason is None:  # a legal place: glowing, lifted (more when aimed at)
+                self.glow(surface, rect)
+                surface.blit(self.ctx.art.veil(rect.w, rect.h, 255), rect)
+                self.card(surface, shown[key[2]], rect, th.px(6) if aimed == key else th.px(2))
+            else:
+                surface.blit(self.ctx.art.veil(rect.w, rect.h), rect)
+        if scene.gestures.keyboard and scene.gestures.focus and scene.gestures.focus[:2] == ("cell", seat):
+            rect = box.cell(scene.gestures.focus[2])
+            pygame.draw.rect(surface, theme.GOLD, rect.inflate(6, 6), width=3, border_radius=th.radius)
+
+    def moving(self, surface: pygame.Surface, seat: int) -> bool:
+        """While the kingdoms change places, each one's last picture slides and scales to its new place;
+        meanwhile one new picture per frame is drawn, so that no frame does all of them."""
+        scene = self.scene
+        if scene.previous_layout is None or scene.transition >= 1:
+            self._frozen = None
+            return False
+        if self._frozen is None or self._frozen[0] is not scene.previous_layout:
+            self._frozen = (scene.previous_layout, dict(self._layers))
+            self._warming = 0
+        old = self._frozen[1].get(seat)
+        if old is None:
+            return False
+        _, margin, layer = old
+        start = scene.previous_layout.kingdoms[seat].rect.inflate(2 * margin, 2 * margin)
+        end = scene.layout.kingdoms[seat].rect.inflate(2 * margin, 2 * margin)
+        rect = lerp_rect(start, end, ease_in_out(scene.transition))
+        surface.blit(pygame.transform.scale(layer, rect.size), rect)
+        if seat == scene.model.players - 1 and self._warming < scene.model.players:
+            self.kingdom_layer(self._warming, self.kingdom_key(self._warming))
+            self._warming += 1
+        return True
+
+    def shown_cells(self, seat: int) -> tuple:
+        """What each place of the kingdom shows now: a card, FACE_DOWN, or None (empty or in flight)."""
+        scene = self.scene
+        gestures = scene.gestures
+        arrangement = gestures.arrangement if seat == gestures.seat else {}
+        held = gestures.held
+        out = []
+        for index, card in enumerate(scene.model.kingdoms[seat]):
+            key = ("cell", seat, index)
+            if self.hidden(key):
+                card = None
+            elif index in arrangement:
+                card = arrangement[index]
+                if held is not None and held.dragging and held.source == key:
+                    card = None
+            out.append(card)
+        return tuple(out)
+
+    def panel_for(self, seat: int, size: tuple[int, int], active: bool) -> pygame.Surface:
+        """A kingdom's panel: edged in its seat colour while it is that seat's turn."""
+        colour = theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]
+        return self.ctx.art.panel(size[0], size[1], alpha=200 if active else 170,
+                                  edge=colour if active else theme.PANEL_EDGE)
+
+    def kingdom_key(self, seat: int) -> tuple:
+        box = self.scene.layout.kingdoms[seat]
+        active = seat == self.scene.model.current and not self.scene.model.over
+        return (self.shown_cells(seat), tuple(box.rect), box.card, active)
+
+    def kingdom_layer(self, seat: int, key: tuple) -> tuple[int, pygame.Surface]:
+        """The kingdom's panel and cards drawn once into one surface, re-drawn only when they change."""
+        box = self.scene.layout.kingdoms[seat]
+        shown, _, _, active = key
+        cached = self._layers.get(seat)
+        if cached is not None and cached[0] == key:
+            return cached[1], cached[2]
+        th, art = self.ctx.theme, self.ctx.art
+        margin = art.halo(*box.card)
+        layer = pygame.Surface((box.rect.w + 2 * margin, box.rect.h + 2 * margin), pygame.SRCALPHA)
+        colour = theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]
+        local = box.rect.move(margin - box.rect.x, margin - box.rect.y)
+        layer.blit(self.panel_for(seat, box.rect.size, active), local)
+        if active:
+            pygame.draw.rect(layer, colour, local, width=max(2, th.px(3)), border_radius=max(6, min(local.size) // 14))
+        offset = (margin - box.rect.x, margin - box.rect.y)
+        for index, card in enumerate(shown):  # before the deal, the centre's places stand out
+            slot = theme.GOLD if index in CENTRE or self.scene.model.dealt else theme.PANEL_EDGE
+            self.card(layer, card, box.cell(index).move(offset), slot=slot)
+        self._layers[seat] = (key, margin, layer)
+        return margin, layer
+
+    def plate(self, surface: pygame.Surface, seat: int, rect: Rect, big: bool) -> None:
+        scene, th, text, art = self.scene, self.ctx.theme, self.ctx.text, self.ctx.art
+        seat_info = scene.controller.seats[seat]
+        colour = theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]
+        name_size = th.text(26 if big else 20)
+        disc_r = max(th.px(12), round(name_size * 0.75))
+        wide = rect.w >= 4 * rect.h  # one row: name left, score right (else the score goes under the name)
+        if wide:
+            disc_r = min(disc_r, rect.h // 2 - 1)
+        centre = (rect.x + disc_r + 2, rect.y + (rect.h // 2 if wide else disc_r + 2))
+        pygame.draw.circle(surface, theme.shade(colour, 0.55), centre, disc_r)
+        pygame.draw.circle(surface, colour, centre, disc_r, width=max(2, disc_r // 7))
+        icon = art.ui_icon("person" if seat_info.is_human else "computer", round(disc_r * 1.25), theme.INK)
+        blit_at(surface, icon, "center", centre)
+        score = scene.score_counter(seat)
+        score_text = tr("table.points", points=number(score))
+        score_s = text.render(score_text, "number", th.text(24 if big else 20), theme.GOLD)
+        x = centre[0] + disc_r + th.px(8)
+        if wide:
+            name_w = rect.right - x - score_s.get_width() - th.px(12)
+            name = text.fitted(seat_info.name, "heading", name_size, theme.INK, max(30, name_w))
+            blit_at(surface, name, "midleft", (x, centre[1]))
+            blit_at(surface, score_s, "midright", (rect.right, centre[1]))
+        else:
+            name = text.fitted(seat_info.name, "heading", name_size, theme.INK, max(30, rect.right - x))
+            blit_at(surface, name, "midleft", (x, centre[1]))
+            blit_at(surface, score_s, "topleft", (rect.x + 2, centre[1] + disc_r + th.px(6)))
+            if seat == scene.model.current and not scene.model.over:
+                mark = text.fitted(scene.activity_text(seat), "body", th.text(18), theme.GOLD,
+                                   rect.right - rect.x - score_s.get_width() - th.px(14))
+                blit_at(surface, mark, "midleft", (rect.x + score_s.get_width() + th.px(12),
+                                                   centre[1] + disc_r + th.px(6) + score_s.get_height() // 2))
+
+    def claimed(self, surface: pygame.Surface, seat: int, rect: Rect) -> None:
+        scene, th = self.scene, self.ctx.theme
+        legends = scene.model.claimed[seat]
+        if not legends:
+            label = self.ctx.text.fitted(tr("table.no_legends"), "body", th.text(17), theme.INK_MUTED, rect.w)
+            blit_at(surface, label, "midleft", (rect.x + 2, rect.y + min(rect.h, th.px(30)) // 2))
+            return
+        for n, legend in enumerate(legends):
+            if self.hidden(("claimed", seat, n)):
+                continue
+            chip = scene.claimed_rect(seat, n)
+            self.chip(surface, legend, chip)
+
+    def chip(self, surface: pygame.Surface, legend_id: str, rect: Rect) -> None:
+        """A claimed legend in small: parchment, family icon and points."""
+        cards, art, text = self.ctx.cards, self.ctx.art, self.ctx.text
+        legend = cards.legend(legend_id)
+        pygame.draw.rect(surface, theme.PARCHMENT_BOTTOM, rect, border_radius=max(3, rect.h // 6))
+        pygame.draw.rect(surface, theme.PARCHMENT_EDGE, rect, width=1, border_radius=max(3, rect.h // 6))
+        icon = art.family_icon(legend.family, round(rect.h * 0.6), theme.PARCHMENT_EDGE)
+        blit_at(surface, icon, "midleft", (rect.x + rect.h // 8, rect.centery))
+        pts = text.render(str(legend.points), "number", max(10, round(rect.h * 0.55)), theme.INK_DARK)
+        blit_at(surface, pts, "midright", (rect.right - rect.h // 8, rect.centery))
+
+    # -- piles --------------------------------------------------------------------------------
+
+    def pile_label(self, surface: pygame.Surface, rect: Rect, text: str) -> None:
+        th = self.ctx.theme
+        width = max(rect.w, self.scene.layout.piles.w)
+        label = self.ctx.text.fitted(text, "bold", th.text(18), theme.INK_MUTED, width)
+        blit_at(surface, label, "midbottom", (rect.centerx, rect.y - th.px(3)))
+
+    def piles(self, surface: pygame.Surface) -> None:
+        scene, th, text = self.scene, self.ctx.theme, self.ctx.text
+        layout, model, gestures = scene.layout, scene.model, scene.gestures
+        if scene.showing_hand():
+            self.hand(surface)
+            return
+        # Draw pile: a few backs stacked by how many cards are left, and the count.
+        draw = layout.draw_pile
+        self.pile_label(surface, draw, tr("table.draw_pile_count", count=model.draw_size))
+        if model.draw_size:
+            layers = min(4, 1 + model.draw_size // 12)
+            for i in range(layers - 1, -1, -1):
+                self.card(surface, FACE_DOWN, draw.move(-i * th.px(2), -i * th.px(2)), shadow=i == layers - 1)
+        else:
+            self.card(surface, None, draw)
+            refill = max(0, model.discard_size - 1)
+            note = tr("table.reshuffle_note", count=refill) if refill else tr("table.draw_pile_empty")
+            words = text.block(note, "body", th.text(17), theme.INK_MUTED, draw.w - th.px(10), max_height=draw.h - 8,
+                               align="center")
+            blit_at(surface, words, "center", draw.center)
+        self.focus_ring(surface, ("draw",), draw)
+        if scene.hover_glow(("draw",)):
+            self.glow(surface, draw, theme.GOOD)
+        # Discard pile: its top card (or the one under it while the top is flying in).
+        discard = layout.discard_pile
+        self.pile_label(surface, discard, tr("table.discard_count", count=model.discard_size))
+        shown = model.discard
+        if self.hidden(("discard",)):
+            shown = shown[:-1]
+        held_here = gestures.held is not None and gestures.held.dragging and gestures.held.source == ("discard",)
+        if held_here:
+            shown = shown[:-1]
+        targets = gestures.targets()
+        if targets.get(("discard",), "none") is None:
+            self.glow(surface, discard)
+        if len(shown) > 1 or (shown and model.discard_under):
+            self.card(surface, shown[-2] if len(shown) > 1 else FACE_DOWN, discard.move(th.px(3), th.px(3)))
+        top = shown[-1] if shown else None
+        lift = th.px(8) if gestures.held is not None and not gestures.held.dragging and gestures.held.source == ("discard",) else 0
+        if lift:
+            self.glow(surface, discard)
+        self.card(surface, top, discard, lift)
+        if gestures.discarding and model.drawn:
+            tilted = pygame.transform.rotate(scene.card_surface(model.drawn, discard.size), -8)
+            blit_at(surface, tilted, "center", (discard.centerx + th.px(6), discard.centery - th.px(4)))
+        self.focus_ring(surface, ("discard",), discard)
+        # The card in hand.
+        drawn = layout.drawn
+        self.pile_label(surface, drawn, tr("table.in_hand"))
+        card = model.drawn if not self.hidden(("drawn",)) and not gestures.discarding else None
+        if gestures.held is not None and gestures.held.source == ("drawn",):
+            if gestures.held.dragging:
+                card = None
+            else:
+                self.glow(surface, drawn)
+                self.card(surface, card, drawn, th.px(8))
+                card = "lifted"
+        if card != "lifted":
+            self.card(surface, card, drawn)
+            if card is not None and scene.hover_glow(("drawn",)):
+                self.glow(surface, drawn, theme.GOOD)
+        self.focus_ring(surface, ("drawn",), drawn)
+
+    def hand(self, surface: pygame.Surface) -> None:
+        scene, th = self.scene, self.ctx.theme
+        gestures = scene.gestures
+        rects = scene.layout.hand
+        self.pile_label(surface, rects[0], tr("table.hand"))
+        hand = gestures.hand() if gestures.seat >= 0 else scene.model.hand
+        for i, rect in enumerate(rects):
+            card = hand[i] if i < len(hand) else None
+            key = ("hand", i)
+            held = gestures.held
+            if held is not None and held.source == key:
+                if held.dragging:
+                    card = None
+                else:
+                    self.glow(surface, rect)
+                    self.card(surface, card, rect, th.px(8))
+                    continue
+            if card is None:
+                surface.blit(self.ctx.art.slot(rect.w, rect.h, theme.INK_MUTED), rect)
+            else:
+                self.card(surface, card, rect)
+            self.focus_ring(surface, key, rect)
+
+    def focus_ring(self, surface: pygame.Surface, key: tuple, rect: Rect) -> None:
+        gestures = self.scene.gestures
+        if gestures.keyboard and gestures.focus == key:
+            pygame.draw.rect(surface, theme.GOLD, rect.inflate(8, 8), width=3, border_radius=self.ctx.theme.radius)
+
+    # -- legends --------------------------------------------------------------------------------
+
+    def legend_state(self) -> tuple[set, set, tuple | None]:
+        scene = self.scene
+        held = scene.gestures.held
+        lifted = scene.gestures.aimed() or scene.hovered
+        return scene.claimable_now(), scene.preview_unlocks(), (lifted, held.source if held and held.dragging else None)
+
+    def legend_key(self) -> tuple:
+        met, unlocks, (lifted, dragged) = self.legend_state()
+        hidden = tuple(self.hidden(("legend", slot)) for slot in range(len(self.scene.layout.legend_slots)))
+        return (tuple(self.scene.model.legend_row), tuple(sorted(met)), tuple(sorted(unlocks)), lifted, dragged, hidden,
+                tuple(self.scene.layout.legend_area))
+
+    def legend_cards(self, surface: pygame.Surface) -> None:
+        """The legend row: claimable ones glow gold and lift, ones the aimed card would unlock glow green."""
+        scene, th, text = self.scene, self.ctx.theme, self.ctx.text
+        layout, model = scene.layout, scene.model
+        title = layout.legend_title
+        label = text.fitted(tr("table.legends"), "heading", th.text(26), theme.GOLD, title.w)
+        blit_at(surface, label, "midtop", (title.centerx, title.y))
+        met, unlocks, (lifted, dragged) = self.legend_state()
+        art = self.ctx.art
+        for slot, rect in enumerate(layout.legend_slots):
+            if slot >= len(model.legend_row):
+                surface.blit(art.slot(rect.w, rect.h, theme.INK_MUTED), rect)
+                continue
+            if self.hidden(("legend", slot)):
+                continue
+            if dragged == ("legend", slot):
+                surface.blit(art.slot(rect.w, rect.h), rect)
+                continue
+            legend = model.legend_row[slot]
+            lift = 0
+            if legend in met:
+                self.glow(surface, rect)
+                lift = th.px(6) if lifted == ("legend", slot) else th.px(2)
+            elif legend in unlocks:
+                self.glow(surface, rect, theme.GOOD)
+            m = art.halo(rect.w, rect.h)
+            surface.blit(art.shadow(rect.w, rect.h), (rect.x - m, rect.y - m))
+            surface.blit(scene.legend_surface(legend, rect.size), rect.move(0, -lift))
+            if legend in met or legend in unlocks:
+                tag = tr("table.legend_met") if legend in met else tr("table.legend_unlocks")
+                self.ribbon(surface, rect.move(0, -lift), tag, theme.GOLD if legend in met else theme.GOOD)
+
+    def legends(self, surface: pygame.Surface) -> None:
+        """Per frame, over the board: only the keyboard focus."""
+        for slot, rect in enumerate(self.scene.layout.legend_slots):
+            self.focus_ring(surface, ("legend", slot), rect)
+
+    def ribbon(self, surface: pygame.Surface, rect: Rect, text: str, colour) -> None:
+        th = self.ctx.theme
+        label = self.ctx.text.fitted(text, "bold", th.text(16), theme.INK_DARK, rect.w - th.px(12))
+        band = Rect(0, 0, min(rect.w - 4, label.get_width() + th.px(14)), label.get_height() + th.px(2))
+        band.midbottom = (rect.centerx, rect.bottom - th.px(4))
+        pygame.draw.rect(surface, colour, band, border_radius=band.h // 2)
+        blit_at(surface, label, "center", band.center)
+
+    # -- the log ----------------------------------------------------------------------------------
+
+    def log(self, surface: pygame.Surface, rect: Rect) -> None:
+        th, text = self.ctx.theme, self.ctx.text
+        surface.blit(self.ctx.art.panel(rect.w, rect.h), rect)
+        title = text.fitted(tr("table.log_title"), "heading", th.text(22), theme.GOLD, rect.w - th.px(20))
+        blit_at(surface, title, "midtop", (rect.centerx, rect.y + th.px(8)))
+        body = Rect(rect.x + th.px(12), rect.y + title.get_height() + th.px(18), rect.w - th.px(24),
+                    rect.h - title.get_height() - th.px(28))
+        page = self.scene.log_page(body.w)
+        offset = max(0, page.get_height() - body.h - self.scene.log_scroll)
+        view = Rect(0, offset, body.w, min(body.h, page.get_height()))
+        surface.blit(page, (body.x, body.bottom - view.h), view)
+        if offset > 0:  # older lines continue above: fade them out under the title
+            surface.blit(self.fade(body.w, self.ctx.theme.px(28)), body.topleft)
+
+    def fade(self, w: int, h: int) -> pygame.Surface:
+        if self._fade is None or self._fade.get_size() != (w, h):
+            self._fade = pygame.Surface((w, h), pygame.SRCALPHA)
+            for y in range(h):
+                pygame.draw.line(self._fade, (*theme.PANEL, round(235 * (1 - y / h))), (0, y), (w, y))
+        return self._fade
+
+    # -- what is held, refused, previewed ----------------------------------------------------------------
+
+    def held(self, surface: pygame.Surface) -> None:
+        scene, gestures, th = self.scene, self.scene.gestures, self.ctx.theme
+        if gestures.snap is not None:
+            card, start, key, elapsed = gestures.snap
+            end = scene.rect_of(key)
+            if end is not None:
+                t = ease_out(min(1.0, elapsed / max(1e-6, 0.18 * scene.speed)))
+                self.floating(surface, card, lerp_rect(start, end, t), key)
+        rect = gestures.drag_rect()
+        if rect is not None:
+            self.floating(surface, gestures.held.card, rect.move(0, -th.px(4)), gestures.held.source)
+
+    def floating(self, surface: pygame.Surface, card: str, rect: Rect, source: tuple) -> None:
+        art = self.ctx.art
+        m = art.halo(rect.w, rect.h)
+        surface.blit(art.shadow(rect.w, rect.h), (rect.x - m + m // 2, rect.y - m + m))
+        if source[0] == "legend":
+            surface.blit(self.scene.legend_surface(card, rect.size), rect)
+        else:
+            surface.blit(self.scene.card_surface(card, rect.size), rect)
+
+    def refusal(self, surface: pygame.Surface) -> None:
+        """While a card is held over a place it cannot go, say why next to it."""
+        gestures, th = self.scene.gestures, self.ctx.theme
+        key = gestures.aimed()
+        if key is None or gestures.held is None:
+            return
+        reason = gestures.targets().get(key, "none")
+        if reason in (None, "none"):
+            return
+        rect = self.scene.rect_of(key)
+        words = gestures.reason_text(reason, key)
+        self.note(surface, words, (rect.centerx, rect.bottom + th.px(6)), theme.BAD, "warning")
+
+    def note(self, surface: pygame.Surface, words: str, anchor: tuple[int, int], colour, icon: str | None = None) -> None:
+        th, text = self.ctx.theme, self.ctx.text
+        width = th.px(300)
+        block = text.block(words, "bold", th.text(18), theme.INK, width - th.px(50), max_height=th.px(120))
+        box = Rect(0, 0, block.get_width() + th.px(24) + (th.px(28) if icon else 0), block.get_height() + th.px(14))
+        box.midtop = anchor
+        box.clamp_ip(Rect((0, 0), surface.get_size()))
+        surface.blit(self.ctx.art.panel(box.w, box.h, alpha=240, edge=colour), box)
+        x = box.x + th.px(12)
+        if icon:
+            mark = self.ctx.art.ui_icon(icon, th.px(22), colour)
+            blit_at(surface, mark, "midleft", (x, box.centery))
+            x += th.px(28)
+        surface.blit(block, (x, box.y + th.px(7)))
+
+    def preview(self, surface: pygame.Surface, index: int, change: PlacementChange) -> None:
+        """The score change of the aimed placement, per category, and the legends it would make claimable."""
+        scene, th, text, cards = self.scene, self.ctx.theme, self.ctx.text, self.ctx.cards
+        width = th.px(300)
+        pad = th.px(12)
+        lines: list[tuple[str, str, tuple]] = []
+        for category, delta in change.delta.items():
+            if delta:
+                lines.append((category_name(cards, category), signed(delta), theme.GOOD if delta > 0 else theme.BAD))
+        if not lines:
+            lines.append((tr("table.preview_no_change"), "", theme.INK_MUTED))
+        gained = change.newly_claimable
+        lost = [leg for leg in change.claimable_before if leg not in change.claimable_after
+                and leg in scene.model.legend_row]
+        gained = [leg for leg in gained if leg in scene.model.legend_row]
+        size = th.text(19)
+        row_h = text.line_height("body", size) + th.px(2)
+        title = text.fitted(tr("table.preview_title", card=card_name(cards, scene.gestures.held.card)), "bold",
+                            th.text(20), theme.GOLD, width - 2 * pad)
+        extra = [(tr("table.preview_unlocks", legend=legend_name(cards, leg)), theme.GOOD) for leg in gained]
+        extra += [(tr("table.preview_loses", legend=legend_name(cards, leg)), theme.BAD) for leg in lost]
+        extra_blocks = [text.block(words, "body", th.text(18), colour, width - 2 * pad) for words, colour in extra]
+        total_before, total_after = change.before.total, change.after.total
+        height = pad + title.get_height() + th.px(6) + row_h * len(lines) + th.px(8) + row_h + \
+            sum(b.get_height() + th.px(4) for b in extra_blocks) + pad
+        cell = scene.layout.active_box.cell(index)
+        box = Rect(0, 0, width, height)
+        box.midright = (scene.layout.active_box.rect.x - th.px(10), cell.centery)
+        box.clamp_ip(Rect(0, scene.layout.top_bar.bottom, surface.get_width(), scene.layout.status_bar.top - scene.layout.top_bar.bottom))
+        surface.blit(self.ctx.art.panel(box.w, box.h, alpha=245, edge=theme.GOLD), box)
+        y = box.y + pad
+        surface.blit(title, (box.x + pad, y))
+        y += title.get_height() + th.px(6)
+        for name, value, colour in lines:
+            blit_at(surface, text.fitted(name, "body", size, theme.INK, width - 2 * pad - th.px(50)), "topleft", (box.x + pad, y))
+            if value:
+                blit_at(surface, text.render(value, "number", size, colour), "topright", (box.right - pad, y))
+            y += row_h
+        pygame.draw.line(surface, theme.PANEL_EDGE, (box.x + pad, y + th.px(3)), (box.right - pad, y + th.px(3)))
+        y += th.px(8)
+        blit_at(surface, text.fitted(tr("table.preview_total"), "bold", size, theme.INK, width // 2), "topleft", (box.x + pad, y))
+        diff = total_after - total_before
+        total = text.render(f"{number(total_before)} → {number(total_after)} ({signed(diff)})", "number", size,
+                            theme.GOOD if diff > 0 else theme.BAD if diff < 0 else theme.INK)
+        blit_at(surface, total, "topright", (box.right - pad, y))
+        y += row_h
+        for block in extra_blocks:
+            surface.blit(block, (box.x + pad, y))
+            y += block.get_height() + th.px(4)
+
+    def toast(self, surface: pygame.Surface, words: str, remaining: float) -> None:
+        th = self.ctx.theme
+        status = self.scene.layout.status_bar
+        self.note(surface, words, (self.scene.layout.active_box.rect.centerx, status.top - th.px(90)), theme.GOLD, "warning")
+
+    def tooltip(self, surface: pygame.Surface, tip: Tooltip, mouse: tuple[int, int]) -> None:
+        th, text = self.ctx.theme, self.ctx.text
+        width = th.px(340)
+        pad = th.px(14)
+        title = text.fitted(tip.title, "heading", th.text(24), theme.GOLD, width - 2 * pad)
+        parts = [title]
+        if tip.subtitle:
+            parts.append(text.fitted(tip.subtitle, "bold", th.text(17), theme.INK_MUTED, width - 2 * pad))
+        for line in tip.lines:
+            parts.append(text.block(line, "body", th.text(19), theme.INK, width - 2 * pad))
+        height = 2 * pad + sum(p.get_height() for p in parts) + th.px(6) * (len(parts) - 1)
+        box = Rect(mouse[0] + th.px(18), mouse[1] + th.px(18), width, height)
+        if box.right > surface.get_width():
+            box.right = mouse[0] - th.px(12)
+        if box.bottom > surface.get_height():
+            box.bottom = mouse[1] - th.px(12)
+        box.clamp_ip(Rect((0, 0), surface.get_size()))
+        surface.blit(self.ctx.art.panel(box.w, box.h, alpha=248, edge=theme.GOLD), box)
+        y = box.y + pad
+        for part in parts:
+            surface.blit(part, (box.x + pad, y))
+            y += part.get_height() + th.px(6)
+
+    def banner(self, surface: pygame.Surface, words: str, alpha: float) -> None:
+        th, text = self.ctx.theme, self.ctx.text
+        w, h = surface.get_size()
+        band = Rect(0, 0, w, th.px(130))
+        band.center = (w // 2, h // 2)
+        shade = pygame.Surface(band.size, pygame.SRCALPHA)
+        shade.fill((8, 10, 18, round(215 * alpha)))
+        surface.blit(shade, band)
+        for y in (band.top + th.px(6), band.bottom - th.px(6)):
+            pygame.draw.line(surface, theme.shade(theme.GOLD, max(0.05, alpha)), (w // 6, y), (w * 5 // 6, y), 2)
+        label = text.fitted(words, "title", th.text(48), theme.GOLD, w - th.px(80), shadow=True)
+        label.set_alpha(round(255 * alpha))
+        blit_at(surface, label, "center", band.center)
+        label.set_alpha(None)

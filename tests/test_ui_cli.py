@@ -1,0 +1,80 @@
+"""The UI commands of `drako-desktop`, run as a person or a script would (subprocesses, dummy driver)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from drako_desktop.engine import GameState
+
+
+def run(args, home, timeout=300):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", DRAKO_DESKTOP_HOME=str(home))
+    return subprocess.run([sys.executable, "-m", "drako_desktop", *args], capture_output=True, text=True,
+                          env=env, timeout=timeout)
+
+
+@pytest.fixture
+def home(tmp_path):
+    """A player folder whose settings ask for instant animations (a scripted game need not be watched)."""
+    config = tmp_path / "config"
+    config.mkdir()
+    (config / "settings.json").write_text(json.dumps({"version": 1, "animation_speed": "instant"}))
+    return tmp_path
+
+
+def test_selftest_exits_zero(home):
+    result = run(["--selftest"], home)
+    assert result.returncode == 0, result.stderr
+
+
+def test_play_exit_at_end_prints_the_final_game(home, rules):
+    result = run(["play", "--seats", "ai:random,ai:random,ai:random", "--seed", "17", "--exit-at-end"], home)
+    assert result.returncode == 0, result.stderr
+    out = json.loads(result.stdout.strip().splitlines()[-1])
+    assert set(out) == {"kingdoms", "legends", "scores", "winners"}
+    assert len(out["kingdoms"]) == 3 and all(len(k) == 4 and all(len(r) == 4 for r in k) for k in out["kingdoms"])
+    assert all(cell is not None for k in out["kingdoms"] for row in k for cell in row)  # all revealed
+    # The printed scores are what the score command says of each final kingdom.
+    for kingdom, legends, score in zip(out["kingdoms"], out["legends"], out["scores"]):
+        grid = rules.kingdom_from_ids(kingdom)
+        claimed = [rules.legend_index[leg] for leg in legends]
+        assert score["total"] == rules.breakdown(grid, claimed).total
+    totals = [s["total"] for s in out["scores"]]
+    assert all(totals[w] == max(totals) for w in out["winners"])
+
+
+@pytest.mark.parametrize("seats, message", [
+    ("human", "2-4"),
+    ("human,ai:nobody", "unknown seat"),
+    ("human,robot", "unknown seat"),
+    ("human,ai:random,ai:random,ai:random,ai:random", "2-4"),
+])
+def test_play_refuses_bad_seats_in_one_line(home, seats, message):
+    result = run(["play", "--seats", seats, "--exit-at-end"], home)
+    assert result.returncode == 2
+    assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_bench_ui_prints_its_measures(home):
+    result = run(["bench-ui", "--frames", "40", "--json"], home)
+    assert result.returncode == 0, result.stderr
+    out = json.loads(result.stdout)
+    assert set(out) == {"frames", "median_ms", "p99_ms", "max_ms", "reached_scores"} and out["frames"] == 40
+    assert 0 < out["median_ms"] <= out["p99_ms"] <= out["max_ms"]
+
+
+def test_score_and_simulate_still_work(home):
+    kingdom = {"kingdom": [[None] * 4, [None, "human", "plain", None], [None, "plain", "forest", None], [None] * 4],
+               "legends": []}
+    env = dict(os.environ, DRAKO_DESKTOP_HOME=str(home))
+    scored = subprocess.run([sys.executable, "-m", "drako_desktop", "score"], input=json.dumps(kingdom),
+                            capture_output=True, text=True, env=env, timeout=60)
+    assert json.loads(scored.stdout)["total"] == 4
+    simulated = run(["simulate", "--games", "2", "--json"], home)
+    assert json.loads(simulated.stdout)["games"] == 2
+    assert GameState  # the engine is importable without pygame being touched by these commands

@@ -1,0 +1,90 @@
+"""The UI's pure parts: layout invariants, tooltips from the card data, text fitting, tie-break words."""
+
+from __future__ import annotations
+
+import pytest
+
+from drako_desktop.engine import Breakdown
+from drako_desktop.ui.layout import layout_problems, table_layout
+from drako_desktop.ui.scenes.scores import tie_break_text
+from drako_desktop.ui.tooltips import card_tooltip, legend_tooltip, number, signed
+from ui_support import make_app
+
+SIZES = [(1280, 720), (1366, 768), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160), (1280, 1024), (2560, 1080)]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("log_open", [False, True])
+def test_layout_fits_every_window_and_player_count(size, players, log_open):
+    for active in range(players):
+        layout = table_layout(size, players, active, log_open)
+        assert layout_problems(layout) == []
+        assert set(layout.kingdoms) == set(range(players))
+        assert all(box.card[0] < layout.active_box.card[0] for s, box in layout.kingdoms.items() if s != active)
+
+
+def test_layout_problems_notices_overlaps():
+    layout = table_layout((1600, 900), 2, 0)
+    layout.piles.x = layout.legend_area.x  # push the piles onto the legends
+    assert any("overlaps" in p for p in layout_problems(layout))
+
+
+def test_tooltips_speak_the_rule_book(cards):
+    elf = card_tooltip(cards, "elf")
+    assert elf.lines[0] == "Scores +2 per connected Forest, −1 per connected Swamp."
+    assert "Conflict (−2) with each connected Goblin or Dwarf." in elf.lines
+    assert "Can use Portals to connect." in elf.lines
+    goblin = card_tooltip(cards, "goblin")
+    assert "Cannot use Portals: only direct neighbours count." in goblin.lines
+    dragon = card_tooltip(cards, "dragon")
+    assert "1 in the kingdom: each domesticated +3, each wild −3." in dragon.lines
+    assert dragon.lines[-1].startswith("Locked")
+    forest = card_tooltip(cards, "forest")
+    assert forest.lines[0] == "Scores nothing itself; each connected tribe scores for it: Elf +2, Human +1."
+    legend = legend_tooltip(cards, "lands-forest", met=True)
+    assert legend.title == "Lands of Forests" and "Worth 4 points" in legend.lines[1]
+
+
+def test_numbers_use_a_real_minus_sign():
+    assert (signed(3), signed(0), signed(-2), number(-5), number(7)) == ("+3", "0", "−2", "−5", "7")
+
+
+def test_tie_break_is_explained(cards):
+    categories = cards.categories
+    a = Breakdown(categories, (4, 0, 2, 0, 0, 0, 0))
+    b = Breakdown(categories, (3, 0, 3, 0, 0, 0, 0))
+    c = Breakdown(categories, (1, 0, 0, 0, 0, 0, 0))
+    assert tie_break_text(["Ana", "Bo", "Cy"], [a, b, c], [0], cards).startswith("Ana and Bo tie on 6 points.")
+    assert "Ana has 4 and Bo has 3" in tie_break_text(["Ana", "Bo", "Cy"], [a, b, c], [0], cards)
+    assert "share the victory" in tie_break_text(["Ana", "Bo"], [a, a], [0, 1], cards)
+    assert tie_break_text(["Ana", "Cy"], [a, c], [0], cards) == ""
+
+
+def test_text_fits_its_box(rules):
+    app = make_app(rules)
+    text = app.ctx.text
+    long = "Alliance: Human and Elf, with a very long translated name indeed"
+    line = text.fitted(long, "heading", 30, (255, 255, 255), 200)
+    assert line.get_width() <= 200
+    block = text.block(long * 3, "body", 20, (255, 255, 255), 150, max_height=80)
+    assert block.get_width() <= 150 and block.get_height() <= 80
+    assert text.wrap("一二三四五六七八九十" * 4, "body", 20, 60)  # no spaces: breaks between characters
+    app.close()
+
+
+def test_language_switch_rebuilds_fonts_and_layout_mid_game(rules):
+    from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
+    from ui_support import frames
+
+    app = make_app(rules, language="en")
+    table = app.start_game(GameSetup((Seat("Ana"), Seat("Bo", COMPUTER, "random")), seed=1))
+    frames(app, 3)
+    fonts, painter = app.ctx.fonts, table.painter
+    app.update_settings(language="en")  # same language: nothing to do
+    assert app.ctx.fonts is fonts
+    app.set_language("en")  # what choosing a language does: new fonts, text and art; every scene lays out again
+    assert app.ctx.fonts is not fonts and table.painter is not painter
+    frames(app, 3)
+    assert layout_problems(table.layout) == []
+    app.close()

@@ -1,0 +1,338 @@
+"""The table played through synthetic pygame events under the dummy video driver.
+
+Every game here is driven like a person would: mouse drags, clicks and keys on
+the positions the table shows. Computer seats think inline, time advances by a
+fixed dt, and nothing waits on the wall clock.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from drako_desktop.controller.game import COMPUTER, GameSetup, Phase, Seat
+from drako_desktop.engine import CENTRE
+from drako_desktop.ui.layout import layout_problems
+from drako_desktop.ui.scenes.scores import ScoreSheet
+from drako_desktop.ui.table.gestures import Held
+from drako_desktop.ui.table.model import FACE_DOWN, TableModel
+from ui_support import click, drag, frames, key, make_app, motion
+
+MAX_FRAMES = 40_000
+
+
+def start(rules, seats, seed=3, size=(1600, 900), speed="fast", first=0, **settings):
+    app = make_app(rules, size=size, animation_speed=speed, **settings)
+    table = app.start_game(GameSetup(tuple(seats), seed, first))
+    return app, table
+
+
+def human_vs_computer(rules, seed=3, **kw):
+    return start(rules, [Seat("Ana"), Seat("Brynja", COMPUTER, "random")], seed=seed, **kw)
+
+
+def wait_for_person(app, table, limit=MAX_FRAMES):
+    """Run frames until the table waits for a person (or the game is over)."""
+    for _ in range(limit):
+        if table.decision() is not None or app.scenes.find(ScoreSheet) is not None:
+            return table.decision()
+        frames(app)
+    raise AssertionError("the table never asked the person")
+
+
+def centre_of(table, key):
+    return table.rect_of(key).center
+
+
+def legal_cells(table, source=None):
+    """The places the held card (or the card at `source`, if given) may go."""
+    g = table.gestures
+    targets = g.targets() if source is None else g.targets_for(Held(source, g.pickable(source)))
+    return [k for k, reason in targets.items() if reason is None and k[0] == "cell"]
+
+
+def snapshot(table):
+    return (list(table.controller.actions), [row[:] for row in table.model.kingdoms], list(table.model.discard),
+            table.model.drawn)
+
+
+def arrange_by_dragging(app, table):
+    seat = table.decision().seat
+    for cell in CENTRE:
+        drag(app, centre_of(table, ("hand", 0)), centre_of(table, ("cell", seat, cell)))
+    assert not table.gestures.hand()
+    confirm = next(w for w in table.widgets.widgets if w.label == "Confirm")
+    click(app, confirm.rect.center)
+
+
+def play_turn_by_dragging(app, table, rng):
+    """One decision of the person, with drags only (and a click to reveal or end the turn)."""
+    decision = table.decision()
+    seat = decision.seat
+    if decision.phase == Phase.ARRANGE:
+        arrange_by_dragging(app, table)
+        return
+    claims = sorted(table.claimable_now())
+    if decision.phase == Phase.TURN_START:
+        if claims and rng.random() < 0.7:
+            slot = table.model.legend_row.index(claims[0])
+            drag(app, centre_of(table, ("legend", slot)), centre_of(table, ("cell", seat, 5)))
+            return
+        if rng.random() < 0.4:
+            drag(app, centre_of(table, ("discard",)), centre_of(table, rng.choice(legal_cells(table, ("discard",)))))
+            return
+        draw = centre_of(table, ("draw",))
+        drag(app, draw, (draw[0], draw[1] + 30))  # pull a card off the draw pile
+        return
+    if decision.phase == Phase.AFTER_DRAW:
+        can_reveal = any(a.kind == "reveal" for a in decision.legal)
+        if can_reveal and rng.random() < 0.35:
+            drag(app, centre_of(table, ("drawn",)), centre_of(table, ("discard",)))
+            assert table.gestures.discarding
+            face_down = [i for i, t in enumerate(table.model.kingdoms[seat]) if t == FACE_DOWN]
+            click(app, centre_of(table, ("cell", seat, rng.choice(face_down))))
+            return
+        drag(app, centre_of(table, ("drawn",)), centre_of(table, rng.choice(legal_cells(table, ("drawn",)))))
+        return
+    if decision.phase == Phase.AFTER_PLACE:
+        if claims and rng.random() < 0.8:
+            slot = table.model.legend_row.index(claims[0])
+            drag(app, centre_of(table, ("legend", slot)), centre_of(table, ("cell", seat, 0)))
+        else:
+            end = next(w for w in table.widgets.widgets if w.label == "End turn")
+            click(app, end.rect.center)
+
+
+def test_full_game_human_against_computer_by_drag_and_drop(rules):
+    app, table = human_vs_computer(rules, seed=11)
+    rng = random.Random(4)
+    for _ in range(400):
+        decision = wait_for_person(app, table)
+        if decision is None:
+            break
+        before = len(table.controller.actions)
+        play_turn_by_dragging(app, table, rng)
+        assert len(table.controller.actions) > before, f"a gesture in {decision.phase} changed nothing"
+    sheet = app.scenes.find(ScoreSheet)
+    assert sheet is not None, "the game did not reach the score sheet"
+    state = table.controller.state
+    assert [b.total for b in sheet.scores] == [b.total for b in state.scores()]
+    assert [table.score(s) for s in range(2)] == [b.total for b in state.scores()]
+    assert table.model.matches(state.view(0))
+    frames(app, 240)
+    assert all(sheet.shown(0, b.total) == b.total for b in state.scores())
+    app.close()
+
+
+def first_turn(rules, seed=3, **kw):
+    """A 2-player game (person first) advanced to the person's first real turn."""
+    app, table = human_vs_computer(rules, seed=seed, **kw)
+    wait_for_person(app, table)
+    frames(app, 1, [key(pygame.K_RETURN)])  # accept the offered arrangement
+    decision = wait_for_person(app, table)
+    assert decision.phase == Phase.TURN_START
+    return app, table
+
+
+def find_refused_cell(table, seat):
+    return next((k for k, reason in table.gestures.targets().items() if reason is not None), None)
+
+
+def test_illegal_drops_are_refused_and_change_nothing(rules):
+    # Seed chosen so that the discard's type matches a face-up card of the centre (a same-type refusal).
+    for seed in range(1, 60):
+        app, table = first_turn(rules, seed=seed)
+        seat = table.decision().seat
+        top = table.model.discard_top
+        centre = [table.model.kingdoms[seat][i] for i in CENTRE]
+        if top in centre:
+            break
+        app.close()
+    else:
+        pytest.fail("no seed puts the discard's type in the person's centre")
+    cell = CENTRE[centre.index(top)]
+    before = snapshot(table)
+    drag(app, centre_of(table, ("discard",)), centre_of(table, ("cell", seat, cell)))
+    assert snapshot(table) == before
+    assert table.toast is not None and "Same type" in table.toast[0]
+    drag(app, centre_of(table, ("discard",)), (5, 450))  # dropped on nothing: back to the pile
+    frames(app, 30)
+    assert snapshot(table) == before and table.gestures.held is None
+    app.close()
+
+
+def test_locked_cells_refuse_with_the_reason_shown_while_hovering(rules):
+    app, table = first_turn(rules, seed=5)
+    seat = table.decision().seat
+    table.model.kingdoms[seat][5] = "dragon"  # the hover explanation only reads the shown card
+    table.controller.state.kingdoms[seat][5] = rules.type_index["dragon"]
+    table.controller.state._turn_face_up(seat, 5)
+    table.controller.state._legal = None
+    start_pos = centre_of(table, ("discard",))
+    target = centre_of(table, ("cell", seat, 5))
+    frames(app, 1, [motion(start_pos), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start_pos, button=1)])
+    frames(app, 1, [motion(target, (1, 0, 0))])
+    assert table.gestures.targets()[("cell", seat, 5)] == "locked"
+    assert "Locked" in table.gestures.reason_text("locked", ("cell", seat, 5))
+    before = list(table.controller.actions)
+    frames(app, 1, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=target, button=1)])
+    assert table.controller.actions == before
+    app.close()
+
+
+def test_click_to_select_then_click_to_place(rules):
+    app, table = first_turn(rules)
+    seat = table.decision().seat
+    click(app, centre_of(table, ("discard",)))
+    assert table.gestures.held is not None and not table.gestures.held.dragging
+    cell = legal_cells(table)[0]
+    card = table.model.discard_top
+    done = len(table.controller.actions)
+    click(app, centre_of(table, cell))
+    frames(app, 120)
+    assert table.model.kingdoms[seat][cell[2]] == card
+    assert [a.kind for a in table.controller.actions[done:done + 2]] == ["take-discard", "place"]
+    app.close()
+
+
+def test_draw_by_click_then_place_by_click(rules):
+    app, table = first_turn(rules)
+    click(app, centre_of(table, ("draw",)))
+    decision = wait_for_person(app, table)
+    assert decision.phase == Phase.AFTER_DRAW
+    assert table.gestures.held is not None and table.gestures.held.source == ("drawn",)  # picked up for you
+    cell = legal_cells(table)[0]
+    card = table.model.drawn
+    click(app, centre_of(table, cell))
+    frames(app, 120)
+    assert table.model.kingdoms[decision.seat][cell[2]] == card
+    app.close()
+
+
+def test_keyboard_only_turn(rules):
+    app, table = human_vs_computer(rules, seed=8)
+    wait_for_person(app, table)
+    frames(app, 1, [key(pygame.K_RETURN)])  # setup: accept the offered order
+    wait_for_person(app, table)
+    seat = table.decision().seat
+    # The focus starts on the draw pile: Enter draws, the card is picked up, the focus jumps to a legal place.
+    frames(app, 1, [key(pygame.K_UP)])
+    assert table.gestures.focus == ("draw",)
+    frames(app, 1, [key(pygame.K_RETURN)])
+    wait_for_person(app, table)
+    assert table.gestures.held is not None and table.gestures.focus[0] == "cell"
+    for arrow in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_LEFT):
+        frames(app, 1, [key(arrow)])
+    while table.gestures.targets().get(table.gestures.focus, "x") is not None:
+        frames(app, 1, [key(pygame.K_RIGHT if table.gestures.focus[2] % 4 < 3 else pygame.K_DOWN)])
+    cell = table.gestures.focus[2]
+    card = table.model.drawn
+    assert table.gestures.preview() is not None  # the score change shows for the focused place too
+    frames(app, 1, [key(pygame.K_RETURN)])
+    frames(app, 120)
+    assert table.model.kingdoms[seat][cell] == card
+    assert table.controller.actions[-1].kind in ("place", "pass") or table.controller.state.current != seat
+    app.close()
+
+
+def test_claim_a_legend_by_click_once_per_turn(rules):
+    for seed in range(1, 200):
+        app, table = first_turn(rules, seed=seed)
+        if table.claimable_now():
+            break
+        app.close()
+    else:
+        pytest.fail("no seed offers a legend on the first turn")
+    seat = table.decision().seat
+    legend = sorted(table.claimable_now())[0]
+    click(app, centre_of(table, ("legend", table.model.legend_row.index(legend))))
+    frames(app, 90)
+    assert legend in table.model.claimed[seat]
+    assert table.controller.state.claimed_this_turn
+    others = [s for s, leg in enumerate(table.model.legend_row)
+              if leg in rules.met_legend_ids(table.gestures.visible(seat))]
+    if others:  # a second met legend is refused, and the table says why
+        click(app, centre_of(table, ("legend", others[0])))
+        assert "one legend per turn" in table.toast[0]
+    app.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (1366, 768), (2560, 1440)])
+def test_resize_mid_game_keeps_the_layout_sound(rules, size):
+    app, table = start(rules, [Seat("Ana"), Seat("B", COMPUTER, "random"), Seat("C", COMPUTER, "random"),
+                               Seat("D", COMPUTER, "random")], seed=2, speed="instant")
+    wait_for_person(app, table)
+    frames(app, 1, [key(pygame.K_RETURN)])
+    wait_for_person(app, table)
+    frames(app, 1, [pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])])
+    assert app.surface.get_size() == size
+    assert table.layout.size == size and layout_problems(table.layout) == []
+    click(app, centre_of(table, ("draw",)))  # the game goes on at the new size
+    wait_for_person(app, table)
+    assert table.decision().phase == Phase.AFTER_DRAW
+    frames(app, 1, [pygame.event.Event(pygame.VIDEORESIZE, size=(900, 500), w=900, h=500)])
+    assert app.surface.get_size() == (1280, 720)  # never below the minimum
+    app.close()
+
+
+def test_demo_game_with_computers_only_reaches_the_scores(rules):
+    app, table = start(rules, [Seat(f"Bot {i}", COMPUTER, "random") for i in range(3)], seed=6, speed="fast")
+    for _ in range(MAX_FRAMES):
+        if app.scenes.find(ScoreSheet):
+            break
+        frames(app)
+    sheet = app.scenes.find(ScoreSheet)
+    assert sheet is not None
+    assert [b.total for b in sheet.scores] == [b.total for b in table.controller.state.scores()]
+    assert table.model.matches(table.controller.state.view(0))
+    assert any("revealed" in line for line in table.log_lines)
+    app.close()
+
+
+def test_table_model_follows_the_engine_event_by_event(rules):
+    """Applying each action's events to the model always ends equal to the engine's view."""
+    from drako_desktop.controller.game import GameController
+
+    c = GameController(rules, GameSetup(tuple(Seat(f"B{i}", COMPUTER, "random") for i in range(4)), 9),
+                       threaded=False)
+    model = TableModel.from_view(c.view(0))
+    while c.phase != Phase.SCORING:
+        if c.current() is None:
+            c.proceed()
+            continue
+        for event in c.poll():
+            model.apply(event)
+        if c.state.step.name == "ARRANGE":
+            model.set_hand(c.view(0))
+        assert model.matches(c.view(0))
+
+
+def test_practice_undo_takes_the_last_move_back(rules):
+    app, table = human_vs_computer(rules, seed=12, practice_undo=True)
+    wait_for_person(app, table)
+    frames(app, 1, [key(pygame.K_RETURN)])
+    wait_for_person(app, table)
+    click(app, centre_of(table, ("draw",)))  # draw, then place: the computer plays after
+    wait_for_person(app, table)
+    click(app, centre_of(table, legal_cells(table)[0]))
+    wait_for_person(app, table)
+    before = len(table.controller.actions)
+    undo = next(w for w in table.widgets.widgets if w.label == "Undo")
+    click(app, undo.rect.center)
+    frames(app, 2)
+    assert len(table.controller.actions) < before
+    assert table.controller.actions[-1].kind == "draw"  # back to before the placement
+    assert table.model.matches(table.controller.state.view(0))
+    assert table.decision() is not None and table.decision().phase == Phase.AFTER_DRAW
+    app.close()
+
+
+def test_without_practice_undo_nothing_revealed_can_be_taken_back(rules):
+    app, table = first_turn(rules)
+    click(app, centre_of(table, ("draw",)))  # the drawn card was hidden: no undo
+    wait_for_person(app, table)
+    assert table.undo_target() is None
+    assert not any(w.label == "Undo" for w in table.widgets.widgets)
+    app.close()

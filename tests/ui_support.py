@@ -1,0 +1,69 @@
+"""Driving the app in tests: a dummy-driver window, a fixed clock and synthetic pygame events.
+
+Nothing here sleeps or reads the wall clock: frames advance by a fixed dt, and
+computer seats think inline (threaded=False), so every run is the same.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pygame
+
+from drako_desktop.settings import Settings
+from drako_desktop.ui.app import App
+
+DT = 1 / 60
+SCREENSHOTS = Path(__file__).resolve().parent / "output" / "screenshots"
+
+
+def make_app(rules, size=(1600, 900), **settings) -> App:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    return App(rules, Settings(**settings), size=size, persist=False, threaded=False)
+
+
+def frames(app: App, n: int = 1, events=()) -> None:
+    app.frame(DT, list(events))
+    for _ in range(n - 1):
+        app.frame(DT)
+
+
+def motion(pos, buttons=(0, 0, 0)) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=buttons)
+
+
+def down(pos, button=1) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+
+
+def up(pos, button=1) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+
+
+def key(k, mod=0) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+
+
+def click(app: App, pos) -> None:
+    frames(app, 1, [motion(pos), down(pos), up(pos)])
+
+
+def drag(app: App, start, end, steps: int = 4, hold_frames: int = 1) -> None:
+    """Press at start, move in steps to end (a frame each), release there."""
+    frames(app, 1, [motion(start), down(start)])
+    for i in range(1, steps + 1):
+        t = i / steps
+        pos = (round(start[0] + (end[0] - start[0]) * t), round(start[1] + (end[1] - start[1]) * t))
+        frames(app, 1, [motion(pos, (1, 0, 0))])
+    frames(app, hold_frames)
+    frames(app, 1, [up(end)])
+
+
+def screenshot(app: App, name: str, grey: bool = False) -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    surface = pygame.transform.grayscale(app.surface) if grey else app.surface
+    pygame.image.save(surface, str(path))
+    return path
