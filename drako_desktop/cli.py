@@ -113,6 +113,19 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--first", type=int, default=1, help="the seat that starts, counted from 1 (default 1)")
     play.add_argument("--exit-at-end", action="store_true",
                       help="quit at the score sheet, printing the final kingdoms, legends, scores and winners as JSON")
+    play.add_argument("--continue", dest="resume", action="store_true",
+                      help="resume the most recent unfinished saved game (like Continue in the main menu)")
+
+    replay = sub.add_parser(
+        "replay", help="print a saved game turn by turn with the scores",
+        description="Replay a saved game (finished or not) through the rules and print it turn by turn, with "
+        "everyone's score after each turn and the final scores. A bug report is reproduced this way: the save "
+        "holds the seed and every chosen action.",
+    )
+    replay.add_argument("file", nargs="?", default=None, metavar="FILE",
+                        help="a saved game: a .json file from the saves or history folder")
+    replay.add_argument("--last", action="store_true", help="the most recently saved game instead of FILE")
+    replay.add_argument("--json", action="store_true", help="print one JSON object instead of text")
 
     bench = sub.add_parser(
         "bench-ui", help="time the table's frames in a computer-only 4-player game",
@@ -129,6 +142,17 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
+        return run(args)
+    except BrokenPipeError:  # `drako-desktop replay --last | head`: the reader has seen enough
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
         cards = load_cards(args.cards if args.cards is not None else resources.default_cards())
         rules = Rules(cards)
         if args.selftest:
@@ -141,6 +165,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_simulate(rules, args, sys.stdout)
         if args.command == "bench-ui":
             return cmd_bench_ui(rules, args, sys.stdout)
+        if args.command == "replay":
+            return cmd_replay(rules, args, sys.stdout)
         return cmd_play(rules, args, sys.stdout)
     except (CardDataError, UsageError) as exc:
         print(f"drako-desktop: {exc}", file=sys.stderr)
@@ -180,7 +206,6 @@ def _score_one(rules: Rules, text: str, where: str) -> dict:
 
 def cmd_simulate(rules: Rules, args: argparse.Namespace, stdout: TextIO) -> int:
     from .ai import AgentSpecError
-    from .ai.external import TIMEOUT_ENV
     from .controller.runner import simulate
 
     cards = rules.cards
@@ -191,11 +216,8 @@ def cmd_simulate(rules: Rules, args: argparse.Namespace, stdout: TextIO) -> int:
         specs *= args.players
     if len(specs) != args.players:
         raise UsageError(f"--agents names {len(specs)} agents for {args.players} players (give one, or one per seat)")
-    if args.bot_timeout is not None:
-        # simulate() builds the agents; exec bots read their default timeout from the environment.
-        os.environ[TIMEOUT_ENV] = str(args.bot_timeout)
     try:
-        result = simulate(rules, specs, args.games, args.seed)
+        result = simulate(rules, specs, args.games, args.seed, bot_timeout=args.bot_timeout)
     except AgentSpecError as exc:
         raise UsageError(str(exc)) from None
     if args.json:
@@ -246,19 +268,62 @@ def cmd_play(rules: Rules, args: argparse.Namespace, stdout: TextIO) -> int:
     from .controller.game import GameSetup
     from .settings import Settings
 
-    settings, note = Settings.load()
-    setup = None
-    if args.command == "play" and args.seats:
+    setup = resume = None
+    playing = args.command == "play"
+    if playing and args.resume:
+        if args.seats is not None or args.seed is not None or args.first != 1:
+            raise UsageError("--continue resumes a saved game: it takes no --seats, --seed or --first")
+        resume = latest_game_to_continue(rules)
+    elif playing and args.seats is not None:
         seats = parse_seats(rules, args.seats)
         if not 1 <= args.first <= len(seats):
             raise UsageError(f"--first must be a seat 1-{len(seats)}, not {args.first}")
         seed = args.seed if args.seed is not None else random.randrange(2**31)
         setup = GameSetup(seats, seed, args.first - 1)
-    elif args.command == "play" and args.exit_at_end:
-        raise UsageError("--exit-at-end needs --seats (the main menu never ends by itself)")
+    elif playing and args.exit_at_end:
+        raise UsageError("--exit-at-end needs --seats or --continue (the main menu never ends by itself)")
+    elif playing and (args.seed is not None or args.first != 1):
+        raise UsageError("--seed and --first need --seats (they describe a new game)")
+    settings, note = Settings.load()
+    import pygame
+
     from .ui.launch import run_app
 
-    return run_app(rules, settings, note, setup, exit_at_end=args.command == "play" and args.exit_at_end, out=stdout)
+    try:
+        return run_app(rules, settings, note, setup, exit_at_end=playing and args.exit_at_end, out=stdout,
+                       resume=resume)
+    except pygame.error as exc:  # no display, no video driver: nothing to play on
+        raise UsageError(f"cannot open the game window: {exc}") from None
+
+
+def latest_game_to_continue(rules: Rules):
+    """The most recent unfinished save for `play --continue`; unusable files are set aside and named."""
+    from .saves import latest_unfinished
+
+    game, problems = latest_unfinished(rules)
+    for problem in problems:
+        print(f"drako-desktop: set aside an unusable save: {problem}", file=sys.stderr)
+    if game is None:
+        raise UsageError("there is no unfinished game to continue")
+    return game
+
+
+def cmd_replay(rules: Rules, args: argparse.Namespace, stdout: TextIO) -> int:
+    """A saved game turn by turn (text) or as one JSON object; a bad file is one line and exit 2."""
+    from .replay import format_replay, load_for_replay, replay_game
+    from .saves import SaveError
+
+    if args.last == (args.file is not None):
+        raise UsageError("replay needs a saved game FILE or --last (one of them)")
+    if args.file is not None and Path(args.file).is_dir():
+        raise UsageError(f"{args.file}: is a folder, not a saved game")
+    try:
+        game = load_for_replay(rules, args.file)
+    except SaveError as exc:
+        raise UsageError(str(exc)) from None
+    result = replay_game(rules, game)
+    stdout.write((json.dumps(result, ensure_ascii=False) if args.json else format_replay(result)) + "\n")
+    return 0
 
 
 def cmd_bench_ui(rules: Rules, args: argparse.Namespace, stdout: TextIO) -> int:
@@ -266,10 +331,15 @@ def cmd_bench_ui(rules: Rules, args: argparse.Namespace, stdout: TextIO) -> int:
 
     if args.level not in AGENT_LEVELS:
         raise UsageError(f"--level: unknown level {args.level!r} (known: {', '.join(AGENT_LEVELS)})")
+    from .settings import MAX_WINDOW, MIN_WINDOW
+
     try:
         width, height = (int(v) for v in args.size.lower().split("x"))
     except ValueError:
         raise UsageError(f"--size must look like 1600x900, not {args.size!r}") from None
+    if not (MIN_WINDOW[0] <= width <= MAX_WINDOW[0] and MIN_WINDOW[1] <= height <= MAX_WINDOW[1]):
+        raise UsageError(f"--size must be from {MIN_WINDOW[0]}x{MIN_WINDOW[1]} to {MAX_WINDOW[0]}x{MAX_WINDOW[1]}, "
+                         f"not {args.size}")
     from .ui.launch import bench_ui
 
     result = bench_ui(rules, args.frames, args.level, (width, height))

@@ -57,9 +57,18 @@ class Translations:
         return text
 
 
+_parsed: dict[Path, tuple[int, dict]] = {}  # path -> (modification time, contents): YAML parsing is slow
+
+
 def _read(path: Path) -> dict:
+    stamp = path.stat().st_mtime_ns
+    found = _parsed.get(path)
+    if found is not None and found[0] == stamp:
+        return found[1]
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    return data if isinstance(data, dict) else {}
+    data = data if isinstance(data, dict) else {}
+    _parsed[path] = (stamp, data)
+    return data
 
 
 def _flatten(tree: dict, prefix: str = "") -> dict[str, str]:

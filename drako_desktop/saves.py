@@ -18,8 +18,9 @@ import logging
 import os
 import queue
 import threading
+import time
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -33,10 +34,15 @@ log = logging.getLogger(__name__)
 FORMAT = "drako-desktop-save"
 VERSION = 1
 MAX_ACTIONS = 20_000  # far beyond any real game: a bigger file is not a save
+MAX_BYTES = 8_000_000  # a real save is tens of kilobytes
 
 
 class SaveError(Exception):
     """A save file that cannot be used; the message says why, for the player."""
+
+
+class ForeignCardsError(SaveError):
+    """A sound save made with other card data: refused, but left where it is (it works with its cards)."""
 
 
 @dataclass(frozen=True)
@@ -115,13 +121,15 @@ def decode(text: str, rules: Rules, path: Path | None = None) -> tuple[SavedGame
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise SaveError(f"not valid JSON (line {exc.lineno}, column {exc.colno}): the file is damaged or truncated") from None
+    except RecursionError:
+        raise SaveError("not a Drako Desktop saved game (nested too deeply)") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("not a Drako Desktop saved game")
     version = data.get("version")
     if version != VERSION:
         raise SaveError(f"saved by another version of the game (save format {version!r}, this game reads {VERSION})")
     if data.get("game") != rules.cards.game_id or data.get("cards") != rules.cards.identity:
-        raise SaveError("made with other card data (house rules or another version of the cards)")
+        raise ForeignCardsError("made with other card data (house rules or another version of the cards)")
 
     def need(key: str, kind: type | tuple[type, ...]) -> Any:
         value = data.get(key)
@@ -178,9 +186,17 @@ def decode(text: str, rules: Rules, path: Path | None = None) -> tuple[SavedGame
 
 def read(path: Path, rules: Rules) -> tuple[SavedGame, GameState]:
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SaveError(f"cannot be read ({exc})") from None
+        if not path.is_file():  # a folder, a device, a pipe: nothing to read a game from
+            raise SaveError("is not a file" if path.exists() else "does not exist")
+        with path.open("rb") as f:
+            data = f.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:
+            raise SaveError(f"is too big to be a saved game (over {MAX_BYTES // 1_000_000} MB)")
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveError("is not a saved game (not UTF-8 text)") from None
+    except OSError as exc:
+        raise SaveError(f"cannot be read ({exc.strerror or exc})") from None
     return decode(text, rules, path)
 
 
@@ -197,28 +213,68 @@ def quarantine(path: Path) -> Path:
     return target
 
 
+def clear_stale_temporaries(max_age: float = 600.0) -> int:
+    """Remove what writes cut short by a crash or a power cut left behind (the temporary files of
+    `atomic_write_text`, never a save itself); young ones may belong to a game running right now."""
+    removed = 0
+    for folder in (saves_dir(), history_dir()):
+        try:
+            for path in folder.glob(".*.json.*.tmp"):
+                if time.time() - path.stat().st_mtime > max_age:
+                    path.unlink()
+                    removed += 1
+        except OSError:
+            continue
+    return removed
+
+
 @dataclass(frozen=True)
 class Listing:
     """The saved games found, and the messages for files that were set aside."""
 
     games: list[SavedGame]
     problems: list[str]
+    states: dict[str, GameState] = field(default_factory=dict)  # game id -> the replayed position
+    foreign: list[str] = field(default_factory=list)  # files made with other card data, left in place
 
 
 def list_saves(rules: Rules, folder: Path | None = None) -> Listing:
-    """Every usable save in the folder, newest first; bad files are moved aside with a message."""
+    """Every usable save in the folder, newest first; bad files are moved aside with a message.
+
+    Saves made with other card data are not broken (they load with their own cards): they are
+    left where they are and only named in `foreign`."""
     folder = folder or saves_dir()
-    games, problems = [], []
-    for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:
+    games, problems, states, foreign = [], [], {}, []
+    try:
+        paths = sorted(folder.glob("*.json")) if folder.is_dir() else []
+    except OSError as exc:
+        return Listing([], [f"{folder}: cannot be read ({exc})"])
+    for path in paths:
         try:
-            game, _ = read(path, rules)
+            game, state = read(path, rules)
+        except ForeignCardsError:
+            foreign.append(path.name)
+            continue
         except SaveError as exc:
-            aside = quarantine(path)
+            try:
+                aside = quarantine(path)
+            except OSError as move_error:  # a read-only folder: say so, and leave the file alone
+                problems.append(f"{path.name}: {exc}. It could not be renamed ({move_error.strerror}).")
+                continue
             problems.append(f"{path.name}: {exc}. It was kept as {aside.name}.")
             continue
+        if game.finished and folder == saves_dir():  # the move to the history was cut short: finish it
+            try:
+                history_dir().mkdir(parents=True, exist_ok=True)
+                target = history_dir() / path.name
+                os.replace(path, target)
+                game = replace(game, path=target)
+            except OSError as exc:
+                log.warning("could not move the finished game %s to the history: %s", path, exc)
         games.append(game)
+        states[game.game_id] = state
     games.sort(key=lambda g: g.updated, reverse=True)
-    return Listing(games, problems)
+    return Listing(games, problems, states, foreign)
 
 
 def latest_unfinished(rules: Rules) -> tuple[SavedGame | None, list[str]]:
@@ -239,10 +295,23 @@ class Autosaver:
         self.game = game
         self.rules = rules
         self.path = saves_dir() / f"{game.game_id}.json"
-        self._queue: queue.Queue[tuple[str, bool] | None] = queue.Queue()
+        self._queue: queue.Queue[tuple[str, bool, int] | None] = queue.Queue()
+        self._queued = 0  # positions handed to the writer, and the newest of them written
+        self._written = 0
+        self._progress = threading.Condition()
+        self.error: str | None = None
         self._thread = threading.Thread(target=self._write_loop, name="autosave", daemon=True)
         self._thread.start()
-        self.error: str | None = None
+
+    @property
+    def busy(self) -> bool:
+        """The newest position handed over is not on disk yet."""
+        return self._written < self._queued
+
+    def flush(self, timeout: float = 5.0) -> bool:
+        """Wait until the newest position handed over is written; False if that took too long."""
+        with self._progress:
+            return self._progress.wait_for(lambda: self._written >= self._queued, timeout)
 
     def save(self, state: GameState) -> None:
         """Queue the state for writing (called after every applied action)."""
@@ -250,7 +319,10 @@ class Autosaver:
             self.game.game_id, self.game.setup, tuple(state.history), self.game.created, now(),
             self.game.practice, state.is_terminal(),
         )
-        self._queue.put((encode(self.game, state, self.rules), state.is_terminal()))
+        text = encode(self.game, state, self.rules)
+        with self._progress:
+            self._queued += 1
+            self._queue.put((text, state.is_terminal(), self._queued))
 
     def _write_loop(self) -> None:
         while True:
@@ -271,15 +343,20 @@ class Autosaver:
             if stop:
                 return
 
-    def _write(self, text: str, finished: bool) -> None:
+    def _write(self, text: str, finished: bool, number: int) -> None:
         try:
             atomic_write_text(self.path, text)
             if finished:
                 history_dir().mkdir(parents=True, exist_ok=True)
                 os.replace(self.path, history_dir() / self.path.name)
-        except OSError as exc:
+            self.error = None
+        except Exception as exc:  # the writer never dies: the next position is tried again
             self.error = f"the game could not be saved to {self.path}: {exc}"
-            log.error(self.error)
+            log.error(self.error, exc_info=not isinstance(exc, OSError))
+        finally:
+            with self._progress:
+                self._written = number
+                self._progress.notify_all()
 
     def close(self, timeout: float = 5.0) -> None:
         """Write what is queued and stop the writer."""

@@ -35,3 +35,12 @@ def rules(cards):
 def kingdom(rules):
     """kingdom("human plain / plain forest") -> the engine's 16-int tuple."""
     return lambda text: rules.kingdom_from_ids(parse_grid(text))
+
+
+@pytest.fixture(autouse=True)
+def private_home(tmp_path_factory, monkeypatch):
+    """No test touches the player's real folders: saves, settings, statistics and the log of every
+    test go to a fresh temporary folder (DRAKO_DESKTOP_HOME)."""
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("DRAKO_DESKTOP_HOME", str(home))
+    return home

@@ -143,9 +143,12 @@ def test_settings_rules_about(rules):
     frames(app, 2)
     assert isinstance(app.scenes.top, RulesScene)
     screenshot(app, "12-rules-top")
-    for _ in range(6):
-        frames(app, 1, [key(pygame.K_PAGEDOWN)])
+    for _ in range(9):  # the index: the arrow keys go from section to section
+        frames(app, 1, [key(pygame.K_DOWN)])
+    assert app.scenes.top.section == "tribes"
     screenshot(app, "13-rules-scoring")
+    frames(app, 1, [pygame.event.Event(pygame.TEXTINPUT, text="F11")])  # typing searches
+    assert app.scenes.top.shown == ["controls"] and app.scenes.top.section == "controls"
     frames(app, 1, [key(pygame.K_END)])
     screenshot(app, "14-rules-controls")
     app.scenes.pop()

@@ -18,10 +18,10 @@ DT = 1 / 60
 SCREENSHOTS = Path(__file__).resolve().parent / "output" / "screenshots"
 
 
-def make_app(rules, size=(1600, 900), **settings) -> App:
+def make_app(rules, size=(1600, 900), persist=False, **settings) -> App:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    return App(rules, Settings(**settings), size=size, persist=False, threaded=False)
+    return App(rules, Settings(**settings), size=size, persist=persist, threaded=False)
 
 
 def frames(app: App, n: int = 1, events=()) -> None:
@@ -67,3 +67,18 @@ def screenshot(app: App, name: str, grey: bool = False) -> Path:
     surface = pygame.transform.grayscale(app.surface) if grey else app.surface
     pygame.image.save(surface, str(path))
     return path
+
+
+def play_until(app: App, table, done, limit: int = 20_000) -> None:
+    """Run frames, the people playing a plain legal move (the last at a turn's start, else the first),
+    until done() is true."""
+    from drako_desktop.controller.game import Phase
+
+    for _ in range(limit):
+        if done():
+            return
+        decision = table.decision()
+        if decision is not None and app.scenes.top is table:
+            table.play([decision.legal[-1] if decision.phase == Phase.TURN_START else decision.legal[0]])
+        frames(app)
+    raise AssertionError("never got there")

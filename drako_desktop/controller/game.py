@@ -22,6 +22,7 @@ from typing import Callable, Sequence
 from ..ai import Agent, make_agent
 from ..engine import Action, Event, GameState, Rules, Step, View
 from .runner import derive_seed
+from .undo import ActionLog
 
 HUMAN = "human"
 COMPUTER = "ai"
@@ -102,17 +103,38 @@ class GameController:
         actions: Sequence[Action] = (),
         threaded: bool = True,
         agent_factory: Callable[[str, Rules, int], Agent] = make_agent,
+        practice: bool = False,
     ) -> None:
         self.rules = rules
         self.setup = setup
         self.threaded = threaded
-        self.state = GameState.replay(rules, setup.players, setup.seed, setup.first, actions)
-        self.agents: list[Agent | None] = [
-            None if seat.is_human else agent_factory(seat.level, rules, derive_seed(setup.seed, "seat", i))
-            for i, seat in enumerate(setup.seats)
-        ]
-        self.listeners: list[Callable[[Action, list[Event]], None]] = []
+        self.agent_factory = agent_factory
+        # Practice (unlimited undo) is decided when the game starts and only ever applies to one
+        # person playing against computer opponents.
+        self.practice = practice and sum(seat.is_human for seat in setup.seats) == 1
+        # Called after every applied action with (action, events), and with (None, []) when undo
+        # rebuilt the position: whoever keeps the game (the autosave) writes it again.
+        self.listeners: list[Callable[[Action | None, list[Event]], None]] = []
         self._thinking: _Thinking | None = None
+        self.agents: list[Agent | None] = []
+        self._rebuild(actions)
+
+    def _rebuild(self, actions: Sequence[Action]) -> None:
+        """The position after `actions`, with the undo log and fresh computer agents for it.
+
+        A finished game needs no agents (it is only looked at), so none are started for it."""
+        state = GameState.new(self.rules, self.setup.players, self.setup.seed, self.setup.first)
+        log = ActionLog()
+        for action in actions:
+            seat, turn = state.current, state.turn
+            log.record(seat, turn, state.apply(action))
+        self.state = state
+        self.log = log
+        self.agents = [
+            None if seat.is_human or state.is_terminal()
+            else self.agent_factory(seat.level, self.rules, derive_seed(self.setup.seed, "seat", i))
+            for i, seat in enumerate(self.setup.seats)
+        ]
         self._hand_over = False
         self.phase = self._phase_from_state()
         if self.phase == Phase.FINAL_REVEAL:
@@ -159,8 +181,9 @@ class GameController:
         return self._apply(action)
 
     def _apply(self, action: Action) -> list[Event]:
-        before = self.state.current
+        before, turn = self.state.current, self.state.turn
         events = self.state.apply(action)
+        self.log.record(before, turn, events)
         after = self.state.current
         if self.state.is_terminal():
             self.phase = Phase.FINAL_REVEAL
@@ -172,6 +195,32 @@ class GameController:
         for listener in self.listeners:
             listener(action, events)
         return events
+
+    # -- undo ---------------------------------------------------------------------------------
+
+    def undo_target(self, practice: bool | None = None) -> int | None:
+        """How many actions to keep to take the person's last step back, or None (controller/undo.py:
+        within the turn while nothing hidden came to light; in practice games, as far back as wished).
+        `practice` defaults to the game's own setting."""
+        decision = self.current()
+        if decision is None or not decision.human or decision.phase == Phase.ARRANGE:
+            return None
+        practice = self.practice if practice is None else practice
+        people = [i for i, seat in enumerate(self.seats) if seat.is_human]
+        return self.log.undo_target(decision.seat, self.state.turn, practice and len(people) == 1, people)
+
+    def undo(self, practice: bool | None = None) -> bool:
+        """Take the person's last step back: replay the actions kept, start the computer agents
+        afresh, and tell the listeners. False (and nothing changes) when undo is not allowed."""
+        keep = self.undo_target(practice)
+        if keep is None:
+            return False
+        actions = self.actions[:keep]
+        self._close_agents()
+        self._rebuild(actions)
+        for listener in self.listeners:
+            listener(None, [])
+        return True
 
     def proceed(self) -> None:
         """The driver has shown the turn change or the final reveal: go on."""
@@ -242,8 +291,13 @@ class GameController:
         return job
 
     def close(self) -> None:
+        self._close_agents()
+
+    def _close_agents(self) -> None:
         if self._thinking is not None and self._thinking.thread.is_alive():
             self._thinking.thread.join(timeout=5)
+        self._thinking = None
         for agent in self.agents:
             if agent is not None:
                 agent.close()
+        self.agents = []

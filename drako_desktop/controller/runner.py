@@ -76,6 +76,7 @@ def simulate(
     games: int,
     seed: int,
     progress: Callable[[int], None] | None = None,
+    bot_timeout: float | None = None,
 ) -> dict:
     """Play `games` games, seat i always played by agent_specs[i], the first seat rotating."""
     players = len(agent_specs)
@@ -84,7 +85,8 @@ def simulate(
     turns = 0
     for g in range(games):
         # Fresh agents every game: an external bot process lives for one game.
-        agents = [make_agent(spec, rules, derive_seed(seed, "agent", g, i)) for i, spec in enumerate(agent_specs)]
+        agents = [make_agent(spec, rules, derive_seed(seed, "agent", g, i), bot_timeout=bot_timeout)
+                  for i, spec in enumerate(agent_specs)]
         try:
             state = GameState.new(rules, players, derive_seed(seed, "game", g), first=g % players)
             record = run_game(state, agents)

@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING, Callable, Iterable
 import pygame
 
 from .. import i18n
+from ..ai import make_agent
 from ..controller.game import GameController, GameSetup
-from ..controller.worker import AgentProcess
+from ..controller.worker import AgentProcess, AgentProcessError
 from ..engine import Rules
 from ..settings import MAX_WINDOW, MIN_WINDOW, Settings
 from .art import CardArt
@@ -29,6 +30,7 @@ from .text import Text
 from .theme import Theme
 
 if TYPE_CHECKING:
+    from ..saves import SavedGame
     from .scenes.table import TableScene
 
 log = logging.getLogger(__name__)
@@ -36,6 +38,7 @@ FPS = 60
 # Computer opponents think in a worker thread; a shorter switch interval than the
 # default 5 ms lets the frame loop take the GIL back quickly while they do.
 SWITCH_INTERVAL = 0.001
+CRASH_LOOP = 5  # frames in a row that fail even after the crash dialog: give up and quit
 
 
 class App:
@@ -46,6 +49,9 @@ class App:
         self.quit_requested = False
         self.exit_code = 0
         self.on_game_over: Callable[[object], None] | None = None  # play --exit-at-end
+        self.agent_factory = make_agent  # computer seats when they think inline (tests swap in quicker ones)
+        self.crashes: list[str] = []  # every error caught at the top level, as "Type: message"
+        self._failing_frames = 0
         language = i18n.set_language(settings.language or i18n.detect_language())
         pygame.init()
         sys.setswitchinterval(SWITCH_INTERVAL)
@@ -123,16 +129,22 @@ class App:
 
     # -- computer opponents ---------------------------------------------------------------------
 
-    def controller(self, setup: GameSetup, actions=()) -> GameController:
+    def controller(self, setup: GameSetup, actions=(), practice: bool = False) -> GameController:
         """A turn controller for a game on the table. Its computer seats think in the opponents'
         process (started with the first game, kept for the next), unless the app runs them inline."""
+        rules = self.ctx.rules
         if not self.threaded:
-            return GameController(self.ctx.rules, setup, actions=actions, threaded=False)
+            return GameController(rules, setup, actions=actions, threaded=False, agent_factory=self.agent_factory,
+                                  practice=practice)
         if all(seat.is_human for seat in setup.seats):
-            return GameController(self.ctx.rules, setup, actions=actions)
+            return GameController(rules, setup, actions=actions, practice=practice)
         if self._opponents is None:
-            self._opponents = AgentProcess(self.ctx.rules.cards.folder, self.ctx.settings.bot_timeout)
-        return GameController(self.ctx.rules, setup, actions=actions, agent_factory=self._opponents.factory)
+            self._opponents = AgentProcess(rules.cards.folder, self.ctx.settings.bot_timeout)
+        return GameController(rules, setup, actions=actions, agent_factory=self._opponents.factory, practice=practice)
+
+    def practice_for(self, setup: GameSetup) -> bool:
+        """Whether a new game is a practice game: the setting is on and one person plays computers."""
+        return self.ctx.settings.practice_undo and sum(seat.is_human for seat in setup.seats) == 1
 
     # -- where to go ------------------------------------------------------------------------------
 
@@ -161,14 +173,82 @@ class App:
 
         self.scenes.push(AboutScene(self))
 
+    def open_load(self, history: bool = False) -> None:
+        from .scenes.load import LoadScene
+
+        self.scenes.push(LoadScene(self, history=history))
+
+    def open_statistics(self) -> None:
+        from .scenes.statistics import StatisticsScene
+
+        self.scenes.push(StatisticsScene(self))
+
     def start_game(self, setup: GameSetup) -> "TableScene":
         from .scenes.table import TableScene
 
         return self.scenes.replace_all(TableScene(self, setup))
 
+    def resume_game(self, saved: "SavedGame") -> "TableScene | None":
+        """An unfinished saved game, straight onto the table where it was left."""
+        table = self._table_for(saved)
+        return self.scenes.replace_all(table) if table is not None else None
+
+    def review_game(self, saved: "SavedGame") -> "TableScene | None":
+        """A finished game: its final table and score sheet, over the screen it was opened from."""
+        table = self._table_for(saved, review=True)
+        return self.scenes.push(table) if table is not None else None
+
+    def _table_for(self, saved: "SavedGame", review: bool = False) -> "TableScene | None":
+        from ..ai import AgentSpecError
+        from .scenes.table import TableScene
+
+        try:
+            return TableScene(self, saved.setup, saved=saved, review=review)
+        except (AgentSpecError, AgentProcessError) as exc:  # e.g. a computer level this version lacks
+            log.warning("cannot open the saved game %s: %s", saved.game_id, exc)
+            self.notify(i18n.tr("load.cannot_open_title"), i18n.tr("load.cannot_open", error=str(exc)))
+            return None
+
+    def continue_game(self) -> None:
+        """Main menu, Continue: the most recent unfinished game, or why there is none to continue."""
+        from ..saves import latest_unfinished
+
+        game, problems = latest_unfinished(self.ctx.rules)
+        if problems:  # the newest save was unusable: say so, and the menu offers what is left
+            self.scenes.relayout()
+            self.notify_broken_saves(problems)
+        elif game is not None:
+            self.resume_game(game)
+        else:
+            self.scenes.relayout()
+            self.notify(i18n.tr("load.nothing_title"), i18n.tr("load.nothing"))
+
+    def notify_broken_saves(self, problems: list[str]) -> None:
+        self.notify(i18n.tr("load.broken_title"), i18n.tr("load.broken", count=len(problems)),
+                    detail="\n".join(problems))
+
+    def notify(self, title: str, message: str, detail: str = "") -> None:
+        """A message over whatever is showing, with one button that closes it."""
+        from .scenes.dialogs import Dialog
+
+        def close() -> None:
+            self.scenes.remove(dialog)
+
+        dialog = Dialog(self, title, message, [(i18n.tr("dialog.ok"), close, "primary")], detail=detail,
+                        on_escape=close)
+        self.scenes.push(dialog)
+
     def rematch(self, setup: GameSetup) -> None:
         """The same seats again, with a new seed."""
         self.start_game(replace(setup, seed=random.randrange(2**31)))
+
+    def current_save_path(self):
+        """Where the game on the table is saved, if a game is on the table and saved."""
+        from .scenes.table import TableScene
+
+        table = self.scenes.find(TableScene)
+        session = getattr(table, "session", None)
+        return session.saved_path() if session is not None else None
 
     def show_error(self, message: str) -> None:
         from .scenes.overlay import MessageBox
@@ -191,11 +271,54 @@ class App:
             self.scenes.handle(event)
 
     def frame(self, dt: float, events: Iterable[pygame.event.Event] = ()) -> None:
-        """One frame: events, update by dt, draw (no flip, no waiting)."""
+        """One frame: events, update by dt, draw (no flip, no waiting).
+
+        An error escaping a scene never ends the game: it is logged with the save's path and a
+        dialog offers the way back to the menu (the autosave was written before it happened)."""
+        failed = False
         for event in events:
-            self.process(event)
-        self.scenes.update(dt)
-        self.scenes.draw(self.surface)
+            failed |= self._guarded("event", self.process, event)
+        failed |= self._guarded("update", self.scenes.update, dt)
+        failed |= self._guarded("draw", self.scenes.draw, self.surface)
+        self._failing_frames = self._failing_frames + 1 if failed else 0
+
+    def _guarded(self, stage: str, step: Callable, *args) -> bool:
+        try:
+            step(*args)
+            return False
+        except Exception as exc:  # the top level: whatever a scene lets escape
+            self.crashed(exc, stage)
+            return True
+
+    def crashed(self, exc: Exception, stage: str) -> None:
+        from .scenes.dialogs import CrashDialog
+
+        top = self.scenes.top
+        try:
+            path = self.current_save_path()
+        except Exception:  # the table itself may be what broke
+            path = None
+        log.error("unexpected error in %s of %s; the game in progress is saved at: %s", stage,
+                  type(top).__name__ if top else "no scene", path or "(no game saved)", exc_info=exc)
+        self.crashes.append(f"{type(exc).__name__}: {exc}")
+        if self._failing_frames >= CRASH_LOOP:
+            log.critical("the game keeps failing; quitting")
+            self.quit(1)
+            return
+        if isinstance(top, CrashDialog):  # the dialog itself failed: start again from the menu
+            self.reset_to_menu()
+            return
+        self.scenes.push(CrashDialog(self, exc, path))
+
+    def reset_to_menu(self) -> None:
+        """Leave every scene (whatever they raise on the way) and open the main menu."""
+        while self.scenes.top is not None:
+            scene = self.scenes.scenes.pop()
+            try:
+                scene.leave()
+            except Exception:
+                log.exception("error while leaving %s", type(scene).__name__)
+        self.main_menu()
 
     def run(self) -> int:
         """The interactive loop, from whatever scene was opened first, until Quit."""

@@ -9,6 +9,7 @@ them again; a language change clears them (names are printed on the cards).
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from pathlib import Path
@@ -50,9 +51,14 @@ def rounded(surface: pygame.Surface, radius: int) -> pygame.Surface:
 
 def noise_tile(size: int, strength: int, seed: int = 7) -> pygame.Surface:
     """A tile of grain: random greys from 0 to `strength`, to add to or subtract from flat areas."""
+    return pygame.image.frombytes(_noise(size, strength, seed), (size, size), "RGB")
+
+
+@functools.lru_cache(maxsize=8)
+def _noise(size: int, strength: int, seed: int) -> bytes:
+    """The grain's pixels: the same every time, so made once (every new window size asks again)."""
     rng = random.Random(seed)
-    data = bytes(v for _ in range(size * size) for v in [rng.randrange(strength)] * 3)
-    return pygame.image.frombytes(data, (size, size), "RGB")
+    return bytes(v for _ in range(size * size) for v in [rng.randrange(strength)] * 3)
 
 
 class CardArt:
@@ -171,9 +177,10 @@ class CardArt:
             surf.blit(rounded(shade_band, max(2, r - m)), band)
             pygame.draw.line(surf, (*shade(colour, 1.4), 255), band.topleft, (band.right - 1, band.top))
             size = max(9, round(banner_h * 0.5))
-            label = self.text.fitted(card_name(self.cards, type_id).upper(), "heading", size, theme.INK,
-                                     band.width - 2 * m, min_size=max(8, size * 3 // 5))
-            surf.blit(label, label.get_rect(center=band.center))
+            name, floor = card_name(self.cards, type_id).upper(), max(8, size * 3 // 5)
+            if self.text.width(name, "heading", floor) <= band.width - 2 * m:  # else the icon says it: no cut name
+                label = self.text.fitted(name, "heading", size, theme.INK, band.width - 2 * m, min_size=floor)
+                surf.blit(label, label.get_rect(center=band.center))
         if card.locked:
             self._lock_badge(surf, w, m)
         return surf
@@ -278,7 +285,7 @@ class CardArt:
         pygame.draw.line(surf, (*theme.PARCHMENT_EDGE, 160), (2 * m, y), (w - 2 * m, y))
         y += m // 2
         body = self.text.block(legend_text(self.cards, legend_id), "body", max(12, round(h * 0.075)), theme.INK_DARK,
-                               w - 2 * m - 2, max_height=h - y - m, align="center", min_size=10)
+                               w - 2 * m - 2, max_height=h - y - m * 2 // 3, align="center", min_size=9, spacing=0.9)
         surf.blit(body, body.get_rect(midtop=(w // 2, y)))
         return surf
 

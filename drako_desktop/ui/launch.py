@@ -7,18 +7,25 @@ Kept apart from cli.py so that the command-line tools that need no window
 from __future__ import annotations
 
 import json
+import logging
 import statistics
 import time
 from typing import TextIO
 
 import pygame
 
+from .. import __version__
 from ..controller.game import COMPUTER, GameController, GameSetup, Seat
 from ..engine import Rules
 from ..engine.report import score_report
+from ..i18n import tr
+from ..logsetup import setup_logging
+from ..saves import SavedGame, clear_stale_temporaries
 from ..settings import Settings
 from .app import FPS, App
 from .scenes.scores import ScoreSheet
+
+log = logging.getLogger(__name__)
 
 
 def game_result(controller: GameController) -> dict:
@@ -35,8 +42,26 @@ def game_result(controller: GameController) -> dict:
 
 
 def run_app(rules: Rules, settings: Settings, note: str | None, setup: GameSetup | None = None,
-            exit_at_end: bool = False, out: TextIO | None = None) -> int:
-    app = App(rules, settings, settings_note=note)
+            exit_at_end: bool = False, out: TextIO | None = None, resume: SavedGame | None = None) -> int:
+    """The game: the main menu, a new game (`setup`) or a saved one (`resume`) straight away."""
+    log_file = setup_logging()
+    log.info("drako-desktop %s starting (log %s)", __version__, log_file)
+    if clear_stale_temporaries():
+        log.info("removed the temporary files of saves cut short")
+    app = open_app(rules, settings, note, setup, exit_at_end, out, resume)
+    try:
+        return app.run()
+    finally:
+        log.info("drako-desktop closed")
+
+
+def open_app(rules: Rules, settings: Settings, note: str | None, setup: GameSetup | None = None,
+             exit_at_end: bool = False, out: TextIO | None = None, resume: SavedGame | None = None,
+             **options) -> App:
+    """The app with its first scene up (and the broken-settings message over it), not yet running."""
+    if note:
+        log.warning("settings: %s", note)
+    app = App(rules, settings, settings_note=note, **options)
     if exit_at_end:
         def finish(controller: GameController) -> None:
             if out is not None:
@@ -45,11 +70,15 @@ def run_app(rules: Rules, settings: Settings, note: str | None, setup: GameSetup
             app.quit()
 
         app.on_game_over = finish
-    if setup is None:
-        app.main_menu()
-    else:
+    if setup is not None:
         app.start_game(setup)
-    return app.run()
+    else:
+        app.main_menu()
+        if resume is not None:  # straight onto the table (or its message over the menu if it cannot open)
+            app.resume_game(resume)
+    if note:  # a broken settings file: defaults, and the player is told (the next change writes a good file)
+        app.notify(tr("errors.settings_title"), tr("errors.settings_reset_detail"), detail=note)
+    return app
 
 
 def selftest(rules: Rules) -> int:

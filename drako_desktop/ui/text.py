@@ -19,19 +19,75 @@ ELLIPSIS = "…"
 _CACHE_LIMIT = 3000
 
 
+# Where a line of CJK text may break: between any two ideographs or kana, but never before closing
+# punctuation nor after opening punctuation (the usual kinsoku rules of Traditional Chinese text).
+_NO_START = set("，。、；：！？）」』】〉》〕…‧·%％,.;:!?)]}»”’")
+_NO_END = set("（「『【〈《〔([{«“‘")
+
+
+def _breaks_anywhere(ch: str) -> bool:
+    code = ord(ch)
+    return 0x2E80 <= code <= 0x9FFF or 0xF900 <= code <= 0xFAFF or 0xFF00 <= code <= 0xFFEF
+
+
 def _tokens(text: str) -> list[str]:
-    """Words with their trailing space; a text without spaces (CJK) breaks between any two characters."""
-    if " " not in text:
-        return list(text)
-    out, word = [], ""
+    """The pieces a line may break between: words with their trailing space, and each CJK character
+    (closing punctuation stays with the character before it, opening punctuation with the one after)."""
+    out: list[str] = []
+    word = ""
     for ch in text:
+        if ch in _NO_START and (out or word):
+            word += ch
+            continue
+        if _breaks_anywhere(ch) or ch in _NO_END:
+            if word and word[-1] not in _NO_END:
+                out.append(word)
+                word = ""
+            word += ch
+            if ch not in _NO_END:
+                out.append(word)
+                word = ""
+            continue
+        if word and _breaks_anywhere(word[-1]) and word[-1] not in _NO_END:
+            out.append(word)
+            word = ""
         word += ch
         if ch == " ":
             out.append(word)
             word = ""
     if word:
         out.append(word)
-    return out
+    # Closing punctuation written after a finished CJK token joins it.
+    merged: list[str] = []
+    for token in out:
+        if merged and token[0] in _NO_START and not merged[-1].endswith(" "):
+            merged[-1] += token
+        else:
+            merged.append(token)
+    return merged
+
+
+class TextCheck:
+    """A test hook (tests/test_i18n_layout.py): every text drawn while it is installed as
+    `text.checking`, with what it had to fit, whether it had to be cut, and where it went."""
+
+    def __init__(self) -> None:
+        self.clipped: list[tuple[str, str]] = []  # (text, how it was cut)
+        self.placed: list[tuple[str, pygame.Rect, pygame.Rect]] = []  # (text, its rect, the box it belongs in)
+        self.surfaces: dict[int, tuple[str, pygame.Surface]] = {}
+
+    def made(self, surface: pygame.Surface, text: str, cut: str = "") -> None:
+        self.surfaces[id(surface)] = (text, surface)
+        if cut:
+            self.clipped.append((text, cut))
+
+    def drawn(self, surface: pygame.Surface, rect: pygame.Rect, box: pygame.Rect) -> None:
+        found = self.surfaces.get(id(surface))
+        if found is not None and found[1] is surface:
+            self.placed.append((found[0], pygame.Rect(rect), pygame.Rect(box)))
+
+
+checking: TextCheck | None = None
 
 
 class Text:
@@ -58,7 +114,7 @@ class Text:
         found = self._cached(key)
         if found is not None:
             return found
-        font = self.fonts.get(role, size)
+        font = self.fonts.for_text(text, role, size)
         face = font.render(text, True, colour)
         if shadow:
             offset = max(1, size // 14)
@@ -71,7 +127,7 @@ class Text:
         return self._remember(key, face)
 
     def width(self, text: str, role: str, size: int) -> int:
-        return self.fonts.get(role, size).size(text)[0]
+        return self.fonts.for_text(text, role, size).size(text)[0]
 
     def line_height(self, role: str, size: int) -> int:
         return self.fonts.get(role, size).get_linesize()
@@ -98,12 +154,16 @@ class Text:
         if found is not None:
             return found
         fit = self.fit_size(text, role, size, max_width, min_size)
-        return self._remember(key, self.render(self.ellipsize(text, role, fit, max_width), role, fit, colour, shadow))
+        shown = self.ellipsize(text, role, fit, max_width)
+        out = self._remember(key, self.render(shown, role, fit, colour, shadow))
+        if checking is not None:
+            checking.made(out, text, f"ellipsized to {max_width}px" if shown != text else "")
+        return out
 
     # -- paragraphs --------------------------------------------------------------------
 
     def wrap(self, text: str, role: str, size: int, width: int) -> list[str]:
-        font = self.fonts.get(role, size)
+        font = self.fonts.for_text(text, role, size)
         lines: list[str] = []
         for paragraph in text.split("\n"):
             line = ""
@@ -111,7 +171,7 @@ class Text:
                 candidate = line + token
                 if line and font.size(candidate.rstrip())[0] > width:
                     lines.append(line.rstrip())
-                    line = token.lstrip() if " " in paragraph else token
+                    line = token.lstrip()
                 else:
                     line = candidate
             lines.append(line.rstrip())
@@ -132,20 +192,31 @@ class Text:
             if max_height is None or len(lines) * step <= max_height or size <= floor:
                 break
             size -= 1
+        cut = ""
         if max_height is not None and len(lines) * step > max_height:
             keep = max(1, max_height // step)
+            cut = f"{len(lines) - keep} of {len(lines)} lines cut to fit {max_height}px"
             lines = lines[:keep]
             lines[-1] = self.ellipsize(lines[-1] + ELLIPSIS, role, size, width)
-        surfaces = [self.render(self.ellipsize(line, role, size, width), role, size, colour) for line in lines]
+        shown = [self.ellipsize(line, role, size, width) for line in lines]
+        if not cut and shown != lines:
+            cut = f"a word wider than {width}px"
+        surfaces = [self.render(line, role, size, colour) for line in shown]
         out = pygame.Surface((width, max(1, step * len(lines))), pygame.SRCALPHA)
         for i, line in enumerate(surfaces):
             x = {"left": 0, "center": (width - line.get_width()) // 2, "right": width - line.get_width()}[align]
             out.blit(line, (x, i * step))
+        if checking is not None:
+            checking.made(out, text, cut)
         return self._remember(key, out)
 
 
-def blit_at(target: pygame.Surface, surface: pygame.Surface, anchor: str, pos: tuple[int, int]) -> pygame.Rect:
-    """Blit with the surface's rect anchored at pos (anchor: 'center', 'midleft', 'topright', ...)."""
+def blit_at(target: pygame.Surface, surface: pygame.Surface, anchor: str, pos: tuple[int, int],
+            box: pygame.Rect | None = None) -> pygame.Rect:
+    """Blit with the surface's rect anchored at pos (anchor: 'center', 'midleft', 'topright', ...).
+    `box`: the area the text belongs in (default: the whole target), for the layout tests."""
     rect = surface.get_rect(**{anchor: pos})
     target.blit(surface, rect)
+    if checking is not None:
+        checking.drawn(surface, rect, box if box is not None else target.get_rect())
     return rect

@@ -19,6 +19,7 @@ INK_DARK = (46, 36, 26)  # text on parchment
 GOLD = (226, 188, 98)
 GOLD_DARK = (150, 112, 44)
 GOOD = (124, 206, 126)
+COACH = (110, 214, 255)  # the tutorial's pointer and panel edge (apart from the gold of legal places)
 BAD = (236, 112, 98)
 PANEL = (20, 24, 36)
 PANEL_EDGE = (70, 78, 102)

@@ -13,6 +13,7 @@ from pygame import Rect
 
 from . import theme
 from .context import Context
+from .text import blit_at
 
 UP, DOWN, LEFT, RIGHT = (0, -1), (0, 1), (-1, 0), (1, 0)
 ARROWS = {pygame.K_UP: UP, pygame.K_DOWN: DOWN, pygame.K_LEFT: LEFT, pygame.K_RIGHT: RIGHT}
@@ -112,7 +113,7 @@ class Button(Widget):
             if icon_s:
                 surface.blit(icon_s, icon_s.get_rect(midleft=(x, rect.centery)))
                 x += icon_s.get_width() + pad // 2
-            surface.blit(label, label.get_rect(midleft=(x, rect.centery)))
+            blit_at(surface, label, "midleft", (x, rect.centery), box=rect)
         elif icon_s:
             surface.blit(icon_s, icon_s.get_rect(center=rect.center))
         if focused:
@@ -165,12 +166,13 @@ class Choice(Widget):
         left, right = self._arrows()
         if self.label:
             label = ctx.text.fitted(self.label, "body", size, theme.INK_MUTED, left.x - r.x - 2 * pad)
-            surface.blit(label, label.get_rect(midleft=(r.x + pad, r.centery)))
+            blit_at(surface, label, "midleft", (r.x + pad, r.centery), box=Rect(r.x, r.y, left.x - r.x, r.h))
         for rect, glyph in ((left, "‹"), (right, "›")):
             mark = ctx.text.render(glyph, "bold", ctx.theme.text(30), theme.GOLD if self.enabled else theme.INK_MUTED)
             surface.blit(mark, mark.get_rect(center=rect.center))
         value = ctx.text.fitted(self.options[self.index][1], "bold", size, colour, right.x - left.right - 8)
-        surface.blit(value, value.get_rect(center=((left.right + right.x) // 2, r.centery)))
+        middle = Rect(left.right, r.y, right.x - left.right, r.h)
+        blit_at(surface, value, "center", middle.center, box=middle)
         if focused:
             draw_focus_ring(surface, r, ctx.theme.radius)
 
@@ -211,7 +213,7 @@ class TextField(Widget):
         split = r.x + round(r.w * self.label_share)
         if self.label:
             label = ctx.text.fitted(self.label, "body", size, theme.INK_MUTED, split - r.x - 2 * pad)
-            surface.blit(label, label.get_rect(midleft=(r.x + pad, r.centery)))
+            blit_at(surface, label, "midleft", (r.x + pad, r.centery), box=Rect(r.x, r.y, split - r.x, r.h))
         else:
             split = r.x
         box = Rect(split + pad // 2, r.y + 4, r.right - split - pad, r.h - 8)

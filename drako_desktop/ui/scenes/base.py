@@ -34,6 +34,9 @@ class Scene:
     def leave(self) -> None:
         """The scene is removed from the stack for good."""
 
+    def uncovered(self) -> None:
+        """The scene above this one was closed: this one is on top again."""
+
     def handle(self, event: pygame.event.Event) -> None:
         pass
 
@@ -60,10 +63,21 @@ class SceneStack:
     def pop(self) -> None:
         if self.scenes:
             self.scenes.pop().leave()
+            if self.scenes:
+                self.scenes[-1].uncovered()
+
+    def remove(self, scene: Scene) -> None:
+        """Take one scene off the stack wherever it is (a dialog whose screen moved on)."""
+        if scene in self.scenes:
+            top = scene is self.scenes[-1]
+            self.scenes.remove(scene)
+            scene.leave()
+            if top and self.scenes:
+                self.scenes[-1].uncovered()
 
     def replace_all(self, scene: Scene) -> Scene:
         while self.scenes:
-            self.pop()
+            self.scenes.pop().leave()
         return self.push(scene)
 
     def find(self, kind: type) -> Scene | None:

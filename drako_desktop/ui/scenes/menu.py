@@ -7,6 +7,7 @@ from pygame import Rect
 
 from ... import __version__
 from ...i18n import tr
+from ...saves import saves_dir
 from .. import theme
 from ..text import blit_at
 from ..widgets import Button, WidgetGroup
@@ -14,13 +15,26 @@ from .screen import Screen
 
 
 def saved_game_available() -> bool:
-    """Hook for saved games (a later issue): Continue is enabled once a save exists."""
-    return False
+    """Continue is enabled while an unfinished game is saved (a quick look: the file is checked when
+    the game is resumed, and a bad one is set aside with a message then)."""
+    try:
+        folder = saves_dir()
+        return folder.is_dir() and any(folder.glob("*.json"))
+    except OSError:
+        return False
 
 
-def tutorial_available() -> bool:
-    """Hook for the interactive tutorial (a later issue): Learn to play shows once it exists."""
-    return False
+def tutorial_available(cards) -> bool:
+    """Learn to play shows when the card folder has a tutorial (the bundled one does)."""
+    from ..tutorial import available
+
+    return available(cards)
+
+
+def open_tutorial(app) -> None:
+    from .tutorial import open_tutorial as start
+
+    start(app)
 
 
 class MainMenu(Screen):
@@ -30,24 +44,54 @@ class MainMenu(Screen):
         th = self.ctx.theme
         entries = [
             (tr("menu.new_game"), self.app.open_new_game, "primary", True),
-            (tr("menu.continue"), lambda: None, "normal", saved_game_available()),
+            (tr("menu.continue"), self.app.continue_game, "normal", saved_game_available()),
         ]
-        if tutorial_available():
-            entries.append((tr("menu.learn"), lambda: None, "normal", True))
+        if tutorial_available(self.ctx.cards):
+            entries.append((tr("menu.learn"), lambda: open_tutorial(self.app), "normal", True))
         entries += [
+            (tr("menu.load"), self.app.open_load, "normal", True),
             (tr("menu.rules"), self.app.open_rules, "normal", True),
+            (tr("menu.statistics"), self.app.open_statistics, "normal", True),
             (tr("menu.settings"), self.app.open_settings, "normal", True),
             (tr("menu.about"), self.app.open_about, "normal", True),
             (tr("menu.quit"), self.app.quit, "normal", True),
         ]
         w, h, gap = th.px(380), th.px(56), th.px(12)
-        top = round(th.height * 0.42)
+        top = max(round(th.height * 0.42), self.header()[2] + th.px(16))
+        room = th.height - th.px(50) - top  # down to the footer
+        if len(entries) * (h + gap) - gap > room:  # more entries than the column holds: smaller buttons
+            gap = th.px(9)
+            h = (room - gap * (len(entries) - 1)) // len(entries)
         buttons = []
         for i, (label, action, style, enabled) in enumerate(entries):
             rect = Rect(0, top + i * (h + gap), w, h)
             rect.centerx = th.width // 2
             buttons.append(Button(rect, label, action, style=style, enabled=enabled, size=26))
-        self.widgets = WidgetGroup(buttons, focus=0)
+        focus = self.widgets.focus if len(self.widgets.widgets) == len(buttons) else 0
+        keyboard = self.widgets.keyboard_used
+        self.widgets = WidgetGroup(buttons, focus=focus)
+        self.widgets.keyboard_used = keyboard
+
+    def header(self) -> tuple[list[tuple[pygame.Surface, Rect]], int, int]:
+        """The title, subtitle and tagline with their rects, the y of the gold rule under the subtitle,
+        and the bottom. The title gets smaller when a tall script or a short window needs the room."""
+        th, text = self.ctx.theme, self.ctx.text
+        w = th.width
+        size = th.text(120)
+        while True:
+            title = text.fitted(tr("menu.title"), "title", size, theme.GOLD, w - th.px(200), shadow=True)
+            sub = text.fitted(tr("menu.subtitle"), "heading", th.text(34), theme.INK, w - th.px(200), shadow=True)
+            tagline = text.fitted(tr("menu.tagline"), "body", th.text(22), theme.INK_MUTED, w - th.px(200))
+            top = title.get_rect(midtop=(w // 2, th.px(80)))
+            middle = sub.get_rect(midtop=(w // 2, top.bottom + th.px(4)))
+            rule = middle.bottom + th.px(16)
+            bottom = tagline.get_rect(midtop=(w // 2, rule + th.px(14)))
+            if bottom.bottom <= th.height * 0.4 or size <= th.text(60):
+                return [(title, top), (sub, middle), (tagline, bottom)], rule, bottom.bottom
+            size -= max(2, size // 12)
+
+    def uncovered(self) -> None:
+        self.relayout()  # Continue follows the saves (a game may have been saved or deleted meanwhile)
 
     def back(self) -> None:
         pass  # Esc on the title screen does nothing; Quit is a button
@@ -68,20 +112,14 @@ class MainMenu(Screen):
                 shadow = pygame.transform.rotozoom(art.shadow(cw, ch), -angle, 1)
                 blit_at(surface, shadow, "center", (x, y + th.px(8)))
                 blit_at(surface, face, "center", (x, y))
-        title = text.fitted(tr("menu.title"), "title", th.text(120), theme.GOLD, w - th.px(200), shadow=True)
-        rect = blit_at(surface, title, "midtop", (w // 2, th.px(90)))
-        sub = text.fitted(tr("menu.subtitle"), "heading", th.text(34), theme.INK, w - th.px(200), shadow=True)
-        rect = blit_at(surface, sub, "midtop", (w // 2, rect.bottom + th.px(4)))
-        y = rect.bottom + th.px(18)
+        parts, y, _ = self.header()
+        for part, rect in parts:
+            blit_at(surface, part, "topleft", rect.topleft)
         half = th.px(200)
         pygame.draw.line(surface, theme.GOLD_DARK, (w // 2 - half, y), (w // 2 + half, y), 2)
         for dx in (-half, 0, half):
             pygame.draw.circle(surface, theme.GOLD, (w // 2 + dx, y), th.px(4))
-        tagline = text.fitted(tr("menu.tagline"), "body", th.text(22), theme.INK_MUTED, w - th.px(200))
-        blit_at(surface, tagline, "midtop", (w // 2, y + th.px(14)))
         self.widgets.draw(surface, self.ctx)
         footer = text.fitted(tr("menu.footer", version=__version__), "body", th.text(17), theme.INK_MUTED, w - th.px(40))
         blit_at(surface, footer, "midbottom", (w // 2, h - th.px(14)))
-        if self.ctx.settings_note:
-            note = text.block(tr("errors.settings_reset"), "body", th.text(17), theme.BAD, th.px(500))
-            blit_at(surface, note, "bottomleft", (th.px(16), h - th.px(14)))
+

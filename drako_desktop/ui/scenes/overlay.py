@@ -95,12 +95,15 @@ class PauseMenu(Overlay):
         th = self.ctx.theme
         self.panel = Rect(0, 0, th.px(520), th.px(520))
         self.panel.center = (th.width // 2, th.height // 2)
-        leave = tr("pause.leave_sure") if self.leaving else tr("pause.main_menu")
+        if self.saved():
+            leave = tr("pause.save_and_leave")
+        else:
+            leave = tr("pause.leave_sure") if self.leaving else tr("pause.main_menu")
         entries = [
             (tr("pause.resume"), self.close, "primary"),
             (tr("pause.rules"), self.rules, "normal"),
             (tr("pause.settings"), self.settings, "normal"),
-            (leave, self.leave, "normal"),
+            (leave, self.leave_game, "normal"),
         ]
         top = self.panel.y + th.px(120)
         self.widgets = WidgetGroup(self.button_column(entries, top, th.px(380)), focus=0)
@@ -115,8 +118,15 @@ class PauseMenu(Overlay):
 
         self.app.scenes.push(SettingsScene(self.app))
 
-    def leave(self) -> None:
-        if not self.leaving:  # the game in progress is lost: ask once more
+    def saved(self) -> bool:
+        """The game on the table is autosaved: leaving loses nothing (Continue brings it back)."""
+        from .table import TableScene
+
+        table = self.app.scenes.find(TableScene)
+        return table is not None and table.session is not None
+
+    def leave_game(self) -> None:  # not `leave`: that is what the scene stack calls when this menu closes
+        if not self.leaving and not self.saved():  # the game in progress is lost: ask once more
             self.leaving = True
             self.relayout()
             return
@@ -125,7 +135,11 @@ class PauseMenu(Overlay):
     def draw(self, surface: pygame.Surface) -> None:
         th = self.ctx.theme
         self.draw_panel(surface, tr("pause.title"))
-        if self.leaving:
+        if self.saved():
+            note = self.ctx.text.block(tr("pause.saved_note"), "body", th.text(19), theme.INK_MUTED,
+                                       self.panel.w - th.px(60), align="center")
+            blit_at(surface, note, "midbottom", (self.panel.centerx, self.panel.bottom - th.px(20)))
+        elif self.leaving:
             note = self.ctx.text.block(tr("pause.leave_note"), "body", th.text(19), theme.BAD, self.panel.w - th.px(60),
                                        align="center")
             blit_at(surface, note, "midbottom", (self.panel.centerx, self.panel.bottom - th.px(20)))

@@ -41,9 +41,10 @@ def tie_break_text(names: list[str], scores: list[Breakdown], winners: list[int]
 class ScoreSheet(Overlay):
     dim_alpha = 185
 
-    def __init__(self, app, table) -> None:
+    def __init__(self, app, table, review: bool = False) -> None:
         super().__init__(app)
         self.table = table
+        self.review = review  # a finished game opened from the history: Back returns there
         state = table.controller.state
         self.scores = state.scores()
         self.winners = state.winners()
@@ -59,8 +60,11 @@ class ScoreSheet(Overlay):
         self.panel = Rect(0, 0, min(th.width - th.px(60), th.px(260) + len(self.names) * th.px(230)), height)
         self.panel.h = min(self.panel.h, th.height - th.px(40))
         self.panel.center = (th.width // 2, th.height // 2)
-        labels = [(tr("scores.rematch"), self.rematch, "primary"), (tr("scores.show_table"), self.toggle, "normal"),
-                  (tr("scores.main_menu"), self.app.main_menu, "normal")]
+        if self.review:
+            labels = [(tr("scores.back"), self.back, "primary"), (tr("scores.show_table"), self.toggle, "normal")]
+        else:
+            labels = [(tr("scores.rematch"), self.rematch, "primary"), (tr("scores.show_table"), self.toggle, "normal"),
+                      (tr("scores.main_menu"), self.app.main_menu, "normal")]
         h = th.px(52)
         widths = [self.ctx.text.width(label, "bold", th.text(24)) + th.px(60) for label, _, _ in labels]
         x = self.panel.centerx - (sum(widths) + th.px(16) * (len(widths) - 1)) // 2
@@ -69,6 +73,11 @@ class ScoreSheet(Overlay):
             buttons.append(Button(Rect(x, self.panel.bottom - h - th.px(22), w, h), label, action, style=style))
             x += w + th.px(16)
         self.widgets = WidgetGroup(buttons, focus=0)
+
+    def back(self) -> None:
+        """Review: close the sheet and the table it shows, back to the list it was opened from."""
+        self.app.scenes.remove(self.table)
+        self.app.scenes.remove(self)
 
     def rematch(self) -> None:
         self.app.rematch(self.table.setup)
@@ -83,6 +92,8 @@ class ScoreSheet(Overlay):
             self.toggle()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.review:
+                self.back()
             return  # the game is over: leave with a button
         super().handle(event)
 

@@ -7,6 +7,7 @@ from pygame import Rect
 
 from ...i18n import tr
 from .. import theme
+from ..text import blit_at
 from ..widgets import WidgetGroup
 from .base import Scene
 
@@ -33,11 +34,20 @@ class Screen(Scene):
         w, h = surface.get_size()
         surface.blit(self.ctx.art.backdrop(w, h), (0, 0))
 
+    def title_surface(self, text: str) -> pygame.Surface:
+        th = self.ctx.theme
+        return self.ctx.text.fitted(text, "title", th.text(52), theme.GOLD, th.width - 2 * th.px(60), shadow=True)
+
+    def title_bottom(self, text: str) -> int:
+        """Where draw_title's rule ends (scripts differ in height: lay out below this, not at a fixed y)."""
+        th = self.ctx.theme
+        return th.px(40) + self.title_surface(text).get_height() + th.px(10) + th.px(16)
+
     def draw_title(self, surface: pygame.Surface, text: str, y: int | None = None) -> int:
         """The screen's title centred at the top, with a gold rule under it; returns the bottom."""
         th = self.ctx.theme
         w = surface.get_width()
-        title = self.ctx.text.fitted(text, "title", th.text(52), theme.GOLD, w - 2 * th.px(60), shadow=True)
+        title = self.title_surface(text)
         top = th.px(40) if y is None else y
         rect = title.get_rect(midtop=(w // 2, top))
         surface.blit(title, rect)
@@ -46,6 +56,13 @@ class Screen(Scene):
         pygame.draw.line(surface, theme.GOLD_DARK, (w // 2 - half, rule_y), (w // 2 + half, rule_y), 2)
         pygame.draw.circle(surface, theme.GOLD, (w // 2, rule_y), th.px(4))
         return rule_y + th.px(16)
+
+    def draw_empty_note(self, surface: pygame.Surface, words: str, area: Rect) -> None:
+        """What an empty list says instead (no saved games, no statistics yet), a third of the way down."""
+        th = self.ctx.theme
+        block = self.ctx.text.block(words, "body", th.text(22), theme.INK_MUTED, min(area.w, th.px(760)),
+                                    align="center")
+        blit_at(surface, block, "center", (area.centerx, area.y + area.h // 3))
 
     def content_rect(self, top: int, width: float = 0.5) -> Rect:
         th = self.ctx.theme

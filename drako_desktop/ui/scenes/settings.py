@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pygame
 from pygame import Rect
 
+from ... import resources
 from ...i18n import available_languages, tr
 from ...settings import ANIMATION_SPEEDS, MAX_WINDOW, MIN_WINDOW
 from ..widgets import Button, Choice, TextField, WidgetGroup
@@ -11,6 +13,28 @@ from .screen import Screen
 
 WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
 BOT_TIMEOUTS = (2.0, 5.0, 10.0, 20.0, 30.0, 60.0, 120.0)
+SOUND_FOLDER = resources.package() / "ui" / "sounds"
+
+
+def sounds_exist() -> bool:
+    """The sound setting only shows when the game has sounds (a switch that does nothing misleads)."""
+    try:
+        return any(p.suffix in (".wav", ".ogg") for p in SOUND_FOLDER.iterdir())
+    except OSError:
+        return False
+
+
+def window_sizes(current: tuple[int, int]) -> list[tuple[int, int]]:
+    """The presets that fit on the screen (at least the smallest), and the current size."""
+    try:
+        desktop = pygame.display.get_desktop_sizes()[0]
+    except (pygame.error, IndexError):
+        desktop = MAX_WINDOW
+    sizes = [size for size in WINDOW_SIZES if MIN_WINDOW <= size <= MAX_WINDOW
+             and size[0] <= desktop[0] and size[1] <= desktop[1]] or [WINDOW_SIZES[0]]
+    if current not in sizes:
+        sizes.append(current)
+    return sorted(sizes)
 
 
 class SettingsScene(Screen):
@@ -23,10 +47,8 @@ class SettingsScene(Screen):
         row_h, gap = th.px(50), th.px(10)
         on_off = [(True, tr("settings.enabled")), (False, tr("settings.disabled"))]
         languages = [("", tr("settings.language_system"))] + list(available_languages().items())
-        sizes = [size for size in WINDOW_SIZES if MIN_WINDOW <= size <= MAX_WINDOW]
         current = (s.window_width, s.window_height)
-        if current not in sizes:
-            sizes.append(current)
+        sizes = window_sizes(current)
         timeouts = list(BOT_TIMEOUTS) if s.bot_timeout in BOT_TIMEOUTS else sorted({*BOT_TIMEOUTS, s.bot_timeout})
         rows = [
             Choice(Rect(0, 0, 0, 0), tr("settings.animation_speed"),
@@ -38,7 +60,8 @@ class SettingsScene(Screen):
                    lambda v: self.change(confirm_end_turn=v)),
             Choice(Rect(0, 0, 0, 0), tr("settings.practice_undo"), on_off, s.practice_undo,
                    lambda v: self.change(practice_undo=v)),
-            Choice(Rect(0, 0, 0, 0), tr("settings.sound"), on_off, s.sound, lambda v: self.change(sound=v)),
+            *([Choice(Rect(0, 0, 0, 0), tr("settings.sound"), on_off, s.sound, lambda v: self.change(sound=v))]
+              if sounds_exist() else []),
             Choice(Rect(0, 0, 0, 0), tr("settings.language"), languages, s.language, lambda v: self.change(language=v)),
             Choice(Rect(0, 0, 0, 0), tr("settings.fullscreen"), on_off, self.app.fullscreen,
                    lambda v: self.app.toggle_fullscreen() if v != self.app.fullscreen else None),

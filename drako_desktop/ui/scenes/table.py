@@ -18,9 +18,10 @@ from pygame import Rect
 
 from ...controller.game import Decision, GameSetup, Phase
 from ...controller.narrate import describe
-from ...controller.undo import ActionLog
-from ...engine import CLAIM, CENTRE, Action, Event, IllegalActionError
+from ...engine import CLAIM, CENTRE, Action, Event, GameState, IllegalActionError
 from ...i18n import card_name, tr
+from ...saves import SavedGame
+from ...saves import start_game as start_saved_game
 from ...settings import ANIMATION_FACTOR
 from .. import theme
 from ..anim import Choreography, Counter
@@ -31,6 +32,7 @@ from ..table.model import FACE_DOWN, TableModel
 from ..table.painter import TablePainter
 from ..tooltips import (Tooltip, card_tooltip, discard_tooltip, draw_pile_tooltip, legend_tooltip,
                         unexplored_tooltip)
+from ..session import GameSession
 from ..widgets import Button, WidgetGroup
 from .base import Scene
 
@@ -43,11 +45,18 @@ TOAST = 3.2
 
 
 class TableScene(Scene):
-    def __init__(self, app, setup: GameSetup) -> None:
+    def __init__(self, app, setup: GameSetup, saved: SavedGame | None = None, review: bool = False) -> None:
+        """A new game, or a saved one where it was left (`saved`); `review` only shows a finished game."""
         super().__init__(app)
         self.setup = setup
         self.rules = app.ctx.rules
-        self.controller = app.controller(setup)
+        self.review = review
+        practice = saved.practice if saved is not None else app.practice_for(setup)
+        self.controller = self.new_controller(saved, practice)
+        # Autosave after every action (and statistics at the end) for every game that is played on.
+        self.session: GameSession | None = None
+        if app.persist and not review and self.autosave:
+            self.session = GameSession(self.controller, saved or start_saved_game(setup, self.controller.practice))
         self.model = TableModel.from_view(self.controller.view(0))
         self.choreo = Choreography(self.speed)
         self.gestures = Gestures(self)
@@ -64,14 +73,22 @@ class TableScene(Scene):
         self.tooltip: Tooltip | None = None
         self.waited = 0.0
         self.decisions_this_turn = 0
-        self.counters = [Counter(0) for _ in range(setup.players)]
+        self.counters = [Counter(self.score(seat)) for seat in range(setup.players)]  # a resumed game starts counted
         self.layout: TableLayout | None = None
         self.previous_layout: TableLayout | None = None
         self.transition = 1.0
         self._decision_key: tuple | None = None
         self.armed_end_turn = False
         self.finished = False
-        self.actions_log = ActionLog()  # who chose each action and whether it showed something hidden (undo)
+        self.save_warned = False
+        if saved is not None:
+            self.retell(saved.actions)
+
+    autosave = True  # False: not a saved game (the tutorial keeps its own progress)
+
+    def new_controller(self, saved: SavedGame | None, practice: bool):
+        """The turn controller of this table (the tutorial makes its own, with a scripted opponent)."""
+        return self.app.controller(self.setup, saved.actions if saved is not None else (), practice=practice)
 
     # -- settings -------------------------------------------------------------------------------
 
@@ -97,6 +114,8 @@ class TableScene(Scene):
 
     def enter(self) -> None:
         super().enter()
+        if self.controller.phase == Phase.SCORING and not self.finished:  # a finished game, opened to look at
+            self.game_over()
         # Everything made so far (card data, rules tables, art) lives for the whole game: keep the
         # garbage collector from walking it again and again, which shows as frame hitches.
         gc.collect()
@@ -186,23 +205,12 @@ class TableScene(Scene):
         self.widgets = WidgetGroup(widgets, focus=-1)
 
     def undo_target(self) -> int | None:
-        """How many actions to keep to take the person's last step back, or None (controller/undo.py:
-        within the turn while nothing hidden came to light; in practice games, as far back as wished)."""
-        decision = self.decision()
-        if decision is None or decision.phase == Phase.ARRANGE:
-            return None
-        people = [i for i, seat in enumerate(self.setup.seats) if seat.is_human]
-        practice = self.ctx.settings.practice_undo and len(people) == 1
-        return self.actions_log.undo_target(decision.seat, self.controller.state.turn, practice, people)
+        """How many actions undo would keep now (the controller decides), or None; never mid-animation."""
+        return self.controller.undo_target() if self.decision() is not None else None
 
     def undo(self) -> None:
-        keep = self.undo_target()
-        if keep is None:
+        if self.decision() is None or not self.controller.undo():
             return
-        actions = self.controller.actions[:keep]
-        self.controller.close()
-        self.controller = self.app.controller(self.setup, actions)
-        self.actions_log.truncate(keep)
         self.model = TableModel.from_view(self.controller.view(0))
         self.choreo = Choreography(self.speed)
         self._decision_key = None
@@ -253,10 +261,7 @@ class TableScene(Scene):
             if decision is None or decision.seat != seat or action not in decision.legal:
                 break  # the engine already applied the only legal follow-up (a forced move)
             try:
-                turn = self.controller.state.turn
-                done = self.controller.act(action)
-                self.actions_log.record(seat, turn, done)
-                events.extend(done)
+                events.extend(self.controller.act(action))
             except IllegalActionError as exc:  # the gestures only offer legal moves; say it if one slips through
                 self.say(str(exc))
                 break
@@ -282,6 +287,9 @@ class TableScene(Scene):
         self.update_tooltip(dt)
         if self.choreo.idle and not self.finished:
             self.drive(dt)
+        if self.session is not None and self.session.error and not self.save_warned:
+            self.save_warned = True  # said once; the game goes on and keeps trying
+            self.app.notify(tr("table.save_failed_title"), tr("table.save_failed"), detail=self.session.error)
 
     def drive(self, dt: float) -> None:
         """Nothing is animating: let the game move on."""
@@ -296,12 +304,14 @@ class TableScene(Scene):
         self.sync_decision()
         if c.phase == Phase.NEXT_SEAT:
             c.proceed()
+            self.sync_decision()  # the next seat's decision: its buttons before the frame is drawn
         elif c.phase == Phase.FINAL_REVEAL:
             c.proceed()
             self.game_over()
         elif c.computer_to_move():
             self.waited += dt
-            seat, turn = c.state.current, c.state.turn
+            if self.session is not None and self.session.busy:
+                return  # the last move is still being written: never more than one move unsaved
             try:
                 events = c.poll()
             except Exception as exc:  # a computer opponent failed (e.g. an external bot crashed)
@@ -310,7 +320,6 @@ class TableScene(Scene):
                 self.app.show_error(tr("errors.computer_failed", name=c.seats[c.state.current].name, error=str(exc)))
                 return
             if events is not None:
-                self.actions_log.record(seat, turn, events)
                 think = THINK if self.decisions_this_turn == 0 else THINK_AGAIN
                 self.decisions_this_turn += 1
                 pause = Pause(max(0.0, think - self.waited / self.speed) if self.speed else 0.0)
@@ -333,12 +342,25 @@ class TableScene(Scene):
         self.finished = True
         self.gestures.reset()
         self.refresh_buttons()
-        self.app.scenes.push(ScoreSheet(self.app, self))
+        self.app.scenes.push(ScoreSheet(self.app, self, review=self.review))
+        if self.review:
+            return
+        if self.session is not None and self.session.notice:
+            self.app.notify(tr("statistics.trouble_title"), tr("statistics.trouble"), detail=self.session.notice)
         if self.app.on_game_over is not None:
             self.app.on_game_over(self.controller)
 
+    def retell(self, actions) -> None:
+        """A resumed game: its log, told again from a replay of the saved actions."""
+        state = GameState.new(self.rules, self.setup.players, self.setup.seed, self.setup.first)
+        for action in actions:
+            for event in state.apply(action):
+                self.log_event(event)
+
     def leave(self) -> None:
         self.controller.close()
+        if self.session is not None:
+            self.session.close()
 
     # -- what the painter and the beats ask --------------------------------------------------------------
 
@@ -516,7 +538,8 @@ class TableScene(Scene):
         if kind == "button":
             names = [n for n, _, _ in self.status_buttons()]
             buttons = [w for w in self.widgets.widgets if w.rect.y >= self.layout.status_bar.y]
-            return buttons[len(buttons) - 1 - names.index(key[1])].rect if key[1] in names else None
+            index = len(buttons) - 1 - names.index(key[1]) if key[1] in names else -1
+            return buttons[index].rect if 0 <= index < len(buttons) else None
         return None
 
     def focusables(self) -> list[tuple]:
@@ -544,7 +567,11 @@ class TableScene(Scene):
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN) and self.widgets.handle(event):
             return
         g = self.gestures
-        if event.type == pygame.MOUSEMOTION:
+        if event.type == pygame.WINDOWFOCUSLOST and g.held is not None and g.held.dragging:
+            g.held = None  # the button may be released outside the window: the card goes back
+            g.press = None
+            self.refresh_buttons()
+        elif event.type == pygame.MOUSEMOTION:
             g.mouse_move(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN:
             if event.button == 3:
@@ -561,6 +588,9 @@ class TableScene(Scene):
             g.mouse_up(event.pos, event.button)
             self.refresh_buttons()
         elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                self.undo()  # Ctrl+Z (Cmd+Z): the Undo button's shortcut
+                return
             if g.key_down(event.key):
                 self.refresh_buttons()
                 return

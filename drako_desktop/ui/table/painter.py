@@ -149,18 +149,33 @@ class TablePainter:
         left = scene.top_left_edge
         right = scene.top_right_edge
         title = text.fitted(tr("menu.title"), "title", th.text(28), theme.GOLD, max(40, (right - left) // 2 - th.px(20)))
-        blit_at(surface, title, "midleft", (left + th.px(14), top.centery))
+        rect = blit_at(surface, title, "midleft", (left + th.px(14), top.centery))
+        if scene.controller.practice:  # unlimited undo: this game is counted apart in the statistics
+            rect = self.badge(surface, tr("table.practice"), (rect.right + th.px(12), top.centery),
+                              max(40, (right - rect.right) // 3))
         turn = scene.turn_text()
         if turn:
-            space = right - (left + th.px(28) + title.get_width()) - th.px(20)
+            space = right - rect.right - th.px(34)
             label = text.fitted(turn, "bold", th.text(22), theme.INK, max(40, space))
             blit_at(surface, label, "midright", (right - th.px(14), top.centery))
         status = layout.status_bar
-        words = text.block(scene.status_text(), "body", th.text(22), theme.INK,
-                           max(60, scene.status_right_edge - status.x - th.px(40)), max_height=status.h - th.px(8))
         icon = self.ctx.art.ui_icon("hint", th.text(26), theme.GOLD)
+        words = text.block(scene.status_text(), "body", th.text(22), theme.INK,
+                           max(60, scene.status_right_edge - status.x - th.px(34) - icon.get_width()),
+                           max_height=status.h - th.px(8))
         blit_at(surface, icon, "midleft", (status.x + th.px(14), status.centery))
-        blit_at(surface, words, "midleft", (status.x + th.px(22) + icon.get_width(), status.centery))
+        blit_at(surface, words, "midleft", (status.x + th.px(22) + icon.get_width(), status.centery), box=status)
+
+    def badge(self, surface: pygame.Surface, words: str, midleft: tuple[int, int], max_width: int) -> Rect:
+        """A small gold-edged pill with a word in it (Practice)."""
+        th = self.ctx.theme
+        label = self.ctx.text.fitted(words, "bold", th.text(17), theme.GOLD, max_width - th.px(20))
+        rect = Rect(0, 0, label.get_width() + th.px(20), label.get_height() + th.px(6))
+        rect.midleft = midleft
+        pygame.draw.rect(surface, theme.shade(theme.GOLD, 0.25), rect, border_radius=rect.h // 2)
+        pygame.draw.rect(surface, theme.GOLD_DARK, rect, width=max(1, th.px(2)), border_radius=rect.h // 2)
+        blit_at(surface, label, "center", rect.center)
+        return rect
 
     # -- kingdoms ----------------------------------------------------------------------------------
 
@@ -549,7 +564,7 @@ class TablePainter:
             mark = self.ctx.art.ui_icon(icon, th.px(22), colour)
             blit_at(surface, mark, "midleft", (x, box.centery))
             x += th.px(28)
-        surface.blit(block, (x, box.y + th.px(7)))
+        blit_at(surface, block, "topleft", (x, box.y + th.px(7)), box=box)
 
     def preview(self, surface: pygame.Surface, index: int, change: PlacementChange) -> None:
         """The score change of the aimed placement, per category, and the legends it would make claimable."""
@@ -582,23 +597,25 @@ class TablePainter:
         box.clamp_ip(Rect(0, scene.layout.top_bar.bottom, surface.get_width(), scene.layout.status_bar.top - scene.layout.top_bar.bottom))
         surface.blit(self.ctx.art.panel(box.w, box.h, alpha=245, edge=theme.GOLD), box)
         y = box.y + pad
-        surface.blit(title, (box.x + pad, y))
+        blit_at(surface, title, "topleft", (box.x + pad, y), box=box)
         y += title.get_height() + th.px(6)
         for name, value, colour in lines:
-            blit_at(surface, text.fitted(name, "body", size, theme.INK, width - 2 * pad - th.px(50)), "topleft", (box.x + pad, y))
+            blit_at(surface, text.fitted(name, "body", size, theme.INK, width - 2 * pad - th.px(50)), "topleft",
+                    (box.x + pad, y), box=box)
             if value:
-                blit_at(surface, text.render(value, "number", size, colour), "topright", (box.right - pad, y))
+                blit_at(surface, text.render(value, "number", size, colour), "topright", (box.right - pad, y), box=box)
             y += row_h
         pygame.draw.line(surface, theme.PANEL_EDGE, (box.x + pad, y + th.px(3)), (box.right - pad, y + th.px(3)))
         y += th.px(8)
-        blit_at(surface, text.fitted(tr("table.preview_total"), "bold", size, theme.INK, width // 2), "topleft", (box.x + pad, y))
+        blit_at(surface, text.fitted(tr("table.preview_total"), "bold", size, theme.INK, width // 2), "topleft",
+                (box.x + pad, y), box=box)
         diff = total_after - total_before
         total = text.render(f"{number(total_before)} → {number(total_after)} ({signed(diff)})", "number", size,
                             theme.GOOD if diff > 0 else theme.BAD if diff < 0 else theme.INK)
-        blit_at(surface, total, "topright", (box.right - pad, y))
+        blit_at(surface, total, "topright", (box.right - pad, y), box=box)
         y += row_h
         for block in extra_blocks:
-            surface.blit(block, (box.x + pad, y))
+            blit_at(surface, block, "topleft", (box.x + pad, y), box=box)
             y += block.get_height() + th.px(4)
 
     def toast(self, surface: pygame.Surface, words: str, remaining: float) -> None:
@@ -626,7 +643,7 @@ class TablePainter:
         surface.blit(self.ctx.art.panel(box.w, box.h, alpha=248, edge=theme.GOLD), box)
         y = box.y + pad
         for part in parts:
-            surface.blit(part, (box.x + pad, y))
+            blit_at(surface, part, "topleft", (box.x + pad, y), box=box)
             y += part.get_height() + th.px(6)
 
     def banner(self, surface: pygame.Surface, words: str, alpha: float) -> None:

@@ -1,0 +1,95 @@
+"""The game's log file: what happened, for a bug report.
+
+`drako-desktop.log` in the user's data folder (rotating, a few MB) gets one
+line per applied action (game id, action count), the saves set aside, and the
+full traceback of anything that went wrong, with the path of the game's save.
+Errors that escape everything else (the main thread, worker threads) are
+written there too by the hooks installed here.
+"""
+
+from __future__ import annotations
+
+import logging
+import logging.handlers
+import sys
+import threading
+from pathlib import Path
+
+from .storage import data_dir
+
+LOGGER = "drako_desktop"
+FILE_NAME = "drako-desktop.log"
+MAX_BYTES = 2_000_000
+BACKUPS = 2
+FORMAT = "%(asctime)s %(levelname)s %(name)s [%(threadName)s] %(message)s"
+
+_handler: logging.Handler | None = None
+
+
+def log_path() -> Path:
+    return data_dir() / FILE_NAME
+
+
+def current_log() -> Path | None:
+    """The log file being written, if any."""
+    return Path(_handler.baseFilename) if isinstance(_handler, logging.FileHandler) else None
+
+
+def setup_logging() -> Path | None:
+    """Send the game's log to the log file (again, if the data folder changed); the file's path,
+    or None when it cannot be written (the game then runs without a log file)."""
+    global _handler
+    logger = logging.getLogger(LOGGER)
+    logger.setLevel(logging.INFO)
+    path = log_path()
+    if isinstance(_handler, logging.FileHandler) and Path(_handler.baseFilename) == path.resolve():
+        return path
+    close_logging()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handler = logging.handlers.RotatingFileHandler(path, maxBytes=MAX_BYTES, backupCount=BACKUPS,
+                                                       encoding="utf-8")
+    except OSError as exc:
+        print(f"drako-desktop: no log file ({exc})", file=sys.stderr)
+        return None
+    handler.setFormatter(logging.Formatter(FORMAT))
+    logger.addHandler(handler)
+    _handler = handler
+    install_hooks()
+    return path
+
+
+def close_logging() -> None:
+    global _handler
+    if _handler is not None:
+        logging.getLogger(LOGGER).removeHandler(_handler)
+        _handler.close()
+        _handler = None
+
+
+def install_hooks() -> None:
+    """Log errors nobody caught: in the main thread (then Python's usual report) and in threads.
+    Each hook hands on to the one it replaced; installing twice changes nothing."""
+    logger = logging.getLogger(LOGGER)
+    if not getattr(sys.excepthook, "drako_logs", False):
+        previous_sys = sys.excepthook
+
+        def sys_hook(kind, value, tb) -> None:
+            if not issubclass(kind, KeyboardInterrupt):
+                logger.critical("unexpected error", exc_info=(kind, value, tb))
+            previous_sys(kind, value, tb)
+
+        sys_hook.drako_logs = True
+        sys.excepthook = sys_hook
+    if not getattr(threading.excepthook, "drako_logs", False):
+        previous_thread = threading.excepthook
+
+        def thread_hook(args) -> None:
+            if args.exc_type is not SystemExit:
+                name = args.thread.name if args.thread is not None else "?"
+                logger.error("unexpected error in thread %s", name,
+                             exc_info=(args.exc_type, args.exc_value, args.exc_traceback))
+            previous_thread(args)
+
+        thread_hook.drako_logs = True
+        threading.excepthook = thread_hook

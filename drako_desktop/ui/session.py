@@ -1,0 +1,91 @@
+"""Keeping a game on the table safe: autosave after every action, a log line, statistics at the end.
+
+A `GameSession` listens to the turn controller. After every applied action it
+writes one line to the log (game id, action count) and hands the position to
+the background `Autosaver`; an undo writes the rebuilt position the same way.
+When the game ends it counts the game once in the statistics, and the
+autosaver moves the file to the history folder.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from ..controller.game import GameController
+from ..engine import Action, Event
+from ..saves import Autosaver, SavedGame, history_dir
+from ..stats import Statistics
+
+log = logging.getLogger(__name__)
+
+
+class GameSession:
+    def __init__(self, controller: GameController, game: SavedGame) -> None:
+        self.controller = controller
+        self.game = game
+        self.autosaver = Autosaver(game, controller.rules)
+        self.notice: str | None = None  # for the player once the game is over (a statistics file set aside)
+        self._recorded = game.finished
+        controller.listeners.append(self.applied)
+        seats = ", ".join(seat.spec() for seat in controller.seats)
+        how = "resumed" if game.actions else "started"
+        log.info("game %s %s at action %d (seats %s, seed %d, practice %s)", game.game_id, how,
+                 len(controller.actions), seats, game.setup.seed, controller.practice)
+
+    @property
+    def game_id(self) -> str:
+        return self.game.game_id
+
+    def applied(self, action: Action | None, events: list[Event]) -> None:
+        state = self.controller.state
+        if action is None:
+            log.info("game %s: undo back to action %d", self.game_id, len(state.history))
+        else:
+            # Written before the save is queued: the log never counts fewer actions than the file holds.
+            log.info("game %s: action %d applied %s", self.game_id, len(state.history), action.to_json())
+        self.autosaver.save(state)
+        if state.is_terminal():
+            self.record_statistics()
+
+    @property
+    def busy(self) -> bool:
+        """The last position is still being written (the table waits before the next computer move)."""
+        return self.autosaver.busy
+
+    def flush(self, timeout: float = 5.0) -> bool:
+        """Wait until the last position is on disk."""
+        return self.autosaver.flush(timeout)
+
+    @property
+    def error(self) -> str | None:
+        return self.autosaver.error
+
+    def saved_path(self) -> Path | None:
+        """Where the game is saved now (the history folder once it is over), or None if nowhere yet."""
+        for path in (self.autosaver.path, history_dir() / self.autosaver.path.name):
+            if path.exists():
+                return path
+        return None
+
+    def record_statistics(self) -> None:
+        """Count the finished game for the people at the table, once."""
+        if self._recorded:
+            return
+        self._recorded = True
+        c = self.controller
+        if not any(seat.is_human for seat in c.seats):
+            return
+        stats, message = Statistics.load()
+        totals = [b.total for b in c.state.scores()]
+        if stats.record_game(self.game_id, c.setup, totals, c.state.winners(), c.practice):
+            try:
+                stats.save()
+            except OSError as exc:
+                message = f"the statistics could not be saved: {exc}"
+                log.error(message)
+        self.notice = message
+
+    def close(self) -> None:
+        """Write what is queued and stop the writer (leaving the table, quitting)."""
+        self.autosaver.close()

@@ -1,0 +1,248 @@
+"""Every screen in every language at the minimum window size, 1280 x 720: no text overflows its box.
+
+While `text.checking` is installed, the text helper records every text it had
+to cut (an ellipsis, or lines dropped to fit a height) and, for every text
+placed with `blit_at`, its rect and the box it belongs in. Each screen below is
+drawn in English and in Traditional Chinese; the test fails on any cut text
+(the players' own names excepted) and on any text outside its box, and saves
+a screenshot of each screen to tests/output/screenshots/ (i18n-<lang>-*.png).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from drako_desktop import i18n
+from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
+from drako_desktop.engine import Breakdown
+from drako_desktop.i18n import tr
+from drako_desktop.ui import text as text_module
+from drako_desktop.ui import tutorial
+from drako_desktop.ui.scenes.dialogs import CrashDialog
+from drako_desktop.ui.scenes.load import LoadScene
+from drako_desktop.ui.scenes.new_game import NewGameScene
+from drako_desktop.ui.scenes.overlay import PauseMenu
+from drako_desktop.ui.scenes.rules import SECTIONS, RulesScene
+from drako_desktop.ui.scenes.scores import ScoreSheet
+from drako_desktop.ui.scenes.statistics import StatisticsScene
+from drako_desktop.ui.scenes.table import TableScene
+from drako_desktop.ui.scenes.tutorial import TutorialPauseMenu, TutorialScene, open_tutorial
+from drako_desktop.ui.tooltips import card_tooltip, legend_tooltip, unexplored_tooltip
+from ui_support import frames, make_app, motion, play_until, screenshot
+
+SIZE = (1280, 720)
+NAMES = ("Ana", "Brynja", "Corvin", "Isolde")
+LANGUAGES = ("en", "zh-TW")
+
+
+class Screens:
+    """Draws screens of one app and gathers what did not fit, screen by screen."""
+
+    def __init__(self, app, language: str) -> None:
+        self.app = app
+        self.language = language
+        self.problems: list[str] = []
+        self.check = text_module.checking
+
+    def look(self, name: str, shot: bool = True, n: int = 2) -> None:
+        frames(self.app, n)
+        for words, how in self.check.clipped:
+            if words.strip() not in NAMES:
+                self.problems.append(f"{name}: cut ({how}): {words!r}")
+        window = pygame.Rect((0, 0), SIZE)
+        for words, rect, box in self.check.placed:
+            if not box.contains(rect):
+                self.problems.append(f"{name}: {words!r} at {tuple(rect)} is outside its box {tuple(box)}")
+            elif box.size == SIZE and not window.contains(rect):
+                self.problems.append(f"{name}: {words!r} leaves the window")
+        self.check.clipped.clear()
+        self.check.placed.clear()
+        if shot:
+            screenshot(self.app, f"i18n-{self.language}-{name}")
+
+
+@pytest.fixture
+def checking():
+    text_module.checking = text_module.TextCheck()
+    yield text_module.checking
+    text_module.checking = None
+    i18n.set_language("en")
+
+
+def seats(players: int) -> tuple[Seat, ...]:
+    return tuple(Seat(NAMES[0]) if i == 0 else Seat(NAMES[i], COMPUTER, "random") for i in range(players))
+
+
+def menus_and_screens(s: Screens) -> None:
+    app = s.app
+    app.main_menu()
+    s.look("01-main-menu")
+    app.open_new_game()
+    scene = app.scenes.top
+    assert isinstance(scene, NewGameScene)
+    scene.add_seat()
+    scene.add_seat()
+    frames(app, 1, [motion(scene.widgets.widgets[3].rect.center)])
+    s.look("02-new-game")
+    for level in ("random", "easy", "medium", "hard"):
+        scene.kinds[1] = f"{COMPUTER}:{level}"
+        scene.relayout()
+        scene.widgets.focus = 3
+        s.look(f"02-new-game-{level}", shot=False)
+    app.scenes.pop()
+    app.open_settings()
+    s.look("03-settings")
+    app.scenes.pop()
+    app.open_about()
+    s.look("04-about")
+    app.scenes.pop()
+    app.open_rules()
+    rules = app.scenes.top
+    assert isinstance(rules, RulesScene)
+    for i, section in enumerate(SECTIONS):
+        rules.select(section)
+        s.look(f"05-rules-{i + 1:02d}-{section}")
+        if rules.max_scroll:
+            rules.scroll_by(10**6)
+            s.look(f"05-rules-{i + 1:02d}-{section}-end")
+    for query in ("dragon", "龍", "zzzz"):
+        rules.search(query)
+        s.look(f"05-rules-search-{query}", shot=query == "龍" and s.language == "zh-TW" or query == "dragon")
+    rules.search("")
+    app.scenes.pop()
+
+
+def table_screens(s: Screens) -> None:
+    app = s.app
+    table = app.start_game(GameSetup(seats(2), seed=21))
+    frames(app, 3)
+    s.look("06-table-setup")
+    play_until(app, table, lambda: table.controller.state.turn >= 9 and table.decision() is not None)
+    table.toggle_log()
+    s.look("07-table-2p-log")
+    seat = table.decision().seat
+    # Tooltips: every card type, every legend, the piles and a face-down card.
+    cell = table.rect_of(("cell", seat, 5)).center
+    for type_id in [t.id for t in app.ctx.cards.types]:
+        table.pinned_tip, table.tooltip = True, card_tooltip(app.ctx.cards, type_id)
+        table.gestures.mouse = cell
+        s.look(f"08-tooltip-{type_id}", shot=type_id == "dragon", n=1)
+    for legend in [leg.id for leg in app.ctx.cards.legends]:
+        table.tooltip = legend_tooltip(app.ctx.cards, legend, met=False)
+        table.gestures.mouse = table.rect_of(("legend", 0)).center
+        s.look(f"08-tooltip-{legend}", shot=legend == "battle-goblin-dwarf", n=1)
+    table.tooltip = unexplored_tooltip()
+    s.look("08-tooltip-unexplored", shot=False, n=1)
+    table.pinned_tip, table.tooltip = False, None
+    for name in ("draw", "discard"):
+        table.pin_tooltip(table.rect_of((name,)).center)
+        s.look(f"08-tooltip-{name}", shot=False, n=1)
+    frames(app, 1, [motion((5, 300))])
+    # Every status line and every message the table can say.
+    original = table.status_text
+    for key in ("arrange", "turn_start", "turn_start_claim", "after_draw", "after_take", "holding", "drop_legend",
+                "reveal", "after_place", "computer", "wait", "over"):
+        words = tr(f"table.status.{key}", card=i18n.card_name(app.ctx.cards, "portal"), name=NAMES[1])
+        table.status_text = lambda w=words: w
+        s.look(f"09-status-{key}", shot=key == "after_draw", n=1)
+    table.status_text = original
+    for key in ("one_claim_per_turn", "claim_not_now", "not_met", "draw_empty", "pick_up_first", "reveal_face_down"):
+        table.say(tr(f"table.say.{key}", text=i18n.legend_text(app.ctx.cards, "battle-goblin-dwarf")))
+        s.look(f"10-say-{key}", shot=key == "not_met", n=1)
+    table.toast = None
+    # A drag with the score preview.
+    start = table.rect_of(("discard",)).center
+    frames(app, 1, [motion(start), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
+    frames(app, 1, [motion((start[0] - 30, start[1]), (1, 0, 0))])
+    legal = [k for k, r in table.gestures.targets().items() if r is None and k[0] == "cell"]
+    frames(app, 2, [motion(table.rect_of(legal[0]).center, (1, 0, 0))])
+    s.look("11-drag-preview")
+    frames(app, 1, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 300), button=1)])
+    app.scenes.push(PauseMenu(app))
+    s.look("12-pause-menu")
+    app.scenes.pop()
+    play_until(app, table, lambda: app.scenes.find(ScoreSheet) is not None)
+    s.look("13-score-sheet", n=120)
+    table = app.start_game(GameSetup(seats(4), seed=13))
+    play_until(app, table, lambda: table.controller.state.turn >= 13 and table.decision() is not None)
+    s.look("14-table-4p")
+    app.scenes.push(ScoreSheet(app, table))  # four columns (the sheet of the game so far)
+    s.look("15-score-sheet-4p", n=120)
+    # The longest score-sheet text: a tie broken by the sorted categories (rule 6.5).
+    sheet = app.scenes.find(ScoreSheet)
+    categories = sheet.scores[0].categories
+    sheet.scores = [Breakdown(categories, (4, 2, 0, 3, 0, 2, -2)), Breakdown(categories, (2, 2, 2, 3, 0, 2, -2)),
+                    Breakdown(categories, (0, 0, 0, 0, 3, 0, 0)), Breakdown(categories, (9, 0, 0, 0, 0, 0, 0))]
+    sheet.winners = [3]
+    sheet.relayout()
+    s.look("15-score-sheet-tie-break", n=120)
+    # Two people at one screen: the banner that names the next one.
+    app.scenes.replace_all(TableScene(app, GameSetup((Seat(NAMES[0]), Seat(NAMES[3])), seed=3)))
+    table = app.scenes.top
+    table.ctx.settings = replace(table.ctx.settings, animation_speed="normal")
+    frames(app, 2)
+    table.gestures.confirm_arrangement()
+    for _ in range(120):
+        frames(app)
+        beat = table.choreo.current
+        if beat is not None and getattr(beat, "banner", False) and beat.progress > 0.45:
+            break
+    s.look("16-hand-over-banner", n=1)
+    table.ctx.settings = replace(table.ctx.settings, animation_speed="instant")
+
+
+def saves_and_dialogs(s: Screens) -> None:
+    app = s.app
+    table = app.start_game(GameSetup(seats(3), seed=8))
+    play_until(app, table, lambda: table.controller.state.turn >= 4 and table.decision() is not None)
+    if table.session is not None:
+        table.session.flush()
+    app.main_menu()
+    s.look("17-main-menu-continue", shot=False)
+    app.scenes.push(LoadScene(app))
+    s.look("18-load")
+    app.scenes.pop()
+    app.scenes.push(LoadScene(app, history=True))
+    s.look("19-load-history")
+    app.scenes.pop()
+    app.scenes.push(StatisticsScene(app))
+    s.look("20-statistics")
+    app.scenes.pop()
+    app.notify(tr("load.broken_title"), tr("load.broken", count=2), detail="a.json: …\nb.json: …")
+    s.look("21-dialog")
+    app.scenes.pop()
+    app.scenes.push(CrashDialog(app, RuntimeError("something unexpected"), None))
+    s.look("22-crash-dialog")
+    app.scenes.pop()
+
+
+def tutorial_screens(s: Screens) -> None:
+    app = s.app
+    script = tutorial.load_script(app.ctx.cards)
+    for index, step in enumerate(script.steps):
+        scene = app.scenes.replace_all(TutorialScene(app, script, index))
+        frames(app, 3)
+        scene.hint = tr(f"tutorial.steps.{step.id}.wrong", opponent=NAMES[1])
+        s.look(f"23-tutorial-{index + 1:02d}-{step.id}")
+    app.scenes.push(TutorialPauseMenu(app))
+    s.look("24-tutorial-pause")
+    tutorial.save_progress(script.steps[5].id)
+    app.main_menu()
+    open_tutorial(app)
+    s.look("25-tutorial-resume")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_text_overflows_any_screen_at_1280x720(rules, language, checking):
+    app = make_app(rules, size=SIZE, persist=True, language=language, animation_speed="instant")
+    assert i18n.language() == language
+    s = Screens(app, language)
+    menus_and_screens(s)
+    table_screens(s)
+    saves_and_dialogs(s)
+    tutorial_screens(s)
+    app.close()
+    assert s.problems == []

@@ -1,0 +1,135 @@
+"""Undo in the turn controller: within the person's turn until something hidden shows; practice goes further."""
+
+from __future__ import annotations
+
+from drako_desktop.controller.game import COMPUTER, GameController, GameSetup, Phase, Seat
+from drako_desktop.engine import CLAIM, DRAW, PLACE, TAKE_DISCARD
+
+ONE_PERSON = GameSetup((Seat("Ana"), Seat("Bot", COMPUTER, "random")), seed=12)
+
+
+def run_computers(c: GameController) -> None:
+    """Let the computers and the turn changes go until a person must decide (or the game ends)."""
+    while c.phase != Phase.SCORING:
+        decision = c.current()
+        if decision is None:
+            c.proceed()
+        elif decision.human:
+            return
+        else:
+            c.poll()
+
+
+def person_turn(setup=ONE_PERSON, practice=False, actions=()) -> GameController:
+    c = GameController(rules_cache[0], setup, threaded=False, practice=practice, actions=actions)
+    run_computers(c)
+    while c.current() is not None and c.current().phase == Phase.ARRANGE:
+        c.act(c.current().legal[0])
+        run_computers(c)
+    return c
+
+
+rules_cache: list = []
+
+
+def play_on(c: GameController, until, limit: int = 300) -> None:
+    """The person plays simply (first legal move; ends the turn when asked) until `until(decision)`."""
+    for _ in range(limit):
+        decision = c.current()
+        if decision is not None and decision.human and until(decision):
+            return
+        if decision is not None and decision.human:
+            c.act(decision.legal[-1] if decision.phase == Phase.AFTER_PLACE else decision.legal[0])
+        run_computers(c)
+    raise AssertionError("never came up")
+
+
+def test_taking_the_discard_can_be_undone_but_not_a_draw(rules):
+    rules_cache[:] = [rules]
+    c = person_turn()
+    start = len(c.actions)
+    c.act(next(a for a in c.current().legal if a.kind == TAKE_DISCARD))
+    heard = []
+    c.listeners.append(lambda action, events: heard.append(action))
+    assert c.undo_target() == start
+    assert c.undo() and len(c.actions) == start and c.current().phase == Phase.TURN_START
+    assert heard == [None]  # the autosave hears of the undo
+    assert c.undo_target() is None and not c.undo()  # nothing of this turn is left to take back
+    c.act(next(a for a in c.current().legal if a.kind == DRAW))
+    assert c.undo_target() is None  # the drawn card was hidden: it stays drawn
+    c.act(next(a for a in c.current().legal if a.kind == PLACE))
+    assert c.undo_target() is None
+
+
+def test_a_claim_before_drawing_can_be_taken_back(rules):
+    rules_cache[:] = [rules]
+    c = person_turn()
+    play_on(c, lambda d: d.phase == Phase.TURN_START and any(a.kind == CLAIM for a in d.legal))
+    kept = len(c.actions)
+    c.act(next(a for a in c.current().legal if a.kind == CLAIM))
+    assert c.undo_target() == kept
+    c.undo()
+    assert len(c.actions) == kept and any(a.kind == CLAIM for a in c.current().legal)
+
+
+def test_placing_on_an_unexplored_land_reveals_it_and_ends_undo(rules):
+    rules_cache[:] = [rules]
+    c = person_turn()
+    c.act(next(a for a in c.current().legal if a.kind == TAKE_DISCARD))
+    seat = c.state.current
+    hidden = next(a for a in c.current().legal if a.kind == PLACE and c.state.visible_kingdom(seat)[a.row * 4 + a.col] < 0)
+    c.act(hidden)
+    assert c.log.revealing[-1]
+    assert c.undo_target() is None
+
+
+def test_practice_undo_goes_back_past_the_computers_and_across_turns(rules):
+    rules_cache[:] = [rules]
+    c = person_turn(practice=True)
+    assert c.practice
+    played = []
+    for _ in range(3):  # three of the person's turns: draw, place, end
+        c.act(next(a for a in c.current().legal if a.kind == DRAW))
+        c.act(next(a for a in c.current().legal if a.kind == PLACE))
+        if c.current() is not None and c.current().human:
+            c.act(c.current().legal[-1])
+        run_computers(c)
+        played.append(len(c.actions))
+    undone = 0
+    while c.undo_target() is not None:
+        before = len(c.actions)
+        assert c.undo() and len(c.actions) < before and c.current().human
+        undone += 1
+    assert undone >= 9  # every decision of three turns (and the arrangement), the computers' moves in between
+    assert 0 not in c.log.seats and len(c.log.seats) == len(c.actions)
+
+
+def test_practice_is_only_for_one_person_against_computers(rules):
+    rules_cache[:] = [rules]
+    two = GameSetup((Seat("Ana"), Seat("Ben"), Seat("Bot", COMPUTER, "random")), seed=3)
+    assert not GameController(rules, two, threaded=False, practice=True).practice
+    assert GameController(rules, ONE_PERSON, threaded=False, practice=True).practice
+
+
+def test_the_undo_log_is_rebuilt_when_a_game_is_resumed(rules):
+    rules_cache[:] = [rules]
+    c = person_turn()
+    c.act(next(a for a in c.current().legal if a.kind == TAKE_DISCARD))
+    resumed = GameController(rules, ONE_PERSON, threaded=False, actions=c.actions)
+    assert resumed.log.seats == c.log.seats and resumed.log.revealing == c.log.revealing
+    assert resumed.undo_target() == c.undo_target() == len(c.actions) - 1
+    resumed.undo()
+    assert resumed.current().phase == Phase.TURN_START
+    assert resumed.state.view(0) == GameController(rules, ONE_PERSON, threaded=False,
+                                                   actions=c.actions[:-1]).state.view(0)
+
+
+def test_a_finished_game_starts_no_computer_agents(rules):
+    rules_cache[:] = [rules]
+    c = GameController(rules, GameSetup(tuple(Seat(f"B{i}", COMPUTER, "random") for i in range(2)), 4),
+                       threaded=False)
+    run_computers(c)
+    made = []
+    again = GameController(rules, c.setup, threaded=False, actions=c.actions,
+                           agent_factory=lambda *a: made.append(a))
+    assert again.phase == Phase.SCORING and made == [] and again.agents == [None, None]
