@@ -138,10 +138,13 @@ class Rules:
     # -- connection -------------------------------------------------------
 
     def analyse(self, kingdom: Sequence[int]) -> Analysis:
-        key = tuple(kingdom)
+        return Analysis._make(self.analysis_tuple(tuple(kingdom)))
+
+    def analysis_tuple(self, key: tuple[int, ...]) -> tuple:
+        """`analyse` as a plain tuple (masks, connected, reach, locked): the hot path's form."""
         found = self._analysis.get(key)
         if found is not None:
-            return Analysis._make(found)
+            return found
         masks = [0] * self.ntypes
         bit = 1
         for t in key:
@@ -174,7 +177,7 @@ class Rules:
         # tens of milliseconds (it showed as the slowest 1% of computer players' decisions).
         result = (tuple(masks), connected, tuple(reach), locked)
         self._remember(self._analysis, key, result)
-        return Analysis._make(result)
+        return result
 
     def _remember(self, cache: dict, key: tuple[int, ...], value) -> None:
         if len(cache) >= self.CACHE_LIMIT:
@@ -217,7 +220,7 @@ class Rules:
         met = self._met.get(key)
         if met is not None:
             return met
-        masks, conn, reach, _ = self.analyse(key)
+        masks, conn, reach, _ = self.analysis_tuple(key)
         met = 0
         for bit, a, b in self._pairs:
             if reach[a] & masks[b]:
@@ -264,8 +267,7 @@ class Rules:
         found = self._board_scores.get(key)
         if found is not None:
             return found
-        an = self.analyse(key)
-        masks, conn = an.masks, an.connected
+        masks, conn, _, _ = self.analysis_tuple(key)
         values = []
         for tribe, lands in self.tribe_values:
             points = 0

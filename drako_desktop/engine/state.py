@@ -145,7 +145,7 @@ class GameState:
     __slots__ = (
         "rules", "players", "seed", "first", "rng", "step", "current", "kingdoms", "face_up", "hands",
         "deck", "discard", "legend_row", "legend_deck", "claimed", "claimed_this_turn", "drawn",
-        "ended_by", "turn", "history", "_legal", "_visible",
+        "ended_by", "turn", "history", "_legal", "_visible", "_met",
     )
 
     def __init__(self) -> None:  # use new() or clone()
@@ -195,6 +195,7 @@ class GameState:
         s.step = Step.ARRANGE
         s.current = first
         s._visible = [(UNKNOWN,) * CELLS for _ in range(players)]
+        s._met = [-1] * players  # per seat: the met-legends mask of its visible kingdom, -1 = not known
         return s
 
     @classmethod
@@ -257,6 +258,7 @@ class GameState:
         s._visible = [
             tuple(t if up >> i & 1 else UNKNOWN for i, t in enumerate(k)) for k, up in zip(s.kingdoms, s.face_up)
         ]
+        s._met = [-1] * players
         return s
 
     @classmethod
@@ -291,6 +293,7 @@ class GameState:
         s.history = self.history[:]
         s._legal = self._legal
         s._visible = self._visible[:]
+        s._met = self._met[:]
         return s
 
     def _seat_order(self) -> list[int]:
@@ -309,13 +312,16 @@ class GameState:
         self.face_up[seat] |= 1 << index
         v = self._visible[seat]
         self._visible[seat] = (*v[:index], self.kingdoms[seat][index], *v[index + 1:])
+        self._met[seat] = -1
 
     def face_down_count(self, seat: int) -> int:
         return CELLS - self.face_up[seat].bit_count() if self.step != Step.ARRANGE else CELLS
 
     def claimable(self, seat: int) -> list[int]:
         """Legend indices in the row whose requirement the seat's kingdom meets now."""
-        met = self.rules.met_legends(self.visible_kingdom(seat))
+        met = self._met[seat]
+        if met < 0:  # the kingdom changed since it was last checked
+            met = self._met[seat] = self.rules.met_legends(self._visible[seat])
         return [leg for leg in self.legend_row if met >> leg & 1]
 
     def legal_actions(self) -> list[Action]:
@@ -334,8 +340,8 @@ class GameState:
                 legal.append(_DRAW)
             return legal
         if step == Step.AFTER_DRAW or step == Step.AFTER_TAKE_DISCARD:
-            an = self.rules.analyse(self._visible[self.current])
-            legal = [_PLACES[c] for c in cells_of(FULL & ~(an.locked | an.masks[self.drawn]))]
+            masks, _, _, locked = self.rules.analysis_tuple(self._visible[self.current])
+            legal = [_PLACES[c] for c in cells_of(FULL & ~(locked | masks[self.drawn]))]
             if step == Step.AFTER_DRAW:
                 legal.extend(_REVEALS[c] for c in cells_of(FULL & ~self.face_up[self.current]))
             return legal
