@@ -24,6 +24,7 @@ from ..engine import Rules
 from ..settings import MAX_WINDOW, MIN_WINDOW, Settings
 from .art import CardArt
 from .context import Context
+from .sound import Sounds
 from .fonts import Fonts
 from .scenes.base import SceneStack
 from .text import Text
@@ -62,7 +63,7 @@ class App:
         fonts = Fonts(language)
         text = Text(fonts)
         self.ctx = Context(rules, settings, fonts, text, CardArt(rules.cards, text), Theme(*self.surface.get_size()),
-                           settings_note)
+                           Sounds(settings.sound), settings_note)
         self.scenes = SceneStack()
         self.clock = pygame.time.Clock()
         self._opponents: AgentProcess | None = None
@@ -109,6 +110,7 @@ class App:
         old = self.ctx.settings
         new = replace(old, **changes)
         self.ctx.settings = new
+        self.ctx.sounds.enabled = new.sound
         if self.persist:
             try:
                 new.save()

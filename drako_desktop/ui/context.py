@@ -1,4 +1,4 @@
-"""What every scene needs: card data and rules, settings, fonts, text, art, window theme."""
+"""What every scene needs: card data and rules, settings, fonts, text, art, window theme, sounds."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from ..engine import Rules
 from ..settings import Settings
 from .art import CardArt
 from .fonts import Fonts
+from .sound import Sounds
 from .text import Text
 from .theme import Theme
 
@@ -21,6 +22,7 @@ class Context:
     text: Text
     art: CardArt
     theme: Theme
+    sounds: Sounds
     settings_note: str | None = None  # why the settings file was not used as is, shown once
 
     @property

@@ -394,6 +394,7 @@ class TableScene(Scene):
         return Rect(area.x + n * step, area.y + th.px(4), w, h)
 
     def log_event(self, event: Event) -> None:
+        self.ctx.sounds.play_for(event)  # beats call this as each event becomes visible
         names = [s.name for s in self.controller.seats]
         line = tr("log.final_reveal") if event.kind == "final-reveal" else describe(event, names, self.rules.cards)
         if line:
@@ -479,6 +480,7 @@ class TableScene(Scene):
     def say(self, text: str) -> None:
         if text:
             self.toast = (text, TOAST)
+            self.ctx.sounds.play("refused")
 
     def log_page(self, width: int) -> pygame.Surface:
         """Every log line, wrapped to the panel, as one surface (re-made only when the log grows)."""

@@ -1,0 +1,73 @@
+"""Sound effects: short synthesised sounds (tools/make_sounds.py) for what happens on the table.
+
+Sound is a nicety: if the audio device cannot be opened the game goes on in
+silence (and says so in the log), and the sound setting turns it off.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from pathlib import Path
+
+import pygame
+
+from .. import resources
+from ..engine import Event
+
+log = logging.getLogger(__name__)
+
+FOLDER = resources.package() / "ui" / "sounds"
+# engine event kind -> sound name
+EVENT_SOUNDS = {
+    "draw": "draw",
+    "take-discard": "draw",
+    "place": "place",
+    "reveal": "flip",
+    "final-reveal": "flip",
+    "reshuffle": "shuffle",
+    "claim": "claim",
+    "turn": "turn",
+    "end": "end",
+}
+REPEAT_GAP = 0.05  # seconds: a burst of identical events (the final reveal) plays as a ripple, not a roar
+
+
+def sound_files(folder: Path = FOLDER) -> list[Path]:
+    return sorted(folder.glob("*.wav")) if folder.is_dir() else []
+
+
+class Sounds:
+    def __init__(self, enabled: bool, folder: Path = FOLDER) -> None:
+        self.enabled = enabled
+        self._sounds: dict[str, pygame.mixer.Sound] = {}
+        self._last: dict[str, float] = {}
+        files = sound_files(folder)
+        if not files:
+            return
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=512)
+            self._sounds = {path.stem: pygame.mixer.Sound(str(path)) for path in files}
+        except pygame.error as exc:
+            log.info("no sound: %s", exc)
+
+    @property
+    def available(self) -> bool:
+        return bool(self._sounds)
+
+    def play(self, name: str) -> bool:
+        """Play a sound by name; returns whether it was played."""
+        sound = self._sounds.get(name)
+        if not self.enabled or sound is None:
+            return False
+        now = time.monotonic()
+        if now - self._last.get(name, -1.0) < REPEAT_GAP:
+            return False
+        self._last[name] = now
+        sound.play()
+        return True
+
+    def play_for(self, event: Event) -> bool:
+        name = EVENT_SOUNDS.get(event.kind)
+        return self.play(name) if name else False

@@ -1,0 +1,72 @@
+"""Sound effects: every event sound exists, the setting silences them, and the table plays them as things happen."""
+
+from __future__ import annotations
+
+from drako_desktop.engine import CENTRE, Event
+from drako_desktop.ui.sound import EVENT_SOUNDS, Sounds, sound_files
+
+from test_ui_table import centre_of, drag, first_turn
+from ui_support import click, frames
+
+
+class Recorder:
+    """Stands in for Sounds on a table, remembering what it was asked to play."""
+
+    enabled = True
+
+    def __init__(self) -> None:
+        self.played: list[str] = []
+
+    def play(self, name: str) -> bool:
+        self.played.append(name)
+        return True
+
+    def play_for(self, event: Event) -> bool:
+        name = EVENT_SOUNDS.get(event.kind)
+        return self.play(name) if name else False
+
+
+def test_every_event_sound_is_bundled():
+    names = {path.stem for path in sound_files()}
+    assert set(EVENT_SOUNDS.values()) | {"refused"} <= names
+
+
+def test_sounds_play_only_when_enabled():
+    sounds = Sounds(enabled=True)
+    assert sounds.available  # SDL's dummy audio driver opens like a real device
+    assert sounds.play_for(Event("claim", 0, legend="four-tribes"))
+    assert not sounds.play_for(Event("pass", 0))  # no sound for that event
+    sounds.enabled = False
+    assert not sounds.play("place")
+
+
+def test_the_table_plays_the_draw(rules):
+    app, table = first_turn(rules, seed=3)
+    recorder = app.ctx.sounds = Recorder()
+    click(app, centre_of(table, ("draw",)))
+    frames(app, 60)
+    assert "draw" in recorder.played
+    app.close()
+
+
+def test_a_refused_drop_sounds_refused(rules):
+    for seed in range(1, 60):  # a deal whose discard has the type of a card in the person's centre
+        app, table = first_turn(rules, seed=seed)
+        seat = table.decision().seat
+        centre = [table.model.kingdoms[seat][i] for i in CENTRE]
+        if table.model.discard_top in centre:
+            break
+        app.close()
+    recorder = app.ctx.sounds = Recorder()
+    cell = CENTRE[centre.index(table.model.discard_top)]
+    drag(app, centre_of(table, ("discard",)), centre_of(table, ("cell", seat, cell)))
+    assert recorder.played == ["refused"]
+    app.close()
+
+
+def test_turning_sound_off_in_settings_silences_the_table(rules):
+    app, table = first_turn(rules, seed=3)
+    app.update_settings(sound=False)
+    assert not app.ctx.sounds.enabled
+    assert not app.ctx.sounds.play("draw")
+    app.close()
