@@ -29,7 +29,7 @@ from typing import Sequence
 
 from ..data import Requirement
 from ..engine import Rules
-from ..engine.kingdom import FULL, NEIGHBOURS, cells_of, spread
+from ..engine.kingdom import FULL, NEIGHBOURS, cells_of, portal_groups, spread
 
 # Share of a wild dragon's domestication swing credited when one more tribe card would tame it.
 PROSPECT_SHARE = 0.35
@@ -189,17 +189,7 @@ class Evaluator:
         for m in masks:
             face_up |= m
         cards = face_up & ~portals
-        rims = []
-        rest = portals
-        while rest:
-            group = rest & -rest
-            while True:
-                grown = (group | spread(group)) & portals
-                if grown == group:
-                    break
-                group = grown
-            rest &= ~group
-            rims.append((spread(group), spread(group) & cards & ~loners))
+        rims = [(spread(group), spread(group) & cards & ~loners) for group in portal_groups(portals)]
         need = self.dragon_rules.at_least
         dragons = []
         dragon_cells = tamed = 0

@@ -48,6 +48,22 @@ def cells_of(mask: int) -> tuple[int, ...]:
     return found
 
 
+def portal_groups(portals: int) -> list[int]:
+    """The groups of orthogonally touching portals in a mask, one mask per group."""
+    groups = []
+    rest = portals
+    while rest:
+        group = rest & -rest
+        while True:
+            grown = (group | spread(group)) & portals
+            if grown == group:
+                break
+            group = grown
+        rest &= ~group
+        groups.append(group)
+    return groups
+
+
 def _connect(cards: int, portals: int, loners: int) -> tuple[int, ...]:
     """Per cell, the cells connected to it (rule 3.2).
 
@@ -58,15 +74,7 @@ def _connect(cards: int, portals: int, loners: int) -> tuple[int, ...]:
     for c in cells_of(cards):
         connected[c] = NEIGHBOURS[c] & cards
     # Every group of touching portals joins all the cards around it that may use portals.
-    rest = portals
-    while rest:
-        group = rest & -rest
-        while True:
-            grown = (group | spread(group)) & portals
-            if grown == group:
-                break
-            group = grown
-        rest &= ~group
+    for group in portal_groups(portals):
         rim = spread(group) & cards & ~loners
         for c in cells_of(rim):
             connected[c] |= rim & ~(1 << c)
