@@ -285,9 +285,9 @@ def cmd_play(rules: Rules, args: argparse.Namespace, stdout: TextIO) -> int:
     elif playing and (args.seed is not None or args.first != 1):
         raise UsageError("--seed and --first need --seats (they describe a new game)")
     settings, note = Settings.load()
-    import pygame
+    from .ui.launch import run_app  # first: the ui package keeps pygame's banner off stdout
 
-    from .ui.launch import run_app
+    import pygame
 
     try:
         return run_app(rules, settings, note, setup, exit_at_end=playing and args.exit_at_end, out=stdout,
