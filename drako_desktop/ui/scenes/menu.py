@@ -39,6 +39,7 @@ def open_tutorial(app) -> None:
 
 class MainMenu(Screen):
     FAN = ("plain", "forest", "dragon", "elf", "portal", "human", "mountain")
+    _fan: tuple | None = None  # ((window width, card width), [(picture, centre)]): the rotated fan
 
     def relayout(self) -> None:
         th = self.ctx.theme
@@ -96,22 +97,29 @@ class MainMenu(Screen):
     def back(self) -> None:
         pass  # Esc on the title screen does nothing; Quit is a button
 
-    def draw(self, surface: pygame.Surface) -> None:
-        th, text, art = self.ctx.theme, self.ctx.text, self.ctx.art
-        self.draw_backdrop(surface)
-        w, h = surface.get_size()
-        # A fan of cards on each side of the title.
+    def fan(self, width: int) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        """A fan of cards on each side of the title: rotated once per window size, not every frame."""
+        th, art = self.ctx.theme, self.ctx.art
         cw = th.px(120)
         ch = round(cw / 0.8)
-        for side in (-1, 1):
-            for i, card in enumerate(self.FAN[:4] if side < 0 else self.FAN[3:]):
-                angle = side * (8 + i * 9)
-                face = pygame.transform.rotozoom(art.face(card, cw, ch), -angle, 1)
-                x = w // 2 + side * (th.px(470) + i * th.px(58))
-                y = th.px(200) + round(abs(angle) * 1.6)
-                shadow = pygame.transform.rotozoom(art.shadow(cw, ch), -angle, 1)
-                blit_at(surface, shadow, "center", (x, y + th.px(8)))
-                blit_at(surface, face, "center", (x, y))
+        if self._fan is None or self._fan[0] != (width, cw):
+            pictures = []
+            for side in (-1, 1):
+                for i, card in enumerate(self.FAN[:4] if side < 0 else self.FAN[3:]):
+                    angle = side * (8 + i * 9)
+                    x = width // 2 + side * (th.px(470) + i * th.px(58))
+                    y = th.px(200) + round(abs(angle) * 1.6)
+                    pictures.append((pygame.transform.rotozoom(art.shadow(cw, ch), -angle, 1), (x, y + th.px(8))))
+                    pictures.append((pygame.transform.rotozoom(art.face(card, cw, ch), -angle, 1), (x, y)))
+            self._fan = ((width, cw), pictures)
+        return self._fan[1]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        th, text = self.ctx.theme, self.ctx.text
+        self.draw_backdrop(surface)
+        w, h = surface.get_size()
+        for picture, centre in self.fan(w):
+            blit_at(surface, picture, "center", centre)
         parts, y, _ = self.header()
         for part, rect in parts:
             blit_at(surface, part, "topleft", rect.topleft)
