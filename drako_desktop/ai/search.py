@@ -21,10 +21,10 @@ win chance (`Judge`). An action's value is its average over the sampled worlds.
   the search ends early when one candidate is left.
 - The one-step favourite is kept unless another candidate is better by more
   than the noise: a few hundred samples cannot tell small differences apart.
-- It stops at a time budget (`DEFAULT_BUDGET`: the median decision takes about
-  that long, hardly any much longer) or, for reproducible tests, after a fixed
-  number of iterations: with an iteration budget the choice depends only on
-  the seed and the views seen.
+- It stops at a time budget (`DEFAULT_BUDGET`, by number of players: few
+  decisions take that long, as most end when one candidate is left) or, for
+  reproducible tests, after a fixed number of iterations: with an iteration
+  budget the choice depends only on the seed and the views seen.
 """
 
 from __future__ import annotations
@@ -40,7 +40,9 @@ from .determinize import Position
 from .evaluate import Evaluator, Odds
 from .heuristic import LATER, Planner, best_index
 
-DEFAULT_BUDGET = 0.4  # seconds per decision
+# Seconds per decision, by number of players: with more players each playout runs
+# more turns, so the same number of sampled worlds takes longer.
+DEFAULT_BUDGET = {2: 0.4, 3: 0.6, 4: 0.8}
 DEFAULT_WIDTH = 6  # candidate actions searched
 DEFAULT_HORIZON = 2  # turns per player a playout looks ahead before judging statically
 # Reward per point of margin, next to 1 for a win: the margin is a steadier signal than
@@ -152,9 +154,10 @@ class Judge:
     """The reward of a played-out sample, for the searching seat.
 
     A finished game gives a win (shared on ties) plus a little per point of
-    margin; a game stopped at the horizon is judged by the expected final
-    scores (`Evaluator.expected`, legends included), the margin turned into a
-    win chance.
+    margin over the best other player; a game stopped at the horizon is judged
+    by the expected final scores (`Evaluator.expected`, legends included),
+    each difference to another player turned into a chance of being ahead of
+    them, and the win chance taken as the product of those.
     """
 
     def __init__(self, evaluator: Evaluator, pos: Position) -> None:
@@ -171,9 +174,14 @@ class Judge:
         else:
             totals = [self._expected(s, p) + claimed[p] for p in range(s.players)]
         mine = totals[self.seat]
-        margin = mine - max(t for p, t in enumerate(totals) if p != self.seat)
+        others = [t for p, t in enumerate(totals) if p != self.seat]
+        margin = mine - max(others)
         if s.step != Step.GAME_OVER:
-            return _sigmoid(margin / HORIZON_SCALE) + MARGIN_WEIGHT * margin
+            # A win means beating every other player: the chances against each, multiplied.
+            chance = 1.0
+            for t in others:
+                chance *= _sigmoid((mine - t) / HORIZON_SCALE)
+            return chance + MARGIN_WEIGHT * margin
         if margin > 0:
             win = 1.0
         elif margin == 0:
@@ -201,7 +209,7 @@ class HardAgent:
         rules: Rules,
         seed: int,
         *,
-        time_budget: float = DEFAULT_BUDGET,
+        time_budget: float | None = None,
         iterations: int | None = None,
         width: int = DEFAULT_WIDTH,
         horizon: int = DEFAULT_HORIZON,
@@ -211,7 +219,7 @@ class HardAgent:
         self.ev = evaluator or Evaluator(rules)
         self.playout = Playout(self.ev)
         self.rng = random.Random(seed)
-        self.time_budget = time_budget
+        self.time_budget = time_budget  # None: DEFAULT_BUDGET for the number of players
         self.iterations = iterations
         self.width = width
         self.horizon = horizon
@@ -229,7 +237,8 @@ class HardAgent:
 
     def _search(self, pos: Position, legal: Sequence[Action], candidates: list[int]) -> int:
         clock = time.perf_counter
-        deadline = clock() + self.time_budget
+        budget = self.time_budget if self.time_budget is not None else DEFAULT_BUDGET.get(pos.players, 0.8)
+        deadline = clock() + budget
         alive = list(candidates)
         results: dict[int, list[float]] = {i: [] for i in candidates}
         rng = self.rng
