@@ -13,7 +13,7 @@ if one is missed:
     decisions: hard median <= 500 ms and p99 <= 1500 ms; every other agent p99 < 20 ms
 
 Run it alone on the machine (one process; decision times are wall-clock):
-    make bench-ai                           # 200 games per pairing (about 40 minutes)
+    make bench-ai                           # 200 games per pairing (about an hour)
     make bench-ai ARGS=--quick              # 30 games per pairing: a smoke run, loose numbers
     python tools/bench_ai.py --games 100 --only hard-medium --json out.json
 """
