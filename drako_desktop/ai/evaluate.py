@@ -29,7 +29,7 @@ from typing import Sequence
 
 from ..data import Requirement
 from ..engine import Rules
-from ..engine.kingdom import FULL, NEIGHBOURS, cells_of, portal_groups, spread
+from ..engine.kingdom import FULL, NEIGHBOURS, cells_of, connected_group, portal_groups, spread
 
 # Share of a wild dragon's domestication swing credited when one more tribe card would tame it.
 PROSPECT_SHARE = 0.35
@@ -281,14 +281,6 @@ class Evaluator:
                 return any((conn[c] & masks[b] & ~bit).bit_count() + 1 >= size for c in cells_of(new & masks[a]))
             return False
         if pattern == "group":
-            same = masks[card] & ~bit
-            seen = frontier = new & same
-            while frontier:
-                near = 0
-                for c in cells_of(frontier):
-                    near |= conn[c]
-                frontier = near & same & ~seen
-                seen |= frontier
-            return seen.bit_count() + 1 >= size
+            return connected_group(new & masks[card] & ~bit, masks[card] & ~bit, conn).bit_count() + 1 >= size
         # present
         return all(t == card or masks[t] & ~bit for t in types)

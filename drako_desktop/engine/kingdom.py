@@ -64,6 +64,18 @@ def portal_groups(portals: int) -> list[int]:
     return groups
 
 
+def connected_group(start: int, within: int, connected: Sequence[int]) -> int:
+    """The cells of `within` reachable from the cells of `start` through the connection relation."""
+    seen = frontier = start
+    while frontier:
+        near = 0
+        for c in cells_of(frontier):
+            near |= connected[c]
+        frontier = near & within & ~seen
+        seen |= frontier
+    return seen
+
+
 def _connect(cards: int, portals: int, loners: int) -> tuple[int, ...]:
     """Per cell, the cells connected to it (rule 3.2).
 
@@ -246,13 +258,7 @@ class Rules:
             if met & bit or rest.bit_count() < k or not reach[t] & rest:
                 continue
             while rest:
-                seen = frontier = rest & -rest
-                while frontier:
-                    near = 0
-                    for c in cells_of(frontier):
-                        near |= conn[c]
-                    frontier = near & rest & ~seen
-                    seen |= frontier
+                seen = connected_group(rest & -rest, rest, conn)
                 if seen.bit_count() >= k:
                     met |= bit
                     break
