@@ -146,6 +146,35 @@ def family_name(cards, family_id: str) -> str:
     return _current.get(f"families.{family_id}", default=cards.family(family_id).name)
 
 
+class Message:
+    """A text to show later, in the language of that moment.
+
+    Problems with saves and settings are found before the player's language is
+    known (settings are read first) or shown long after: they are kept as a key
+    and values, and translated when shown. A tuple value is a list of messages,
+    joined the way the language joins a list.
+    """
+
+    __slots__ = ("key", "values")
+
+    def __init__(self, key: str, /, **values: Any) -> None:
+        self.key = key
+        self.values = values
+
+    def __str__(self) -> str:
+        joiner = _current.get("language.list_separator")
+        values = {k: joiner.join(map(str, v)) if isinstance(v, tuple) else v for k, v in self.values.items()}
+        return _current.get(self.key, **values)
+
+    def __repr__(self) -> str:
+        return f"Message({self.key!r}, {self.values!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Message) and (self.key, self.values) == (other.key, other.values)
+
+    __hash__ = None  # values may be unhashable
+
+
 def has(key: str) -> bool:
     """Whether the current language (or English behind it) has a text for `key`."""
     return _current.has(key)

@@ -77,9 +77,9 @@ def format_replay(result: dict[str, Any]) -> str:
 def load_for_replay(rules: Rules, file: str | None) -> SavedGame:
     path = Path(file) if file else latest_save_path()
     if path is None:
-        raise SaveError("there is no saved game yet")
+        raise SaveError("no_saves")
     try:
         game, _ = read(path, rules)
     except SaveError as exc:
-        raise SaveError(f"{path}: {exc}") from None
+        raise SaveError("at_path", path=str(path), problem=exc.message) from None
     return game

@@ -27,6 +27,7 @@ from typing import Any
 
 from .controller.game import COMPUTER, HUMAN, GameSetup, Seat
 from .engine import Action, ActionFormatError, GameState, IllegalActionError, Rules
+from .i18n import Message
 from .storage import atomic_write_text, data_dir
 
 log = logging.getLogger(__name__)
@@ -38,7 +39,14 @@ MAX_BYTES = 8_000_000  # a real save is tens of kilobytes
 
 
 class SaveError(Exception):
-    """A save file that cannot be used; the message says why, for the player."""
+    """A save file that cannot be used; the message says why, for the player, in the player's language."""
+
+    def __init__(self, key: str, **values: Any) -> None:
+        super().__init__(key)
+        self.message = Message(f"save_errors.{key}", **values)
+
+    def __str__(self) -> str:
+        return str(self.message)
 
 
 class ForeignCardsError(SaveError):
@@ -120,27 +128,27 @@ def decode(text: str, rules: Rules, path: Path | None = None) -> tuple[SavedGame
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise SaveError(f"not valid JSON (line {exc.lineno}, column {exc.colno}): the file is damaged or truncated") from None
+        raise SaveError("bad_json", line=exc.lineno, column=exc.colno) from None
     except RecursionError:
-        raise SaveError("not a Drako Desktop saved game (nested too deeply)") from None
+        raise SaveError("too_deep") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveError("not a Drako Desktop saved game")
+        raise SaveError("not_a_save")
     version = data.get("version")
     if version != VERSION:
-        raise SaveError(f"saved by another version of the game (save format {version!r}, this game reads {VERSION})")
+        raise SaveError("version", found=repr(version), expected=VERSION)
     if data.get("game") != rules.cards.game_id or data.get("cards") != rules.cards.identity:
-        raise ForeignCardsError("made with other card data (house rules or another version of the cards)")
+        raise ForeignCardsError("foreign_cards")
 
     def need(key: str, kind: type | tuple[type, ...]) -> Any:
         value = data.get(key)
         if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
-            raise SaveError(f"the field {key!r} is missing or has the wrong type")
+            raise SaveError("field", field=key)
         return value
 
     game_id = need("game_id", str)
     seats_raw = need("seats", list)
     if not rules.cards.min_players <= len(seats_raw) <= rules.cards.max_players:
-        raise SaveError(f"{len(seats_raw)} seats: the game is for {rules.cards.min_players}-{rules.cards.max_players}")
+        raise SaveError("seat_count", seats=len(seats_raw), min=rules.cards.min_players, max=rules.cards.max_players)
     seats = []
     for i, s in enumerate(seats_raw):
         if (
@@ -151,26 +159,26 @@ def decode(text: str, rules: Rules, path: Path | None = None) -> tuple[SavedGame
             or not s["name"].strip()
             or (s["kind"] == COMPUTER) != bool(s["level"])
         ):
-            raise SaveError(f"seat {i} is not valid")
+            raise SaveError("seat", seat=i + 1)
         seats.append(Seat(s["name"], s["kind"], s["level"]))
     seed = need("seed", int)
     first = need("first", int)
     if not 0 <= seed < 2**63 or not 0 <= first < len(seats):
-        raise SaveError("the seed or the first seat is out of range")
+        raise SaveError("seed")
     raw_actions = need("actions", list)
     if len(raw_actions) > MAX_ACTIONS:
-        raise SaveError("too many actions for one game")
+        raise SaveError("too_many_actions")
     setup = GameSetup(tuple(seats), seed, first)
     state = GameState.new(rules, setup.players, seed, first)
     for i, raw in enumerate(raw_actions):
         try:
             state.apply(Action.from_json(raw))
         except (ActionFormatError, IllegalActionError) as exc:
-            raise SaveError(f"action {i + 1} cannot be replayed ({exc})") from None
+            raise SaveError("action", number=i + 1, reason=str(exc)) from None
     if need("snapshot", dict) != snapshot(state):
-        raise SaveError("the replayed game does not match the position saved with it (the file was edited or damaged)")
+        raise SaveError("snapshot")
     if need("finished", bool) != state.is_terminal():
-        raise SaveError("the finished flag does not match the replayed game")
+        raise SaveError("finished_flag")
     game = SavedGame(
         game_id=game_id,
         setup=setup,
@@ -187,16 +195,16 @@ def decode(text: str, rules: Rules, path: Path | None = None) -> tuple[SavedGame
 def read(path: Path, rules: Rules) -> tuple[SavedGame, GameState]:
     try:
         if not path.is_file():  # a folder, a device, a pipe: nothing to read a game from
-            raise SaveError("is not a file" if path.exists() else "does not exist")
+            raise SaveError("not_a_file" if path.exists() else "missing")
         with path.open("rb") as f:
             data = f.read(MAX_BYTES + 1)
         if len(data) > MAX_BYTES:
-            raise SaveError(f"is too big to be a saved game (over {MAX_BYTES // 1_000_000} MB)")
+            raise SaveError("too_big", megabytes=MAX_BYTES // 1_000_000)
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise SaveError("is not a saved game (not UTF-8 text)") from None
+        raise SaveError("not_text") from None
     except OSError as exc:
-        raise SaveError(f"cannot be read ({exc.strerror or exc})") from None
+        raise SaveError("unreadable", reason=exc.strerror or str(exc)) from None
     return decode(text, rules, path)
 
 
@@ -233,7 +241,7 @@ class Listing:
     """The saved games found, and the messages for files that were set aside."""
 
     games: list[SavedGame]
-    problems: list[str]
+    problems: list[Message]
     states: dict[str, GameState] = field(default_factory=dict)  # game id -> the replayed position
     foreign: list[str] = field(default_factory=list)  # files made with other card data, left in place
 
@@ -248,7 +256,7 @@ def list_saves(rules: Rules, folder: Path | None = None) -> Listing:
     try:
         paths = sorted(folder.glob("*.json")) if folder.is_dir() else []
     except OSError as exc:
-        return Listing([], [f"{folder}: cannot be read ({exc})"])
+        return Listing([], [Message("save_errors.folder_unreadable", folder=str(folder), reason=exc.strerror or str(exc))])
     for path in paths:
         try:
             game, state = read(path, rules)
@@ -259,9 +267,10 @@ def list_saves(rules: Rules, folder: Path | None = None) -> Listing:
             try:
                 aside = quarantine(path)
             except OSError as move_error:  # a read-only folder: say so, and leave the file alone
-                problems.append(f"{path.name}: {exc}. It could not be renamed ({move_error.strerror}).")
+                problems.append(Message("save_errors.not_renamed", file=path.name, problem=exc.message,
+                                            reason=move_error.strerror or str(move_error)))
                 continue
-            problems.append(f"{path.name}: {exc}. It was kept as {aside.name}.")
+            problems.append(Message("save_errors.kept_aside", file=path.name, problem=exc.message, aside=aside.name))
             continue
         if game.finished and folder == saves_dir():  # the move to the history was cut short: finish it
             try:
@@ -277,7 +286,7 @@ def list_saves(rules: Rules, folder: Path | None = None) -> Listing:
     return Listing(games, problems, states, foreign)
 
 
-def latest_unfinished(rules: Rules) -> tuple[SavedGame | None, list[str]]:
+def latest_unfinished(rules: Rules) -> tuple[SavedGame | None, list[Message]]:
     listing = list_saves(rules)
     unfinished = [g for g in listing.games if not g.finished]
     return (unfinished[0] if unfinished else None), listing.problems

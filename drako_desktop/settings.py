@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
+from .i18n import Message
 from .storage import atomic_write_text, config_dir
 
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
@@ -37,27 +38,27 @@ class Settings:
     bot_command: str = ""  # an external bot (exec:COMMAND seat), see docs/bot-protocol.md
     bot_timeout: float = 10.0
 
-    def validate(self) -> list[str]:
+    def validate(self) -> list[Message]:
         """Problems with the values (empty when all is well)."""
         problems = []
         if self.animation_speed not in ANIMATION_SPEEDS:
-            problems.append(f"animation_speed must be one of {', '.join(ANIMATION_SPEEDS)}")
+            problems.append(Message("settings_errors.one_of", setting="animation_speed", allowed=ANIMATION_SPEEDS))
         if not MIN_WINDOW[0] <= self.window_width <= MAX_WINDOW[0]:
-            problems.append(f"window_width must be {MIN_WINDOW[0]}-{MAX_WINDOW[0]}")
+            problems.append(Message("settings_errors.range", setting="window_width", low=MIN_WINDOW[0], high=MAX_WINDOW[0]))
         if not MIN_WINDOW[1] <= self.window_height <= MAX_WINDOW[1]:
-            problems.append(f"window_height must be {MIN_WINDOW[1]}-{MAX_WINDOW[1]}")
+            problems.append(Message("settings_errors.range", setting="window_height", low=MIN_WINDOW[1], high=MAX_WINDOW[1]))
         if not 0.1 <= self.bot_timeout <= 600:
-            problems.append("bot_timeout must be 0.1-600 seconds")
+            problems.append(Message("settings_errors.seconds", setting="bot_timeout", low=0.1, high=600))
         return problems
 
     @classmethod
-    def from_json(cls, data: Any) -> tuple["Settings", list[str]]:
+    def from_json(cls, data: Any) -> tuple["Settings", list[Message]]:
         """Settings from a parsed file, keeping every valid value; also the problems found."""
         if not isinstance(data, dict):
-            return cls(), ["the settings file is not a JSON object"]
+            return cls(), [Message("settings_errors.not_object")]
         problems = []
         if data.get("version", FILE_VERSION) != FILE_VERSION:
-            problems.append(f"unknown settings version {data.get('version')!r}")
+            problems.append(Message("settings_errors.version", found=repr(data.get("version"))))
             return cls(), problems
         values = {}
         defaults = cls()
@@ -69,11 +70,12 @@ class Settings:
             if expected is float and isinstance(value, int) and not isinstance(value, bool):
                 value = float(value)
             if type(value) is not expected:
-                problems.append(f"{f.name}: expected {expected.__name__}, got {value!r}")
+                problems.append(Message("settings_errors.type", setting=f.name, expected=Message(f"settings_errors.{expected.__name__}"),
+                                        found=_shown(value)))
                 continue
             candidate = replace(defaults, **{f.name: value})
             if candidate.validate():
-                problems.extend(f"{f.name}: {p}" for p in candidate.validate())
+                problems.extend(candidate.validate())
                 continue
             values[f.name] = value
         return cls(**values), problems
@@ -82,26 +84,36 @@ class Settings:
         return {"version": FILE_VERSION, **asdict(self)}
 
     @classmethod
-    def load(cls, path: Path | None = None) -> tuple["Settings", str | None]:
-        """(settings, message): the message says what was wrong with the file, if anything."""
+    def load(cls, path: Path | None = None) -> tuple["Settings", Message | None]:
+        """(settings, message): the message says what was wrong with the file, if anything.
+
+        The message is translated when shown: the language is one of the settings being read."""
         path = path or settings_path()
         try:
             text = path.read_text(encoding="utf-8")
         except FileNotFoundError:
             return cls(), None
-        except (OSError, UnicodeDecodeError) as exc:
-            return cls(), f"{path}: cannot be read ({exc}); using the default settings"
+        except UnicodeDecodeError:
+            return cls(), Message("settings_errors.not_text", path=str(path))
+        except OSError as exc:
+            return cls(), Message("settings_errors.unreadable", path=str(path), reason=exc.strerror or str(exc))
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            return cls(), f"{path}: not valid JSON (line {exc.lineno}); using the default settings"
+            return cls(), Message("settings_errors.bad_json", path=str(path), line=exc.lineno)
         settings, problems = cls.from_json(data)
         if problems:
-            return settings, f"{path}: {'; '.join(problems)}; those settings were reset to their defaults"
+            return settings, Message("settings_errors.reset", path=str(path), problems=tuple(problems))
         return settings, None
 
     def save(self, path: Path | None = None) -> None:
         atomic_write_text(path or settings_path(), json.dumps(self.to_json(), indent=2) + "\n")
+
+
+def _shown(value: Any) -> str:
+    """A wrong value as the player wrote it, cut short: a settings file may hold anything."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def settings_path() -> Path:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from .controller.game import GameSetup
+from .i18n import Message
 from .storage import atomic_write_text, data_dir
 
 VERSION = 1
@@ -108,20 +109,28 @@ class Statistics:
         return cls({str(n): Record.from_json(r) for n, r in players.items()}, list(recorded))
 
     @classmethod
-    def load(cls, path: Path | None = None) -> tuple["Statistics", str | None]:
+    def load(cls, path: Path | None = None) -> tuple["Statistics", Message | None]:
         """(statistics, message): a broken file is kept aside and the statistics start empty."""
         path = path or stats_path()
         try:
             return cls.from_json(json.loads(path.read_text(encoding="utf-8"))), None
         except FileNotFoundError:
             return cls(), None
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError, ValueError) as exc:
-            aside = path.with_name(path.name + ".broken")
-            try:
-                path.replace(aside)
-            except OSError:
-                pass
-            return cls(), f"{path}: {exc}; statistics start again (the old file was kept as {aside.name})"
+        except UnicodeDecodeError:
+            problem = Message("stats_errors.not_text")
+        except json.JSONDecodeError as exc:  # before ValueError: it is one
+            problem = Message("stats_errors.bad_json", line=exc.lineno)
+        except ValueError:
+            problem = Message("stats_errors.malformed")
+        except OSError as exc:
+            problem = Message("stats_errors.unreadable", reason=exc.strerror or str(exc))
+        aside = path.with_name(path.name + ".broken")
+        try:
+            path.replace(aside)
+        except OSError as exc:
+            return cls(), Message("stats_errors.not_renamed", path=str(path), problem=problem,
+                                  reason=exc.strerror or str(exc))
+        return cls(), Message("stats_errors.kept_aside", path=str(path), problem=problem, aside=aside.name)
 
     def save(self, path: Path | None = None) -> None:
         atomic_write_text(path or stats_path(), json.dumps(self.to_json(), ensure_ascii=False, indent=1) + "\n")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from drako_desktop import resources
+from drako_desktop import i18n, resources
 from drako_desktop.data import load_cards
 from drako_desktop.engine import Rules
 
@@ -44,3 +44,10 @@ def private_home(tmp_path_factory, monkeypatch):
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("DRAKO_DESKTOP_HOME", str(home))
     return home
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    """Messages are translated when shown: a test that switches language must not change the next one's."""
+    yield
+    i18n.set_language("en")

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from drako_desktop import saves
+from drako_desktop import i18n, saves
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
 from drako_desktop.engine import GameState
 from drako_desktop.replay import format_replay, replay_game
@@ -67,7 +67,7 @@ def test_save_holds_no_hidden_information(rules):
         (lambda t: t.replace('"cards":"', '"cards":"00'), "other card data"),
         (lambda t: t.replace('"seed":42', '"seed":43'), "cannot be replayed"),
         (lambda t: t.replace('"first":1', '"first":7'), "out of range"),
-        (lambda t: t.replace('"kind":"human"', '"kind":"alien"'), "seat 0 is not valid"),
+        (lambda t: t.replace('"kind":"human"', '"kind":"alien"'), "seat 1 is not valid"),
         (lambda t: t.replace('{"type":"draw"}', '{"type":"fly"}', 1), "cannot be replayed"),
         (lambda t: t.replace('"scores":[', '"scores":[100,', 1), "does not match"),
         (lambda t: json.dumps([1, 2]), "not a Drako Desktop saved game"),
@@ -78,6 +78,16 @@ def test_damaged_saves_are_refused_whole(rules, damage, message):
     with pytest.raises(saves.SaveError) as err:
         saves.decode(text, rules)
     assert message in str(err.value)
+
+
+def test_why_a_save_is_refused_is_said_in_the_language_of_the_moment_it_is_shown(rules):
+    text = save_text(rules, played(rules, 60))
+    with pytest.raises(saves.SaveError) as err:
+        saves.decode(text.replace('"version":1', '"version":99'), rules)
+    i18n.set_language("zh-TW")
+    assert str(err.value) == "由其他版本的遊戲儲存（存檔格式 99，本遊戲讀取格式 1）"
+    i18n.set_language("en")
+    assert str(err.value) == "saved by another version of the game (save format 99, this game reads 1)"
 
 
 def test_hand_edited_legal_but_different_action_is_caught_by_the_snapshot(rules):
@@ -103,7 +113,7 @@ def test_bad_files_are_kept_aside_and_good_ones_listed_newest_first(rules, home)
     (folder / "broken.json").write_text('{"format": "drako-desktop-save", "vers')
     listing = saves.list_saves(rules)
     assert [g.game_id for g in listing.games] == [new.game_id, old.game_id]
-    assert len(listing.problems) == 1 and "broken.json" in listing.problems[0]
+    assert len(listing.problems) == 1 and "broken.json" in str(listing.problems[0])
     assert not (folder / "broken.json").exists()
     kept = list(folder.glob("broken.json.broken-*"))
     assert len(kept) == 1 and kept[0].read_text().startswith('{"format"')
@@ -160,7 +170,8 @@ def test_statistics_file_round_trip_and_broken_file(home):
     path = home / "data" / "statistics.json"
     path.write_text('{"version": 1, "players": {"Ana": {"games": "many"}}, "recorded": []}')
     loaded, message = Statistics.load()
-    assert loaded.players == {} and "kept as statistics.json.broken" in message
+    assert loaded.players == {} and "not a statistics file of this game" in str(message)
+    assert "kept as statistics.json.broken" in str(message)
     assert (home / "data" / "statistics.json.broken").exists()
 
 

@@ -13,7 +13,7 @@ import logging
 import pygame
 import pytest
 
-from drako_desktop import logsetup, saves
+from drako_desktop import i18n, logsetup, saves
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
 from drako_desktop.settings import Settings, settings_path
 from drako_desktop.stats import Statistics
@@ -283,6 +283,24 @@ def test_continue_with_a_broken_newest_save_says_so_and_offers_the_rest(rules):
     app.close()
 
 
+def test_a_broken_save_is_explained_in_chinese_too(rules):
+    folder = saves.saves_dir()
+    folder.mkdir(parents=True)
+    (folder / "zz-newest.json").write_text('{"format": "drako-desktop-save", "version": 1, "game_id": ')
+    app = persisted(rules, language="zh-TW")
+    app.main_menu()
+    frames(app, 1)
+    cont = next(w for w in app.scenes.top.widgets.widgets if getattr(w, "label", "") == i18n.tr("menu.continue"))
+    click(app, cont.rect.center)
+    dialog = app.scenes.top
+    assert isinstance(dialog, Dialog)
+    aside = next(folder.glob("zz-newest.json.broken-*")).name
+    assert dialog.detail == f"zz-newest.json：不是有效的 JSON（第 1 行第 59 欄）：檔案已損壞或不完整。已改名保留為 {aside}。"
+    frames(app, 1)
+    screenshot(app, "32-broken-save-message-zh-TW")
+    app.close()
+
+
 def test_a_finished_game_left_among_the_saves_is_moved_to_the_history(rules):
     """A kill between writing the last move and moving the file: the next listing finishes the move."""
     game = fill_saves(rules, 0, finished=1)[0]
@@ -439,7 +457,7 @@ def test_a_broken_settings_file_gives_defaults_a_message_and_is_rewritten(rules)
     path.parent.mkdir(parents=True)
     path.write_text('{"version": 1, "animation_speed": "warp", "window_width": 1700')
     settings, note = Settings.load()
-    assert settings == Settings() and "not valid JSON" in note
+    assert settings == Settings() and "not valid JSON" in str(note)
     app = open_app(rules, settings, note, size=(1600, 900), threaded=False)
     frames(app, 2)
     dialog = app.scenes.top
@@ -451,6 +469,24 @@ def test_a_broken_settings_file_gives_defaults_a_message_and_is_rewritten(rules)
     app.update_settings(animation_speed="fast")  # the next change writes a whole, good file
     again, note = Settings.load()
     assert note is None and again.animation_speed == "fast"
+    app.close()
+
+
+def test_a_settings_problem_is_explained_in_the_language_the_settings_chose(rules):
+    """The file is read before the language is known; its message is translated when shown."""
+    path = settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"version": 1, "language": "zh-TW", "window_width": 99, "sound": "loud"}))
+    settings, note = Settings.load()
+    assert settings.language == "zh-TW" and settings.window_width == Settings().window_width
+    assert str(note) == (f"{path}: window_width must be 1280-3840; sound: expected true or false, got \"loud\"; "
+                         "those settings were reset to their defaults")
+    app = open_app(rules, settings, note, size=(1280, 720), threaded=False)
+    frames(app, 2)
+    dialog = app.scenes.top
+    assert isinstance(dialog, Dialog) and dialog.detail == (
+        f"{path}：window_width 必須介於 1280-3840；sound：應為「true」或「false」，卻是 \"loud\"；這些設定已恢復為預設值")
+    screenshot(app, "31-settings-broken-message-zh-TW")
     app.close()
 
 

@@ -44,7 +44,7 @@ CRASH_LOOP = 5  # frames in a row that fail even after the crash dialog: give up
 
 class App:
     def __init__(self, rules: Rules, settings: Settings, *, size: tuple[int, int] | None = None,
-                 settings_note: str | None = None, persist: bool = True, threaded: bool = True) -> None:
+                 persist: bool = True, threaded: bool = True) -> None:
         self.persist = persist
         self.threaded = threaded  # computer seats think in a worker thread (tests run them inline)
         self.quit_requested = False
@@ -63,7 +63,7 @@ class App:
         fonts = Fonts(language)
         text = Text(fonts)
         self.ctx = Context(rules, settings, fonts, text, CardArt(rules.cards, text), Theme(*self.surface.get_size()),
-                           Sounds(settings.sound), settings_note)
+                           Sounds(settings.sound))
         self.scenes = SceneStack()
         self.clock = pygame.time.Clock()
         self._opponents: AgentProcess | None = None
@@ -225,9 +225,9 @@ class App:
             self.scenes.relayout()
             self.notify(i18n.tr("load.nothing_title"), i18n.tr("load.nothing"))
 
-    def notify_broken_saves(self, problems: list[str]) -> None:
+    def notify_broken_saves(self, problems: list[i18n.Message]) -> None:
         self.notify(i18n.tr("load.broken_title"), i18n.tr("load.broken", count=len(problems)),
-                    detail="\n".join(problems))
+                    detail="\n".join(map(str, problems)))
 
     def notify(self, title: str, message: str, detail: str = "") -> None:
         """A message over whatever is showing, with one button that closes it."""

@@ -23,7 +23,6 @@ class Context:
     art: CardArt
     theme: Theme
     sounds: Sounds
-    settings_note: str | None = None  # why the settings file was not used as is, shown once
 
     @property
     def cards(self) -> CardSet:

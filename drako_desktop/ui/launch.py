@@ -18,7 +18,7 @@ from .. import __version__
 from ..controller.game import COMPUTER, GameController, GameSetup, Seat
 from ..engine import Rules
 from ..engine.report import score_report
-from ..i18n import tr
+from ..i18n import Message, tr
 from ..logsetup import setup_logging
 from ..saves import SavedGame, clear_stale_temporaries
 from ..settings import Settings
@@ -41,7 +41,7 @@ def game_result(controller: GameController) -> dict:
     }
 
 
-def run_app(rules: Rules, settings: Settings, note: str | None, setup: GameSetup | None = None,
+def run_app(rules: Rules, settings: Settings, note: Message | None, setup: GameSetup | None = None,
             exit_at_end: bool = False, out: TextIO | None = None, resume: SavedGame | None = None) -> int:
     """The game: the main menu, a new game (`setup`) or a saved one (`resume`) straight away."""
     log_file = setup_logging()
@@ -55,13 +55,13 @@ def run_app(rules: Rules, settings: Settings, note: str | None, setup: GameSetup
         log.info("drako-desktop closed")
 
 
-def open_app(rules: Rules, settings: Settings, note: str | None, setup: GameSetup | None = None,
+def open_app(rules: Rules, settings: Settings, note: Message | None, setup: GameSetup | None = None,
              exit_at_end: bool = False, out: TextIO | None = None, resume: SavedGame | None = None,
              **options) -> App:
     """The app with its first scene up (and the broken-settings message over it), not yet running."""
     if note:
         log.warning("settings: %s", note)
-    app = App(rules, settings, settings_note=note, **options)
+    app = App(rules, settings, **options)
     if exit_at_end:
         def finish(controller: GameController) -> None:
             if out is not None:
@@ -77,7 +77,7 @@ def open_app(rules: Rules, settings: Settings, note: str | None, setup: GameSetu
         if resume is not None:  # straight onto the table (or its message over the menu if it cannot open)
             app.resume_game(resume)
     if note:  # a broken settings file: defaults, and the player is told (the next change writes a good file)
-        app.notify(tr("errors.settings_title"), tr("errors.settings_reset_detail"), detail=note)
+        app.notify(tr("errors.settings_title"), tr("errors.settings_reset_detail"), detail=str(note))
     return app
 
 

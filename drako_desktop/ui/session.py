@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ..controller.game import GameController
 from ..engine import Action, Event
+from ..i18n import Message
 from ..saves import Autosaver, SavedGame, history_dir
 from ..stats import Statistics
 
@@ -25,7 +26,7 @@ class GameSession:
         self.controller = controller
         self.game = game
         self.autosaver = Autosaver(game, controller.rules)
-        self.notice: str | None = None  # for the player once the game is over (a statistics file set aside)
+        self.notice: Message | None = None  # for the player once the game is over (a statistics file set aside)
         self._recorded = game.finished
         controller.listeners.append(self.applied)
         seats = ", ".join(seat.spec() for seat in controller.seats)
@@ -82,8 +83,8 @@ class GameSession:
             try:
                 stats.save()
             except OSError as exc:
-                message = f"the statistics could not be saved: {exc}"
-                log.error(message)
+                message = Message("stats_errors.not_saved", reason=exc.strerror or str(exc))
+                log.error("the statistics could not be saved: %s", exc)
         self.notice = message
 
     def close(self) -> None:

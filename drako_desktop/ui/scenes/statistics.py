@@ -56,7 +56,7 @@ class StatisticsScene(Screen):
     def enter(self) -> None:
         super().enter()
         if self.problem:
-            self.app.notify(tr("statistics.trouble_title"), tr("statistics.trouble"), detail=self.problem)
+            self.app.notify(tr("statistics.trouble_title"), tr("statistics.trouble"), detail=str(self.problem))
             self.problem = None
 
     def players(self) -> list[tuple[str, Record]]:
