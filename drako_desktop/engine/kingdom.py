@@ -14,7 +14,7 @@ the kingdom's contents, because the same kingdom is looked at many times
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, NamedTuple, Sequence
+from typing import Callable, Iterable, NamedTuple, Sequence
 
 from ..data import CardSet, Requirement
 from .actions import CLAIM, Action
@@ -36,16 +36,25 @@ def spread(mask: int) -> int:
 
 
 NEIGHBOURS = tuple(spread(1 << c) for c in range(CELLS))
-_CELLS_OF: dict[int, tuple[int, ...]] = {}
 
 
-def cells_of(mask: int) -> tuple[int, ...]:
-    """The cell indices in a mask, ascending (memoised: masks repeat constantly)."""
-    found = _CELLS_OF.get(mask)
-    if found is None:
-        found = tuple(c for c in range(CELLS) if mask >> c & 1)
-        _CELLS_OF[mask] = found
-    return found
+class Memo(dict):
+    """key -> make(key), made on first lookup and kept: for the few keys that come up constantly.
+
+    Look values up with `memo[key]` (or its bound `__getitem__`): a plain dict
+    lookup, with no Python function call around it, on the hottest paths."""
+
+    def __init__(self, make: Callable) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key):
+        found = self[key] = self.make(key)
+        return found
+
+
+# cells_of(mask): the cell indices in a mask, ascending. Masks repeat constantly.
+cells_of: Callable[[int], tuple[int, ...]] = Memo(lambda mask: tuple(c for c in range(CELLS) if mask >> c & 1)).__getitem__
 
 
 def portal_groups(portals: int) -> list[int]:
@@ -171,16 +180,14 @@ class Rules:
             if t >= 0:
                 masks[t] |= bit
             bit <<= 1
-        face_up = 0
-        for m in masks:
-            face_up |= m
-        portals = 0
+        portals = loners = locked = 0
         for t in self.portal_types:
             portals |= masks[t]
-        loners = 0
         for t in self.no_portals:
             loners |= masks[t]
-        cards = face_up & ~portals
+        for t in self.locked:
+            locked |= masks[t]
+        cards = sum(masks) & ~portals  # the masks do not overlap: their sum is their union
         shape = (cards, portals, loners)
         connected = self._connections.get(shape)
         if connected is None:
@@ -189,9 +196,6 @@ class Rules:
         reach = [0] * self.ntypes
         for c in cells_of(cards):
             reach[key[c]] |= connected[c]
-        locked = 0
-        for t in self.locked:
-            locked |= masks[t]
         # Cached as a plain tuple of ints: the garbage collector stops tracking those, but
         # never a NamedTuple, and a full collection over 100,000 cached analyses takes
         # tens of milliseconds (it showed as the slowest 1% of computer players' decisions).
@@ -247,7 +251,7 @@ class Rules:
                 met |= bit
         for bit, a, b, k in self._hubs:
             want = masks[b]
-            if met & bit or want.bit_count() < k or not reach[a] & want:
+            if met & bit or not reach[a] & want or want.bit_count() < k:
                 continue
             for c in cells_of(masks[a]):
                 if (conn[c] & want).bit_count() >= k:
@@ -255,7 +259,7 @@ class Rules:
                     break
         for bit, t, k in self._groups:
             rest = masks[t]
-            if met & bit or rest.bit_count() < k or not reach[t] & rest:
+            if met & bit or not reach[t] & rest or rest.bit_count() < k:
                 continue
             while rest:
                 seen = connected_group(rest & -rest, rest, conn)
@@ -264,7 +268,10 @@ class Rules:
                     break
                 rest &= ~seen
         for bit, types in self._presents:
-            if all(masks[t] for t in types):
+            for t in types:
+                if not masks[t]:
+                    break
+            else:
                 met |= bit
         self._remember(self._met, key, met)
         return met

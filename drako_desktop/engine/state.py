@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from enum import IntEnum
+from itertools import permutations
 from typing import NamedTuple, Sequence
 
 from .actions import (
@@ -32,8 +33,9 @@ from .actions import (
     Action,
     Event,
     IllegalActionError,
+    arrange,
 )
-from .kingdom import CELLS, CENTRE, FULL, OUTER, UNKNOWN, Breakdown, Rules, cell, cells_of
+from .kingdom import CELLS, CENTRE, FULL, OUTER, UNKNOWN, Breakdown, Memo, Rules, cell, cells_of
 
 
 class Step(IntEnum):
@@ -46,11 +48,17 @@ class Step(IntEnum):
 
 
 STEP_NAMES = ("arrange", "turn-start", "after-draw", "after-take-discard", "after-place", "game-over")
+# The steps as module constants: looking a member up on an Enum class is a slow
+# attribute access, and the hot path compares steps several times per action.
+_ARRANGE, _TURN_START, _AFTER_DRAW, _AFTER_TAKE_DISCARD, _AFTER_PLACE, _GAME_OVER = Step
 _TAKE_DISCARD = SIMPLE_ACTIONS[TAKE_DISCARD]
 _DRAW = SIMPLE_ACTIONS[DRAW]
 _PASS = SIMPLE_ACTIONS[PASS]
-_PLACES = CELL_ACTIONS[PLACE]
-_REVEALS = CELL_ACTIONS[REVEAL]
+
+# Legal-action lists are built from these shared immutable actions: the same ones come up in every game.
+_PLACES_ON = Memo(lambda mask: tuple(CELL_ACTIONS[PLACE][c] for c in cells_of(mask)))  # by mask of cells
+_REVEALS_ON = Memo(lambda mask: tuple(CELL_ACTIONS[REVEAL][c] for c in cells_of(mask)))
+_ARRANGEMENTS = Memo(lambda cards: arrange(*cards))  # by (top-left, top-right, bottom-left, bottom-right)
 
 
 class View(NamedTuple):
@@ -302,7 +310,7 @@ class GameState:
     # -- queries -----------------------------------------------------------
 
     def is_terminal(self) -> bool:
-        return self.step == Step.GAME_OVER
+        return self.step == _GAME_OVER
 
     def visible_kingdom(self, seat: int) -> tuple[int, ...]:
         """The seat's kingdom as everyone sees it: UNKNOWN for face-down cells."""
@@ -315,14 +323,18 @@ class GameState:
         self._met[seat] = -1
 
     def face_down_count(self, seat: int) -> int:
-        return CELLS - self.face_up[seat].bit_count() if self.step != Step.ARRANGE else CELLS
+        return CELLS - self.face_up[seat].bit_count() if self.step != _ARRANGE else CELLS
 
     def claimable(self, seat: int) -> list[int]:
         """Legend indices in the row whose requirement the seat's kingdom meets now."""
+        met = self._met_mask(seat)
+        return [leg for leg in self.legend_row if met >> leg & 1]
+
+    def _met_mask(self, seat: int) -> int:
         met = self._met[seat]
         if met < 0:  # the kingdom changed since it was last checked
             met = self._met[seat] = self.rules.met_legends(self._visible[seat])
-        return [leg for leg in self.legend_row if met >> leg & 1]
+        return met
 
     def legal_actions(self) -> list[Action]:
         """Every legal action, in a fixed order (the bot protocol indexes into it)."""
@@ -333,45 +345,36 @@ class GameState:
 
     def _compute_legal(self) -> list[Action]:
         step = self.step
-        if step == Step.TURN_START:
+        if step == _TURN_START:
             legal = [] if self.claimed_this_turn else self._claim_actions()
             legal.append(_TAKE_DISCARD)
             if self.deck or len(self.discard) > 1:
                 legal.append(_DRAW)
             return legal
-        if step == Step.AFTER_DRAW or step == Step.AFTER_TAKE_DISCARD:
+        if step == _AFTER_DRAW or step == _AFTER_TAKE_DISCARD:
             masks, _, _, locked = self.rules.analysis_tuple(self._visible[self.current])
-            legal = [_PLACES[c] for c in cells_of(FULL & ~(locked | masks[self.drawn]))]
-            if step == Step.AFTER_DRAW:
-                legal.extend(_REVEALS[c] for c in cells_of(FULL & ~self.face_up[self.current]))
+            legal = list(_PLACES_ON[FULL & ~(locked | masks[self.drawn])])
+            if step == _AFTER_DRAW:
+                legal += _REVEALS_ON[FULL & ~self.face_up[self.current]]
             return legal
-        if step == Step.AFTER_PLACE:
+        if step == _AFTER_PLACE:
             legal = self._claim_actions()
             legal.append(_PASS)
             return legal
-        if step == Step.ARRANGE:
+        if step == _ARRANGE:
             return self._arrangements()
         return []
 
     def _claim_actions(self) -> list[Action]:
         actions = self.rules.claim_actions
-        return [actions[leg] for leg in self.claimable(self.current)]
+        met = self._met_mask(self.current)
+        return [actions[leg] for leg in self.legend_row if met >> leg & 1]
 
     def _arrangements(self) -> list[Action]:
         ids = self.rules.type_ids
-        hand = [ids[t] for t in self.hands[self.current]]
-        out = []
-        for a in hand:
-            for b in hand:
-                if b == a:
-                    continue
-                for c in hand:
-                    if c in (a, b):
-                        continue
-                    for d in hand:
-                        if d not in (a, b, c):
-                            out.append(Action(ARRANGE, cards=((a, b), (c, d))))
-        return out
+        # The starting cards are all of different types (see new), so every
+        # ordering of four of them is a different arrangement.
+        return [_ARRANGEMENTS[cards] for cards in permutations((ids[t] for t in self.hands[self.current]), 4)]
 
     # -- apply ---------------------------------------------------------------
 
@@ -380,7 +383,7 @@ class GameState:
         raises IllegalActionError and leaves the state unchanged."""
         events = self._apply(action, forced=False)
         self.history.append(action)
-        while self.step != Step.GAME_OVER:
+        while self.step != _GAME_OVER:
             legal = self.legal_actions()
             if len(legal) != 1:
                 break
@@ -391,17 +394,17 @@ class GameState:
         kind = action.kind
         step = self.step
         seat = self.current
-        if step == Step.GAME_OVER:
+        if step == _GAME_OVER:
             raise IllegalActionError("game-over", "the game is over")
         if kind == PLACE or kind == REVEAL:
             return self._apply_cell(action, forced)
         if kind == DRAW or kind == TAKE_DISCARD:
-            if step != Step.TURN_START:
+            if step != _TURN_START:
                 raise IllegalActionError("not-now", f"{kind} is only possible at the start of a turn, after an optional claim")
             self._legal = None
             if kind == TAKE_DISCARD:
                 self.drawn = self.discard.pop()
-                self.step = Step.AFTER_TAKE_DISCARD
+                self.step = _AFTER_TAKE_DISCARD
                 return [Event(TAKE_DISCARD, seat, card=self.rules.type_ids[self.drawn], forced=forced)]
             events = []
             if not self.deck:
@@ -413,13 +416,13 @@ class GameState:
                 self.rng.shuffle(self.deck)
                 events.append(Event("reshuffle", seat, count=len(self.deck)))
             self.drawn = self.deck.pop()
-            self.step = Step.AFTER_DRAW
+            self.step = _AFTER_DRAW
             events.append(Event(DRAW, seat, card=self.rules.type_ids[self.drawn], forced=forced))
             return events
         if kind == CLAIM:
             return self._apply_claim(action, forced)
         if kind == PASS:
-            if step != Step.AFTER_PLACE:
+            if step != _AFTER_PLACE:
                 raise IllegalActionError("not-now", "pass only skips the optional claim after placing")
             return [Event(PASS, seat, forced=forced), *self._end_turn()]
         if kind == ARRANGE:
@@ -428,7 +431,7 @@ class GameState:
 
     def _apply_claim(self, action: Action, forced: bool) -> list[Event]:
         seat = self.current
-        if self.step not in (Step.TURN_START, Step.AFTER_PLACE):
+        if self.step not in (_TURN_START, _AFTER_PLACE):
             raise IllegalActionError("not-now", "a legend can be claimed only before drawing or after placing")
         if self.claimed_this_turn:
             raise IllegalActionError("claimed-this-turn", "only one legend can be claimed per turn")
@@ -450,7 +453,7 @@ class GameState:
         self.claimed[seat].append(leg)
         self.claimed_this_turn = True
         events = [Event(CLAIM, seat, legend=action.legend, refill=refill, forced=forced)]
-        if self.step == Step.AFTER_PLACE:
+        if self.step == _AFTER_PLACE:
             events.extend(self._end_turn())
         return events
 
@@ -464,7 +467,7 @@ class GameState:
         face_down = not self.face_up[seat] >> index & 1
         ids = self.rules.type_ids
         if kind == PLACE:
-            if self.step not in (Step.AFTER_DRAW, Step.AFTER_TAKE_DISCARD):
+            if self.step not in (_AFTER_DRAW, _AFTER_TAKE_DISCARD):
                 raise IllegalActionError("not-now", "place a card only after drawing it or taking the discard")
             problem = placement_problem(self.rules, self.visible_kingdom(seat), index, self.drawn)
             if problem == "locked":
@@ -477,7 +480,7 @@ class GameState:
             event = Event(PLACE, seat, card=ids[self.drawn], row=action.row, col=action.col,
                           replaced=ids[replaced], was_face_down=face_down, forced=forced)
         else:
-            if self.step != Step.AFTER_DRAW:
+            if self.step != _AFTER_DRAW:
                 raise IllegalActionError("not-now", "reveal only after drawing from the draw pile (the drawn card is discarded)")
             if not face_down:
                 raise IllegalActionError("face-up", "only a face-down Unexplored Land can be revealed")
@@ -491,13 +494,13 @@ class GameState:
         if self.face_up[seat] == FULL:
             events.extend(self._end_game())
         elif not self.claimed_this_turn and self.claimable(seat):
-            self.step = Step.AFTER_PLACE
+            self.step = _AFTER_PLACE
         else:
             events.extend(self._end_turn())
         return events
 
     def _apply_arrange(self, action: Action, forced: bool) -> list[Event]:
-        if self.step != Step.ARRANGE:
+        if self.step != _ARRANGE:
             raise IllegalActionError("not-now", "the starting cards are arranged only at setup")
         seat = self.current
         ids = self.rules.type_ids
@@ -526,7 +529,7 @@ class GameState:
         return events
 
     def _start_turn(self) -> list[Event]:
-        self.step = Step.TURN_START
+        self.step = _TURN_START
         self.claimed_this_turn = False
         self.turn += 1
         return [Event("turn", self.current, count=self.turn)]
@@ -538,7 +541,7 @@ class GameState:
 
     def _end_game(self) -> list[Event]:
         self._legal = None
-        self.step = Step.GAME_OVER
+        self.step = _GAME_OVER
         self.ended_by = self.current
         ids = self.rules.type_ids
         events = [Event("end", self.current)]
@@ -575,7 +578,7 @@ class GameState:
             current=self.current,
             step=STEP_NAMES[step],
             kingdoms=tuple(self.rules.kingdom_to_ids(self.visible_kingdom(s)) for s in range(self.players)),
-            hand=tuple(ids[t] for t in self.hands[self.current]) if step == Step.ARRANGE else (),
+            hand=tuple(ids[t] for t in self.hands[self.current]) if step == _ARRANGE else (),
             drawn=ids[self.drawn] if self.drawn >= 0 else None,
             discard_top=ids[self.discard[-1]] if self.discard else None,
             discard_size=len(self.discard),
