@@ -95,11 +95,16 @@ def _connect(cards: int, portals: int, loners: int) -> tuple[int, ...]:
     for c in cells_of(cards):
         connected[c] = NEIGHBOURS[c] & cards
     # Every group of touching portals joins all the cards around it that may use portals.
-    for group in portal_groups(portals):
-        rim = spread(group) & cards & ~loners
+    for around in _AROUND_PORTAL_GROUPS[portals]:
+        rim = around & cards & ~loners
         for c in cells_of(rim):
             connected[c] |= rim & ~(1 << c)
     return tuple(connected)
+
+
+# portals mask -> the cells around each group of touching portals. Few portal
+# layouts come up, and most kingdoms have a portal face up.
+_AROUND_PORTAL_GROUPS = Memo(lambda portals: tuple(spread(group) for group in portal_groups(portals)))
 
 
 def cell(row: int, col: int) -> int:
