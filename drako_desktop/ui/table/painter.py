@@ -212,7 +212,7 @@ class TablePainter:
             return False
         if self._frozen is None or self._frozen[0] is not scene.previous_layout:
             self._frozen = (scene.previous_layout, dict(self._layers))
-            self._warming = 0
+            self._warming = -1  # the slide's first frame repaints the board already: new pictures start next frame
         old = self._frozen[1].get(seat)
         if old is None:
             return False
@@ -220,9 +220,12 @@ class TablePainter:
         start = scene.previous_layout.kingdoms[seat].rect.inflate(2 * margin, 2 * margin)
         end = scene.layout.kingdoms[seat].rect.inflate(2 * margin, 2 * margin)
         rect = lerp_rect(start, end, ease_in_out(scene.transition))
-        surface.blit(pygame.transform.scale(layer, rect.size), rect)
+        if rect.size != layer.get_size():  # a kingdom that only moves (same size) needs no scaling
+            layer = pygame.transform.scale(layer, rect.size)
+        surface.blit(layer, rect)
         if seat == scene.model.players - 1 and self._warming < scene.model.players:
-            self.kingdom_layer(self._warming, self.kingdom_key(self._warming))
+            if self._warming >= 0:
+                self.kingdom_layer(self._warming, self.kingdom_key(self._warming))
             self._warming += 1
         return True
 
