@@ -169,11 +169,6 @@ class Message:
     def __repr__(self) -> str:
         return f"Message({self.key!r}, {self.values!r})"
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Message) and (self.key, self.values) == (other.key, other.values)
-
-    __hash__ = None  # values may be unhashable
-
 
 def has(key: str) -> bool:
     """Whether the current language (or English behind it) has a text for `key`."""

@@ -123,6 +123,28 @@ def test_finished_game_goes_to_history_and_counts_once_in_statistics(rules):
     app.close()
 
 
+@pytest.mark.parametrize("trouble", ["broken file", "cannot write"])
+def test_statistics_trouble_at_the_end_of_a_game_says_what_happened(rules, private_home, monkeypatch, trouble):
+    if trouble == "broken file":
+        path = private_home / "data" / "statistics.json"
+        path.parent.mkdir(parents=True)
+        path.write_text("{not json")
+        what, detail = "statistics.trouble", "not valid JSON (line 1); statistics start again"
+    else:
+        def refuse(self, path=None):
+            raise PermissionError(13, "Permission denied")
+
+        monkeypatch.setattr(Statistics, "save", refuse)
+        what, detail = "statistics.not_saved", "the statistics could not be saved (Permission denied)"
+    app = persisted(rules)
+    table = app.start_game(setup_for(2, seed=8))
+    play_until(app, table, lambda: isinstance(app.scenes.top, Dialog))
+    dialog = app.scenes.top
+    assert app.scenes.find(ScoreSheet) is not None
+    assert dialog.message == i18n.tr(what) and detail in dialog.detail
+    app.close()
+
+
 def fill_saves(rules, count: int, finished: int = 0) -> list[saves.SavedGame]:
     """Saved games as a player would leave them: some in progress, some finished (history)."""
     import random

@@ -26,7 +26,8 @@ class GameSession:
         self.controller = controller
         self.game = game
         self.autosaver = Autosaver(game, controller.rules)
-        self.notice: Message | None = None  # for the player once the game is over (a statistics file set aside)
+        # For the player once the game is over: (what happened, the detail) when the statistics file failed.
+        self.notice: tuple[Message, Message] | None = None
         self._recorded = game.finished
         controller.listeners.append(self.applied)
         seats = ", ".join(seat.spec() for seat in controller.seats)
@@ -77,15 +78,16 @@ class GameSession:
         c = self.controller
         if not any(seat.is_human for seat in c.seats):
             return
-        stats, message = Statistics.load()
+        stats, problem = Statistics.load()
+        if problem is not None:
+            self.notice = (Message("statistics.trouble"), problem)
         totals = [b.total for b in c.state.scores()]
         if stats.record_game(self.game_id, c.setup, totals, c.state.winners(), c.practice):
             try:
                 stats.save()
             except OSError as exc:
-                message = Message("stats_errors.not_saved", reason=exc.strerror or str(exc))
+                self.notice = (Message("statistics.not_saved"), Message("stats_errors.not_saved", reason=exc.strerror or str(exc)))
                 log.error("the statistics could not be saved: %s", exc)
-        self.notice = message
 
     def close(self) -> None:
         """Write what is queued and stop the writer (leaving the table, quitting)."""

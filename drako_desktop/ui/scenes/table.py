@@ -346,7 +346,8 @@ class TableScene(Scene):
         if self.review:
             return
         if self.session is not None and self.session.notice:
-            self.app.notify(tr("statistics.trouble_title"), tr("statistics.trouble"), detail=str(self.session.notice))
+            what, detail = self.session.notice
+            self.app.notify(tr("statistics.trouble_title"), str(what), detail=str(detail))
         if self.app.on_game_over is not None:
             self.app.on_game_over(self.controller)
 
