@@ -129,19 +129,22 @@ def test_statistics_trouble_at_the_end_of_a_game_says_what_happened(rules, priva
         path = private_home / "data" / "statistics.json"
         path.parent.mkdir(parents=True)
         path.write_text("{not json")
-        what, detail = "statistics.trouble", "not valid JSON (line 1); statistics start again"
+        title, what, detail = "trouble_title", "trouble", "not valid JSON (line 1); statistics start again"
     else:
         def refuse(self, path=None):
             raise PermissionError(13, "Permission denied")
 
         monkeypatch.setattr(Statistics, "save", refuse)
-        what, detail = "statistics.not_saved", "the statistics could not be saved (Permission denied)"
+        title, what, detail = "not_saved_title", "not_saved", "the statistics could not be saved (Permission denied)"
     app = persisted(rules)
     table = app.start_game(setup_for(2, seed=8))
     play_until(app, table, lambda: isinstance(app.scenes.top, Dialog))
     dialog = app.scenes.top
     assert app.scenes.find(ScoreSheet) is not None
-    assert dialog.message == i18n.tr(what) and detail in dialog.detail
+    assert dialog.title == i18n.tr(f"statistics.{title}") and dialog.message == i18n.tr(f"statistics.{what}")
+    assert detail in dialog.detail
+    frames(app, 1)
+    screenshot(app, f"38-statistics-{trouble.replace(' ', '-')}")
     app.close()
 
 

@@ -26,8 +26,8 @@ class GameSession:
         self.controller = controller
         self.game = game
         self.autosaver = Autosaver(game, controller.rules)
-        # For the player once the game is over: (what happened, the detail) when the statistics file failed.
-        self.notice: tuple[Message, Message] | None = None
+        # For the player once the game is over when the statistics file failed: (title, what happened, detail).
+        self.notice: tuple[Message, Message, Message] | None = None
         self._recorded = game.finished
         controller.listeners.append(self.applied)
         seats = ", ".join(seat.spec() for seat in controller.seats)
@@ -80,13 +80,14 @@ class GameSession:
             return
         stats, problem = Statistics.load()
         if problem is not None:
-            self.notice = (Message("statistics.trouble"), problem)
+            self.notice = (Message("statistics.trouble_title"), Message("statistics.trouble"), problem)
         totals = [b.total for b in c.state.scores()]
         if stats.record_game(self.game_id, c.setup, totals, c.state.winners(), c.practice):
             try:
                 stats.save()
             except OSError as exc:
-                self.notice = (Message("statistics.not_saved"), Message("stats_errors.not_saved", reason=exc.strerror or str(exc)))
+                self.notice = (Message("statistics.not_saved_title"), Message("statistics.not_saved"),
+                               Message("stats_errors.not_saved", reason=exc.strerror or str(exc)))
                 log.error("the statistics could not be saved: %s", exc)
 
     def close(self) -> None:

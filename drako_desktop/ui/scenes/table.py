@@ -346,8 +346,8 @@ class TableScene(Scene):
         if self.review:
             return
         if self.session is not None and self.session.notice:
-            what, detail = self.session.notice
-            self.app.notify(tr("statistics.trouble_title"), str(what), detail=str(detail))
+            title, what, detail = map(str, self.session.notice)
+            self.app.notify(title, what, detail=detail)
         if self.app.on_game_over is not None:
             self.app.on_game_over(self.controller)
 
