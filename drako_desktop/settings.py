@@ -73,9 +73,9 @@ class Settings:
                 problems.append(Message("settings_errors.type", setting=f.name, expected=Message(f"settings_errors.{expected.__name__}"),
                                         found=_shown(value)))
                 continue
-            candidate = replace(defaults, **{f.name: value})
-            if candidate.validate():
-                problems.extend(candidate.validate())
+            wrong = replace(defaults, **{f.name: value}).validate()
+            if wrong:
+                problems.extend(wrong)
                 continue
             values[f.name] = value
         return cls(**values), problems
