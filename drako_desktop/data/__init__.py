@@ -1,5 +1,6 @@
 """Layer 1: card data, loaded from YAML into immutable values."""
 
-from .cards import CardDataError, CardSet, CardType, DragonRules, Legend, LegendFamily, Requirement, load_cards
+from .yamlfile import CardDataError, YamlFile
+from .cards import CardSet, CardType, DragonRules, Legend, LegendFamily, Requirement, load_cards
 
-__all__ = ["CardDataError", "CardSet", "CardType", "DragonRules", "Legend", "LegendFamily", "Requirement", "load_cards"]
+__all__ = ["CardDataError", "YamlFile", "CardSet", "CardType", "DragonRules", "Legend", "LegendFamily", "Requirement", "load_cards"]

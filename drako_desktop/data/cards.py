@@ -12,25 +12,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-import yaml
+from .yamlfile import CardDataError, YamlFile
 
 FAMILIES = ("land", "tribe", "dragon", "portal")
 PATTERNS = ("pair", "group", "hub", "present", "any")
 CARD_FILES = ("game.yaml", "kingdom.yaml", "scoring.yaml", "legends.yaml")
-
-
-class CardDataError(Exception):
-    """A card folder is missing, unreadable or invalid.
-
-    The message always names the file, the key path inside it and the problem.
-    """
-
-    def __init__(self, file: Path | str, key: str, problem: str) -> None:
-        self.file = str(file)
-        self.key = key
-        self.problem = problem
-        where = f"{self.file}: {key}" if key else self.file
-        super().__init__(f"{where}: {problem}")
 
 
 @dataclass(frozen=True)
@@ -140,111 +126,12 @@ class CardSet:
         raise KeyError(family_id)
 
 
-class _File:
-    """Validation helpers bound to one file, so every error names it."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise CardDataError(path, "", "file is missing") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise CardDataError(path, "", f"cannot be read ({exc})") from None
-        try:
-            self.root = yaml.safe_load(text)
-        except yaml.YAMLError as exc:
-            mark = getattr(exc, "problem_mark", None)
-            line = f" at line {mark.line + 1}" if mark is not None else ""
-            problem = getattr(exc, "problem", None) or str(exc)
-            raise CardDataError(path, "", f"is not valid YAML{line}: {problem}") from None
-
-    def fail(self, key: str, problem: str) -> CardDataError:
-        return CardDataError(self.path, key or "(top level)", problem)
-
-    def mapping(self, node: Any, key: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict:
-        if not isinstance(node, dict):
-            raise self.fail(key, f"must be a mapping, not {_kind(node)}")
-        for name in node:
-            if name not in required and name not in optional:
-                allowed = ", ".join(required + optional)
-                raise self.fail(_join(key, str(name)), f"unknown key (allowed here: {allowed})")
-        for name in required:
-            if name not in node:
-                raise self.fail(_join(key, name), "missing")
-        return node
-
-    def list(self, node: Any, key: str, min_len: int = 0) -> list:
-        if not isinstance(node, list):
-            raise self.fail(key, f"must be a list, not {_kind(node)}")
-        if len(node) < min_len:
-            raise self.fail(key, f"must have at least {min_len} entries, has {len(node)}")
-        return node
-
-    def int(self, node: Any, key: str, low: int | None = None, high: int | None = None) -> int:
-        if isinstance(node, bool) or not isinstance(node, int):
-            raise self.fail(key, f"must be a whole number, not {_kind(node)}")
-        if low is not None and node < low:
-            raise self.fail(key, f"must be at least {low}, is {node}")
-        if high is not None and node > high:
-            raise self.fail(key, f"must be at most {high}, is {node}")
-        return node
-
-    def str(self, node: Any, key: str) -> str:
-        if not isinstance(node, str) or not node.strip():
-            raise self.fail(key, f"must be a non-empty text, not {_kind(node)}")
-        return node
-
-    def bool(self, node: Any, key: str) -> bool:
-        if not isinstance(node, bool):
-            raise self.fail(key, f"must be true or false, not {_kind(node)}")
-        return node
-
-    def choice(self, node: Any, key: str, allowed: tuple[str, ...] | list[str] | dict, what: str) -> str:
-        value = self.str(node, key)
-        if value not in allowed:
-            raise self.fail(key, f"unknown {what} {value!r} (known: {', '.join(allowed)})")
-        return value
-
-    def colour(self, node: Any, key: str) -> str:
-        value = self.str(node, key)
-        if len(value) != 7 or value[0] != "#" or any(c not in "0123456789abcdefABCDEF" for c in value[1:]):
-            raise self.fail(key, f"must be a colour like \"#a1b2c3\", is {value!r}")
-        return value.lower()
-
-    def asset(self, node: Any, key: str) -> Path:
-        value = self.str(node, key)
-        path = (self.path.parent / value).resolve()
-        if not path.is_file():
-            raise self.fail(key, f"file {value!r} not found next to the card data")
-        return path
-
-    def unique(self, values: list[str], key: str, what: str) -> None:
-        seen: set[str] = set()
-        for i, value in enumerate(values):
-            if value in seen:
-                raise self.fail(f"{key}[{i}]", f"duplicate {what} {value!r}")
-            seen.add(value)
-
-
-def _kind(node: Any) -> str:
-    if node is None:
-        return "nothing"
-    return {dict: "a mapping", list: "a list", str: f"the text {node!r}", bool: f"{node}".lower()}.get(
-        type(node), f"{type(node).__name__} {node!r}"
-    )
-
-
-def _join(key: str, name: str) -> str:
-    return f"{key}.{name}" if key else name
-
-
 def load_cards(folder: Path | str) -> CardSet:
     """Load and validate a card folder; raise CardDataError naming file, key and problem."""
     folder = Path(folder)
     if not folder.is_dir():
         raise CardDataError(folder, "", "card folder not found")
-    files = {name: _File(folder / name) for name in CARD_FILES}
+    files = {name: YamlFile(folder / name) for name in CARD_FILES}
     digest = hashlib.sha256()
     for name in CARD_FILES:
         digest.update(name.encode())
@@ -273,7 +160,7 @@ def load_cards(folder: Path | str) -> CardSet:
     )
 
 
-def _load_game(f: _File) -> dict:
+def _load_game(f: YamlFile) -> dict:
     root = f.mapping(f.root, "", ("id", "name", "players", "starting_hand", "unexplored", "legend_row", "deck_size"))
     players = f.mapping(root["players"], "players", ("min", "max"))
     low = f.int(players["min"], "players.min", 1, 8)
@@ -298,7 +185,7 @@ def _load_game(f: _File) -> dict:
     }
 
 
-def _load_types(f: _File, game: dict) -> tuple[CardType, ...]:
+def _load_types(f: YamlFile, game: dict) -> tuple[CardType, ...]:
     root = f.mapping(f.root, "", ("types",))
     rows = f.list(root["types"], "types", 1)
     if len(rows) > 15:
@@ -344,7 +231,7 @@ def _load_types(f: _File, game: dict) -> tuple[CardType, ...]:
     return tuple(types)
 
 
-def _load_scoring(f: _File, types: dict[str, CardType]) -> dict:
+def _load_scoring(f: YamlFile, types: dict[str, CardType]) -> dict:
     root = f.mapping(f.root, "", ("tribes", "no_portals", "conflicts", "dragons"))
     of = _family_checker(f, types)
 
@@ -410,7 +297,7 @@ def _load_scoring(f: _File, types: dict[str, CardType]) -> dict:
     }
 
 
-def _family_checker(f: _File, types: dict[str, CardType]) -> Callable[..., str]:
+def _family_checker(f: YamlFile, types: dict[str, CardType]) -> Callable[..., str]:
     def check(value: Any, key: str, family: str | None, key_is_name: bool = False) -> str:
         if not key_is_name:
             value = f.str(value, key)
@@ -423,7 +310,7 @@ def _family_checker(f: _File, types: dict[str, CardType]) -> Callable[..., str]:
     return check
 
 
-def _load_legends(f: _File, types: dict[str, CardType]) -> tuple[tuple[LegendFamily, ...], tuple[Legend, ...]]:
+def _load_legends(f: YamlFile, types: dict[str, CardType]) -> tuple[tuple[LegendFamily, ...], tuple[Legend, ...]]:
     root = f.mapping(f.root, "", ("families", "legends"))
     fam_map = f.mapping(root["families"], "families", (), tuple(root["families"] or ()))
     families = []
@@ -455,7 +342,7 @@ def _load_legends(f: _File, types: dict[str, CardType]) -> tuple[tuple[LegendFam
     return tuple(families), tuple(legends)
 
 
-def _requirement(f: _File, of: Callable[..., str], node: Any, key: str) -> Requirement:
+def _requirement(f: YamlFile, of: Callable[..., str], node: Any, key: str) -> Requirement:
     node = f.mapping(node, key, (), PATTERNS)
     if len(node) != 1:
         raise f.fail(key, f"must name exactly one pattern ({', '.join(PATTERNS)})")

@@ -1,0 +1,46 @@
+"""The registry of games: a stable game id -> the game's package under `drako_desktop/games/`.
+
+The shared layers reach a game only through here: `load(game_id)` imports the game's
+package by name and returns its handle (`games.base.Game`). Ids are what saves, records
+and statistics key on: an id is never renamed, and a retired id is never given to
+another game (PySolFC's rule).
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .base import Game
+
+# game id -> package name under drako_desktop/games/, in the order the main menu shows them
+GAMES: dict[str, str] = {
+    "aetherya-pocket": "aetherya_pocket",
+    "draco-mundis": "draco_mundis",
+}
+RETIRED: frozenset[str] = frozenset()  # ids of games no longer offered: never reused
+DEFAULT_GAME = "aetherya-pocket"
+
+
+class UnknownGameError(ValueError):
+    """A game id that no game of this version has."""
+
+
+def game_ids() -> tuple[str, ...]:
+    return tuple(GAMES)
+
+
+def load(game_id: str, folder: Path | None = None) -> "Game":
+    """The handle of a game, with its bundled data or the data folder given (house rules).
+
+    Raises UnknownGameError for an id this version does not know, and the data layer's
+    CardDataError for a data folder that cannot be used."""
+    package = GAMES.get(game_id)
+    if package is None:
+        known = ", ".join(GAMES)
+        raise UnknownGameError(f"unknown game {game_id!r} (known: {known})")
+    module = importlib.import_module(f"{__name__}.{package}")
+    game: Game = module.load(folder)
+    return game

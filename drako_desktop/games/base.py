@@ -1,0 +1,194 @@
+"""The one game interface: what the shared layers (controller, saves, replay, statistics,
+simulate, the computer-opponent framework, the bot protocol and the scene framework) know
+of a game.
+
+Every game of the app is a package under `drako_desktop/games/<game>/` that exposes a
+`Game` handle (its data, engine, opponents and narration) through the registry in
+`drako_desktop.games`. The shared layers import game packages only through that registry
+and speak to a game only through the protocols below, so they serve every game without a
+per-game branch. Modelled on OpenSpiel's Game/State split: the handle carries the
+metadata and makes states; a state has legal actions, apply, terminal, returns (scores
+and winners) and one observation per player (`view(seat)`).
+
+Nothing here imports a game, pygame, or does I/O.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping, Protocol, Sequence, runtime_checkable
+
+# -- errors ---------------------------------------------------------------------------------
+
+
+class EngineError(Exception):
+    """Base of the engines' typed errors."""
+
+
+class IllegalActionError(EngineError):
+    """The action is not legal now. `code` is a stable reason id (translations key on it);
+    the message says why in English (logs, command-line tools, bot fallbacks)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        self.code = code
+        super().__init__(message)
+
+
+class ActionFormatError(EngineError):
+    """A JSON action (from a bot, a save or a record) does not have a valid shape."""
+
+
+# -- values ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Breakdown:
+    """One player's score as lines of the game's scoring table (in score-sheet order).
+
+    `tiebreak` holds what the game compares after the total, highest first wins
+    (e.g. Aetherya's seven categories sorted high to low; Draco Mundis's dragons and
+    characters eliminated)."""
+
+    categories: tuple[str, ...]
+    values: tuple[int, ...]
+    tiebreak: tuple[int, ...] = ()
+
+    @property
+    def total(self) -> int:
+        return sum(self.values)
+
+    def as_dict(self) -> dict[str, int]:
+        return dict(zip(self.categories, self.values))
+
+    def __getitem__(self, category: str) -> int:
+        return self.values[self.categories.index(category)]
+
+
+def ranking_winners(scores: Sequence[Breakdown]) -> list[int]:
+    """Highest total, then the highest tie-break tuple; players still equal share the victory."""
+    keys = [(b.total, b.tiebreak) for b in scores]
+    best = max(keys)
+    return [seat for seat, key in enumerate(keys) if key == best]
+
+
+class Action(Protocol):
+    """An immutable, hashable action; its JSON is the game's notation (records, saves, bots)."""
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+@runtime_checkable
+class Event(Protocol):
+    """Something that happened, for the table to animate and the log to tell.
+
+    `seat` is who caused it (-1 for nobody). An event may carry private details (a
+    token's identity seen only by its owner or by whoever peeked): `for_viewer(seat)`
+    gives the event as that seat may know it, `for_viewer(None)` as everyone may (a
+    spectator, the public log), or None when the viewer does not learn of it at all.
+    `reveals` is True when something hidden came to light for anybody: such an event
+    ends undo for the turn."""
+
+    kind: str
+    seat: int
+
+    @property
+    def reveals(self) -> bool: ...
+
+    def for_viewer(self, viewer: int | None) -> "Event | None": ...
+
+
+class View(Protocol):
+    """What one seat (or, with seat None, everyone) may see. Sent to bots and to the
+    opponents' process as JSON; nothing a seat does not know can be recovered from it."""
+
+    @property
+    def seat(self) -> int | None: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class GameState(Protocol):
+    """One game in progress. Mutable and compact; `clone()` for searches.
+
+    `current` is the seat that must decide now (meaningless once terminal); `turn` counts
+    the game's turns (0 during setup); `history` holds every chosen action in order, so
+    that (setup, history) replays the game exactly. `decision()` names the kind of
+    decision pending (opaque to the shared layers; the game's own table and opponents
+    read it)."""
+
+    players: int
+    current: int
+    turn: int
+    history: list[Any]
+
+    def decision(self) -> str: ...
+
+    def legal_actions(self) -> Sequence[Any]: ...
+
+    def why_illegal(self, action: Any) -> IllegalActionError | None: ...
+
+    def apply(self, action: Any) -> list[Any]: ...
+
+    def is_terminal(self) -> bool: ...
+
+    def view(self, seat: int | None) -> Any: ...
+
+    def scores(self) -> list[Breakdown]: ...
+
+    def winners(self) -> list[int]: ...
+
+    def clone(self) -> "GameState": ...
+
+
+class Agent(Protocol):
+    """A computer player: asked for one decision at a time with its seat's view (never the
+    state) and the legal actions; answers an index into them."""
+
+    name: str
+    wants_view: bool  # False for agents that never look at the view: the runner skips building it
+
+    def choose(self, view: Any, legal: Sequence[Any]) -> int: ...
+
+    def game_over(self, scores: Sequence[dict[str, Any]], winners: Sequence[int]) -> None: ...
+
+    def close(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class Variant:
+    """An optional rule a new game may switch on (Draco Mundis's fast setup, ...)."""
+
+    id: str
+    description: str  # one line, English (the table translates `variants.<game>.<id>`)
+
+
+class Game(Protocol):
+    """A game's handle: its data, how to make and replay states, its opponents and its words.
+
+    Saves, records and statistics key on `id`, which never changes and is never reused.
+    `identity` names the exact data (a hash of the data files): a save made with other
+    data is refused. `seeded` says whether the game has chance (hidden shuffles): a game
+    without chance ignores the seed and is decided by (players, first, variants, actions)."""
+
+    id: str
+    name: str
+    folder: Path
+    identity: str
+    min_players: int
+    max_players: int
+    seeded: bool
+    variants: tuple[Variant, ...]
+    levels: Mapping[str, str]  # built-in computer levels -> one-line description (English)
+
+    def new_state(self, players: int, seed: int, first: int, variants: Sequence[str] = ()) -> GameState: ...
+
+    def action_from_json(self, obj: Any) -> Any: ...
+
+    def view_from_json(self, obj: Any) -> Any: ...
+
+    def make_agent(self, level: str, seed: int) -> Agent: ...
+
+    def describe(self, event: Any, names: Sequence[str]) -> str | None: ...
+
+    def result(self, state: GameState) -> dict[str, Any]: ...
