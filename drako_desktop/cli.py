@@ -1,7 +1,7 @@
-"""The `drako-desktop` command: the game and its command-line tools.
+"""The `drako-desktop` command: the games and their command-line tools.
 
-Bad input (arguments, card folders, kingdom files) ends with a one-line
-message on stderr and exit status 2, never a traceback.
+Bad input (arguments, card folders, kingdom files, saves, records) ends with a
+one-line message on stderr and exit status 2, never a traceback.
 """
 
 from __future__ import annotations
@@ -11,14 +11,15 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Sequence, TextIO
+from typing import Any, Sequence, TextIO
 
-from . import __version__, resources
-from .data import CardDataError, load_cards
-from .engine import Rules
-from .engine.report import KingdomFormatError, parse_kingdom, score_report
+from . import __version__, games, jsonio
+from .data import CardDataError, YamlFile
+from .games import DEFAULT_GAME, Library, UnknownGameError, game_ids
+from .games.base import Game
 
 EXIT_BAD_INPUT = 2
+MAX_SCORE_INPUT = 64_000_000  # bytes of kingdoms `score` reads (about half a million kingdoms)
 
 
 class UsageError(Exception):
@@ -26,7 +27,7 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line and status 2, like every other bad input
+    def error(self, message: str) -> None:  # type: ignore[override]  # one line and status 2, like every other bad input
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message} (see --help)\n")
 
 
@@ -60,22 +61,28 @@ def _seed(text: str) -> int:
     return value
 
 
+def _game_option(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--game", choices=game_ids(), default=None,
+                         help=f"which game (default {DEFAULT_GAME}, or the game of the --cards folder)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="drako-desktop",
-        description="Drako: Aetherya Pocket on the desktop. With no command, opens the game.",
+        description="Drako: Aetherya Pocket and Draco Mundis on the desktop. With no command, opens the game.",
     )
     parser.add_argument("--version", action="version", version=f"drako-desktop {__version__}")
     parser.add_argument("--selftest", action="store_true",
                         help="open the app, draw the main menu and a table for one frame each, exit 0")
     parser.add_argument(
         "--cards", metavar="DIR", type=Path, default=None,
-        help="load the card data from another folder (house rules); default: the bundled cards/aetherya-pocket",
+        help="load a game's data from another folder (house rules); its game.yaml says which game it is; "
+        "default: the bundled cards/<game-id>",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     score = sub.add_parser(
-        "score", help="score kingdoms given as JSON",
+        "score", help="score Aetherya Pocket kingdoms given as JSON",
         description='Read {"kingdom": [[4 cells] x 4 rows], "legends": [ids]} (cells: a card type id, or null '
         "for face down) and print its score by category, total and the legends it could claim.",
     )
@@ -87,14 +94,20 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play complete games between built-in agents (seat i is played by the i-th agent; "
         "who starts rotates) and print wins, mean scores, decision times and speed.",
     )
+    _game_option(sim)
     sim.add_argument("--players", type=_positive, default=2, help="number of players (default 2)")
     sim.add_argument(
         "--agents", default="random",
-        help="comma-separated agents, one per seat, or one for all: random, easy, medium, hard, or exec:COMMAND "
-        "for an external bot (docs/bot-protocol.md) (default random)",
+        help="comma-separated agents, one per seat, or one for all: the game's levels (easy, medium, hard), "
+        "random, or exec:COMMAND for an external bot (docs/bot-protocol.md) (default random)",
     )
     sim.add_argument("--games", type=_positive, default=100, help="number of games (default 100)")
     sim.add_argument("--seed", type=_seed, default=0, help="seed of the whole run (default 0)")
+    sim.add_argument("--variants", default="", metavar="IDS",
+                     help="comma-separated variants to switch on (Draco Mundis: fast_setup, sherpa_sacrifice, "
+                     "dragon_trap)")
+    sim.add_argument("--records", type=Path, default=None, metavar="FILE",
+                     help="write every finished game's record to FILE, one JSON object per line")
     sim.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     sim.add_argument(
         "--bot-timeout", type=_seconds, default=None, metavar="SECONDS",
@@ -107,33 +120,40 @@ def build_parser() -> argparse.ArgumentParser:
         description="Start a game with the given seats (no seats: the main menu). With only computer seats the "
         "game plays itself as a demo.",
     )
+    _game_option(play)
     play.add_argument("--seats", default=None, metavar="SEATS",
                       help="comma-separated seats, 2-4 of: human, ai:LEVEL (e.g. human,ai:hard)")
     play.add_argument("--seed", type=_seed, default=None, help="seed of the game (default: random)")
     play.add_argument("--first", type=int, default=1, help="the seat that starts, counted from 1 (default 1)")
+    play.add_argument("--variants", default="", metavar="IDS", help="comma-separated variants to switch on")
     play.add_argument("--exit-at-end", action="store_true",
-                      help="quit at the score sheet, printing the final kingdoms, legends, scores and winners as JSON")
+                      help="quit at the score sheet, printing the game's final result (scores, winners) as JSON")
     play.add_argument("--continue", dest="resume", action="store_true",
                       help="resume the most recent unfinished saved game (like Continue in the main menu)")
 
     replay = sub.add_parser(
-        "replay", help="print a saved game turn by turn with the scores",
-        description="Replay a saved game (finished or not) through the rules and print it turn by turn, with "
-        "everyone's score after each turn and the final scores. A bug report is reproduced this way: the save "
-        "holds the seed and every chosen action.",
+        "replay", help="print a saved game or a game record turn by turn with the scores",
+        description="Replay a saved game (finished or not) or a game record through the rules and print it turn "
+        "by turn, with everyone's score after each turn and the final scores. A bug report is reproduced this "
+        "way: the save holds the seed and every chosen action.",
     )
+    _game_option(replay)
     replay.add_argument("file", nargs="?", default=None, metavar="FILE",
                         help="a saved game: a .json file from the saves or history folder")
     replay.add_argument("--last", action="store_true", help="the most recently saved game instead of FILE")
+    replay.add_argument("--record", type=Path, default=None, metavar="FILE",
+                        help="a game record (one JSON object, or the first line of a .jsonl file, e.g. from "
+                        "simulate --records) instead of a save")
     replay.add_argument("--json", action="store_true", help="print one JSON object instead of text")
 
     bench = sub.add_parser(
-        "bench-ui", help="time the table's frames in a computer-only 4-player game",
-        description="Play a computer-only 4-player game through the real table at normal animation speed and "
-        "print frame times (update + draw, without the wait for the next 60 Hz frame).",
+        "bench-ui", help="time the table's frames in a computer-only game",
+        description="Play a computer-only game with the most players through the real table at normal animation "
+        "speed and print frame times (update + draw, without the wait for the next 60 Hz frame).",
     )
+    _game_option(bench)
     bench.add_argument("--frames", type=_positive, default=600, help="frames to play (default 600)")
-    bench.add_argument("--level", default="random", help="the computer level of all four seats (default random)")
+    bench.add_argument("--level", default="random", help="the computer level of every seat (default random)")
     bench.add_argument("--size", default="1600x900", help="window size WxH (default 1600x900)")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
@@ -151,81 +171,138 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
+def open_games(args: argparse.Namespace) -> tuple[Library, Game]:
+    """The games this run can open and the one the command is about: `--game`, else the game of the
+    `--cards` folder, else the default. A `--cards` folder replaces that game's bundled data."""
+    library = Library()
+    wanted = getattr(args, "game", None)
+    if args.cards is not None:
+        folder_game = data_folder_game(args.cards)
+        if wanted is not None and wanted != folder_game:
+            raise UsageError(f"--cards {args.cards} holds the data of {folder_game}, not of {wanted} (--game)")
+        try:
+            library.add(games.load(folder_game, args.cards))
+        except UnknownGameError as exc:
+            raise UsageError(f"--cards {args.cards}: {exc}") from None
+        wanted = folder_game
+    return library, library[wanted or DEFAULT_GAME]
+
+
+def data_folder_game(folder: Path) -> str:
+    """The game a data folder is for, from its game.yaml `id` (CardDataError if it cannot be read)."""
+    if not folder.is_dir():
+        raise CardDataError(folder, "", "card folder not found")
+    f = YamlFile(folder / "game.yaml")
+    if not isinstance(f.root, dict) or "id" not in f.root:
+        raise f.fail("id", "missing: a data folder's game.yaml names its game (id: aetherya-pocket, ...)")
+    return f.choice(f.root["id"], "id", game_ids(), "game")
+
+
 def run(args: argparse.Namespace) -> int:
     try:
-        cards = load_cards(args.cards if args.cards is not None else resources.default_cards())
-        rules = Rules(cards)
+        if args.command == "score" and getattr(args, "game", None) is None:
+            args.game = DEFAULT_GAME  # score is Aetherya Pocket's tool
+        library, game = open_games(args)
         if args.selftest:
             from .ui.launch import selftest
 
-            return selftest(rules)
+            return selftest(game)
         if args.command == "score":
-            return cmd_score(rules, args, sys.stdin, sys.stdout)
+            return cmd_score(game, args, sys.stdin, sys.stdout)
         if args.command == "simulate":
-            return cmd_simulate(rules, args, sys.stdout)
+            return cmd_simulate(game, args, sys.stdout)
         if args.command == "bench-ui":
-            return cmd_bench_ui(rules, args, sys.stdout)
+            return cmd_bench_ui(game, args, sys.stdout)
         if args.command == "replay":
-            return cmd_replay(rules, args, sys.stdout)
-        return cmd_play(rules, args, sys.stdout)
+            return cmd_replay(library, game, args, sys.stdout)
+        return cmd_play(library, game, args, sys.stdout)
     except (CardDataError, UsageError) as exc:
         print(f"drako-desktop: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
 
 
-def cmd_score(rules: Rules, args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+def cmd_score(game: Game, args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+    score = getattr(game, "score", None)
+    if score is None:
+        raise UsageError(f"score scores Aetherya Pocket kingdoms; {game.name} has no kingdoms")
     if args.file == "-":
-        text = stdin.read()
+        text = stdin.read(MAX_SCORE_INPUT + 1)
     else:
         try:
-            text = Path(args.file).read_text(encoding="utf-8")
+            with open(args.file, encoding="utf-8") as f:
+                text = f.read(MAX_SCORE_INPUT + 1)
         except (OSError, UnicodeDecodeError) as exc:
             raise UsageError(f"cannot read {args.file}: {exc.strerror if isinstance(exc, OSError) else exc}") from None
+    if len(text) > MAX_SCORE_INPUT:
+        raise UsageError(f"the input is larger than {MAX_SCORE_INPUT:,} characters")
     if args.jsonl:
         for number, line in enumerate(text.splitlines(), start=1):
             if line.strip():
-                stdout.write(json.dumps(_score_one(rules, line, f"line {number}")) + "\n")
+                stdout.write(json.dumps(_score_one(score, line, f"line {number}")) + "\n")
         return 0
-    stdout.write(json.dumps(_score_one(rules, text, "input")) + "\n")
+    stdout.write(json.dumps(_score_one(score, text, "input")) + "\n")
     return 0
 
 
-def _score_one(rules: Rules, text: str, where: str) -> dict:
+def _score_one(score: Any, text: str, where: str) -> dict[str, Any]:
     try:
-        obj = json.loads(text)
-    except json.JSONDecodeError as exc:
-        place = where if where.startswith("line") else f"line {exc.lineno}"
-        raise UsageError(f"{place}: bad JSON: {exc.msg} (column {exc.colno})") from None
+        obj = jsonio.loads(text, MAX_SCORE_INPUT)
+    except jsonio.JsonError as exc:
+        line = exc.values.get("line", 1)
+        place = where if where.startswith("line") else f"line {line}"
+        raise UsageError(f"{place}: bad JSON: {exc}") from None
     try:
-        kingdom, legends = parse_kingdom(rules, obj)
-    except KingdomFormatError as exc:
+        result: dict[str, Any] = score(obj)
+    except ValueError as exc:
         place = where if where.startswith("line") else "line 1"
         raise UsageError(f"{place}: bad kingdom: {exc}") from None
-    return score_report(rules, kingdom, legends)
+    return result
 
 
-def cmd_simulate(rules: Rules, args: argparse.Namespace, stdout: TextIO) -> int:
+def parse_variants(game: Game, text: str) -> tuple[str, ...]:
+    """`--variants a,b` as the game's variant ids (in the game's order); UsageError for an unknown one."""
+    given = [v.strip() for v in text.split(",") if v.strip()]
+    known = [v.id for v in game.variants]
+    for variant in given:
+        if variant not in known:
+            allowed = ", ".join(known) if known else "none"
+            raise UsageError(f"--variants: {game.name} has no variant {variant!r} (known: {allowed})")
+    return tuple(v for v in known if v in given)
+
+
+def cmd_simulate(game: Game, args: argparse.Namespace, stdout: TextIO) -> int:
     from .ai import AgentSpecError
     from .controller.runner import simulate
 
-    cards = rules.cards
-    if not cards.min_players <= args.players <= cards.max_players:
-        raise UsageError(f"--players must be {cards.min_players}-{cards.max_players}, not {args.players}")
+    if not game.min_players <= args.players <= game.max_players:
+        raise UsageError(f"--players must be {game.min_players}-{game.max_players}, not {args.players}")
     specs = [s.strip() for s in args.agents.split(",")]
     if len(specs) == 1:
         specs *= args.players
     if len(specs) != args.players:
         raise UsageError(f"--agents names {len(specs)} agents for {args.players} players (give one, or one per seat)")
+    variants = parse_variants(game, args.variants)
+    records = None
+    if args.records is not None:
+        try:
+            records = open(args.records, "w", encoding="utf-8")
+        except OSError as exc:
+            raise UsageError(f"--records {args.records}: cannot be written ({exc.strerror or exc})") from None
     try:
-        result = simulate(rules, specs, args.games, args.seed, bot_timeout=args.bot_timeout)
+        result = simulate(game, specs, args.games, args.seed, bot_timeout=args.bot_timeout, variants=variants,
+                          records=records)
     except AgentSpecError as exc:
         raise UsageError(str(exc)) from None
+    finally:
+        if records is not None:
+            records.close()
     if args.json:
         stdout.write(json.dumps(result) + "\n")
         return 0
     stdout.write(
-        f"{result['games']} games, {result['players']} players, seed {result['seed']}: "
-        f"{result['games_per_second']} games/s, {result['mean_turns']} turns per game\n"
+        f"{result['games']} games of {game.name}, {result['players']} players, seed {result['seed']}: "
+        f"{result['games_per_second']} games/s, {result['mean_turns']} turns and {result['mean_actions']} actions "
+        "per game\n"
     )
     stdout.write(f"{'seat':>4}  {'agent':<12} {'wins':>8} {'win%':>6} {'mean score':>10} {'mean ms':>8} {'median ms':>9} {'p99 ms':>8}\n")
     for s in result["seats"]:
@@ -236,16 +313,16 @@ def cmd_simulate(rules: Rules, args: argparse.Namespace, stdout: TextIO) -> int:
     return 0
 
 
-def parse_seats(rules: Rules, text: str) -> tuple:
+def parse_seats(game: Game, text: str) -> tuple[Any, ...]:
     """`human,ai:LEVEL,...` as seats with default names; UsageError for anything else."""
-    from .ai import AGENT_LEVELS
+    from .ai import agent_levels
     from .controller.game import COMPUTER, Seat
     from .i18n import tr
 
-    cards = rules.cards
+    levels = agent_levels(game)
     specs = [s.strip() for s in text.split(",")]
-    if not cards.min_players <= len(specs) <= cards.max_players:
-        raise UsageError(f"--seats names {len(specs)} seats; a game has {cards.min_players}-{cards.max_players}")
+    if not game.min_players <= len(specs) <= game.max_players:
+        raise UsageError(f"--seats names {len(specs)} seats; a game has {game.min_players}-{game.max_players}")
     computer_names = [n.strip() for n in tr("new_game.computer_names").split(",")]
     seats = []
     humans = sum(1 for spec in specs if spec == "human")
@@ -253,15 +330,15 @@ def parse_seats(rules: Rules, text: str) -> tuple:
         if spec == "human":
             name = tr("new_game.default_you") if humans == 1 else tr("new_game.player_n", n=i + 1)
             seats.append(Seat(name))
-        elif spec.startswith("ai:") and spec[3:] in AGENT_LEVELS:
+        elif spec.startswith("ai:") and spec[3:] in levels:
             seats.append(Seat(computer_names[i % len(computer_names)], COMPUTER, spec[3:]))
         else:
-            levels = ", ".join(f"ai:{lv}" for lv in AGENT_LEVELS)
-            raise UsageError(f"--seats: unknown seat {spec!r} (known: human, {levels})")
+            known = ", ".join(f"ai:{lv}" for lv in levels)
+            raise UsageError(f"--seats: unknown seat {spec!r} (known: human, {known})")
     return tuple(seats)
 
 
-def cmd_play(rules: Rules, args: argparse.Namespace, stdout: TextIO) -> int:
+def cmd_play(library: Library, game: Game, args: argparse.Namespace, stdout: TextIO) -> int:
     """The game: the main menu, or (play --seats) straight into a game."""
     import random
 
@@ -271,36 +348,36 @@ def cmd_play(rules: Rules, args: argparse.Namespace, stdout: TextIO) -> int:
     setup = resume = None
     playing = args.command == "play"
     if playing and args.resume:
-        if args.seats is not None or args.seed is not None or args.first != 1:
-            raise UsageError("--continue resumes a saved game: it takes no --seats, --seed or --first")
-        resume = latest_game_to_continue(rules)
+        if args.seats is not None or args.seed is not None or args.first != 1 or args.variants:
+            raise UsageError("--continue resumes a saved game: it takes no --seats, --seed, --first or --variants")
+        resume = latest_game_to_continue(library)
     elif playing and args.seats is not None:
-        seats = parse_seats(rules, args.seats)
+        seats = parse_seats(game, args.seats)
         if not 1 <= args.first <= len(seats):
             raise UsageError(f"--first must be a seat 1-{len(seats)}, not {args.first}")
         seed = args.seed if args.seed is not None else random.randrange(2**31)
-        setup = GameSetup(seats, seed, args.first - 1)
+        setup = GameSetup(seats, seed, args.first - 1, game.id, parse_variants(game, args.variants))
     elif playing and args.exit_at_end:
         raise UsageError("--exit-at-end needs --seats or --continue (the main menu never ends by itself)")
-    elif playing and (args.seed is not None or args.first != 1):
-        raise UsageError("--seed and --first need --seats (they describe a new game)")
+    elif playing and (args.seed is not None or args.first != 1 or args.variants):
+        raise UsageError("--seed, --first and --variants need --seats (they describe a new game)")
     settings, note = Settings.load()
     from .ui.launch import run_app  # first: the ui package keeps pygame's banner off stdout
 
     import pygame
 
     try:
-        return run_app(rules, settings, note, setup, exit_at_end=playing and args.exit_at_end, out=stdout,
-                       resume=resume)
+        return run_app(game, settings, note, setup, exit_at_end=playing and args.exit_at_end, out=stdout,
+                       resume=resume, library=library)
     except pygame.error as exc:  # no display, no video driver: nothing to play on
         raise UsageError(f"cannot open the game window: {exc}") from None
 
 
-def latest_game_to_continue(rules: Rules):
+def latest_game_to_continue(library: Library) -> Any:
     """The most recent unfinished save for `play --continue`; unusable files are set aside and named."""
     from .saves import latest_unfinished
 
-    game, problems = latest_unfinished(rules)
+    game, problems = latest_unfinished(library)
     for problem in problems:
         print(f"drako-desktop: set aside an unusable save: {problem}", file=sys.stderr)
     if game is None:
@@ -308,29 +385,53 @@ def latest_game_to_continue(rules: Rules):
     return game
 
 
-def cmd_replay(rules: Rules, args: argparse.Namespace, stdout: TextIO) -> int:
-    """A saved game turn by turn (text) or as one JSON object; a bad file is one line and exit 2."""
+def cmd_replay(library: Library, game: Game, args: argparse.Namespace, stdout: TextIO) -> int:
+    """A saved game or a record turn by turn (text) or as one JSON object; a bad file is one line and exit 2."""
     from .replay import format_replay, load_for_replay, replay_game
     from .saves import SaveError
 
+    if args.record is not None:
+        if args.file is not None or args.last:
+            raise UsageError("replay takes a saved game FILE, --last or --record FILE (one of them)")
+        return replay_record_command(library, args, stdout)
     if args.last == (args.file is not None):
-        raise UsageError("replay needs a saved game FILE or --last (one of them)")
+        raise UsageError("replay needs a saved game FILE, --last or --record FILE (one of them)")
     if args.file is not None and Path(args.file).is_dir():
         raise UsageError(f"{args.file}: is a folder, not a saved game")
     try:
-        game = load_for_replay(rules, args.file)
+        handle, saved = load_for_replay(library, args.file)
     except SaveError as exc:
         raise UsageError(str(exc)) from None
-    result = replay_game(rules, game)
+    result = replay_game(handle, saved)
     stdout.write((json.dumps(result, ensure_ascii=False) if args.json else format_replay(result)) + "\n")
     return 0
 
 
-def cmd_bench_ui(rules: Rules, args: argparse.Namespace, stdout: TextIO) -> int:
-    from .ai import AGENT_LEVELS
+def replay_record_command(library: Library, args: argparse.Namespace, stdout: TextIO) -> int:
+    from .records import RecordError, read_record, replay_record
+    from .replay import format_replay, record_as_saved, replay_game
 
-    if args.level not in AGENT_LEVELS:
-        raise UsageError(f"--level: unknown level {args.level!r} (known: {', '.join(AGENT_LEVELS)})")
+    try:
+        handle, state = replay_record(library, read_record(args.record))
+    except RecordError as exc:
+        raise UsageError(f"{args.record}: {exc}" if not str(exc).startswith(str(args.record)) else str(exc)) from None
+    if args.json:
+        result = {
+            "scores": [b.total for b in state.scores()],
+            "winners": state.winners() if state.is_terminal() else None,
+            "breakdown": handle.score_reports(state),
+        }
+        stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
+        return 0
+    stdout.write(format_replay(replay_game(handle, record_as_saved(handle, state))) + "\n")
+    return 0
+
+
+def cmd_bench_ui(game: Game, args: argparse.Namespace, stdout: TextIO) -> int:
+    from .ai import agent_levels
+
+    if args.level not in agent_levels(game):
+        raise UsageError(f"--level: unknown level {args.level!r} (known: {', '.join(agent_levels(game))})")
     from .settings import MAX_WINDOW, MIN_WINDOW
 
     try:
@@ -342,7 +443,7 @@ def cmd_bench_ui(rules: Rules, args: argparse.Namespace, stdout: TextIO) -> int:
                          f"not {args.size}")
     from .ui.launch import bench_ui
 
-    result = bench_ui(rules, args.frames, args.level, (width, height))
+    result = bench_ui(game, args.frames, args.level, (width, height))
     if args.json:
         stdout.write(json.dumps(result) + "\n")
     else:

@@ -9,10 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .controller.narrate import describe
-from .engine import GameState, Rules
-from .engine.report import score_report
-from .saves import SaveError, SavedGame, history_dir, read, saves_dir
+from .controller.game import GameSetup, Seat
+from .games.base import Game, GameState
+from .saves import Library, SaveError, SavedGame, history_dir, read, saves_dir
 
 
 def latest_save_path() -> Path | None:
@@ -21,20 +20,24 @@ def latest_save_path() -> Path | None:
     return max(files, key=lambda p: p.stat().st_mtime) if files else None
 
 
-def replay_game(rules: Rules, game: SavedGame) -> dict[str, Any]:
-    """The whole game as data: per turn, the log lines and everyone's score afterwards."""
+def replay_game(handle: Game, game: SavedGame) -> dict[str, Any]:
+    """The whole game as data: per turn, the log lines (what everyone at the table saw: nothing a
+    single seat knew alone) and everyone's score afterwards."""
     setup = game.setup
     names = [s.name for s in setup.seats]
-    state = GameState.new(rules, setup.players, setup.seed, setup.first)
+    state = handle.new_state(setup.players, setup.seed, setup.first, setup.variants)
     turns: list[dict[str, Any]] = [{"turn": 0, "seat": None, "events": [], "scores": None}]
 
-    def tell(events) -> None:
+    def tell(events: list[Any]) -> None:
         for event in events:
-            if event.kind == "turn":
-                turns[-1]["scores"] = [b.total for b in state.scores()]
-                turns.append({"turn": event.count, "seat": event.seat, "events": [], "scores": None})
+            public = event.for_viewer(None)
+            if public is None:
                 continue
-            line = describe(event, names, rules.cards)
+            if public.kind == "turn":
+                turns[-1]["scores"] = [b.total for b in state.scores()]
+                turns.append({"turn": public.count, "seat": public.seat, "events": [], "scores": None})
+                continue
+            line = handle.describe(public, names)
             if line:
                 turns[-1]["events"].append(line)
 
@@ -42,6 +45,7 @@ def replay_game(rules: Rules, game: SavedGame) -> dict[str, Any]:
         tell(state.apply(action))
     turns[-1]["scores"] = [b.total for b in state.scores()]
     return {
+        "game": handle.id,
         "game_id": game.game_id,
         "seats": [{"name": s.name, "kind": s.kind, "level": s.level} for s in setup.seats],
         "seed": setup.seed,
@@ -49,10 +53,16 @@ def replay_game(rules: Rules, game: SavedGame) -> dict[str, Any]:
         "actions": len(game.actions),
         "finished": state.is_terminal(),
         "turns": turns,
-        "final": [score_report(rules, state.visible_kingdom(s), state.claimed[s]) for s in range(setup.players)]
-        if state.is_terminal() else None,
+        "final": handle.score_reports(state) if state.is_terminal() else None,
         "winners": state.winners() if state.is_terminal() else None,
     }
+
+
+def record_as_saved(handle: Game, state: GameState) -> SavedGame:
+    """A replayed game record in the shape of a save, to be told like one (its seats are nameless)."""
+    seats = tuple(Seat(f"Seat {i}") for i in range(state.players))
+    setup = GameSetup(seats, state.seed, state.first, handle.id, tuple(state.variants))
+    return SavedGame("record", setup, tuple(state.history), "", "", False, state.is_terminal())
 
 
 def format_replay(result: dict[str, Any]) -> str:
@@ -74,12 +84,12 @@ def format_replay(result: dict[str, Any]) -> str:
     return "\n".join(out)
 
 
-def load_for_replay(rules: Rules, file: str | None) -> SavedGame:
+def load_for_replay(library: Library, file: str | None) -> tuple[Game, SavedGame]:
     path = Path(file) if file else latest_save_path()
     if path is None:
         raise SaveError("no_saves")
     try:
-        game, _ = read(path, rules)
+        game, _ = read(path, library)
     except SaveError as exc:
         raise SaveError("at_path", path=str(path), problem=exc.message) from None
-    return game
+    return library[game.setup.game], game

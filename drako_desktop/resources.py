@@ -18,8 +18,14 @@ def root() -> Path:
     return Path(__file__).resolve().parent.parent
 
 
+def cards_folder(game_id: str) -> Path:
+    """The bundled data folder of a game (`cards/<game-id>/`)."""
+    return root() / "cards" / game_id
+
+
 def default_cards() -> Path:
-    return root() / "cards" / "aetherya-pocket"
+    """The bundled data of the first game, Aetherya Pocket (the command-line tools' default)."""
+    return cards_folder("aetherya-pocket")
 
 
 def fonts() -> Path:

@@ -1,7 +1,7 @@
 """Saved games: versioned JSON, replayed and checked on load, never half-loaded.
 
-A save holds what is needed to replay the game exactly (card-set identity,
-seats, seed, first seat, the chosen actions) and a public snapshot of where the
+A save holds what is needed to replay the game exactly (the game's id and the
+identity of its data, seats, seed, first seat, variants, the chosen actions) and a public snapshot of where the
 game stood (the view everyone sees, the scores so far) that the replay must
 reproduce. Loading replays every action through the engine; anything wrong
 (bad JSON, unknown version, other card data, an illegal action, a snapshot the
@@ -9,6 +9,8 @@ replay does not reach) refuses the whole file with a clear message, and the
 file is renamed aside (never deleted) so the player and a bug report keep it.
 
 Unfinished games live in `saves/`, finished ones are moved to `history/`.
+Every game goes through its handle (`games.base.Game`): a folder holds the
+saves of every game, each file naming its own.
 """
 
 from __future__ import annotations
@@ -23,10 +25,10 @@ import uuid
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from .controller.game import COMPUTER, HUMAN, GameSetup, Seat
-from .engine import Action, ActionFormatError, GameState, IllegalActionError, Rules
+from .games.base import ActionFormatError, Game, GameState, IllegalActionError
 from .i18n import Message
 from .storage import atomic_write_text, data_dir
 
@@ -50,23 +52,30 @@ class SaveError(Exception):
 
 
 class ForeignCardsError(SaveError):
-    """A sound save made with other card data: refused, but left where it is (it works with its cards)."""
+    """A sound save made with other card data, or of a game this copy does not have open: refused,
+    but left where it is (it works with its own cards)."""
+
+
+Library = Mapping[str, Game]  # the games this copy of the app plays, by id: how saves find their game
 
 
 @dataclass(frozen=True)
 class SavedGame:
     game_id: str
     setup: GameSetup
-    actions: tuple[Action, ...]
+    actions: tuple[Any, ...]
     created: str
     updated: str
     practice: bool
     finished: bool
     path: Path | None = None
 
-    def summary(self, rules: Rules) -> dict[str, Any]:
+    def summary(self, game: Game) -> dict[str, Any]:
         """What the Load screen lists: date, seats, turn, scores so far."""
-        state = GameState.replay(rules, self.setup.players, self.setup.seed, self.setup.first, self.actions)
+        setup = self.setup
+        state = game.new_state(setup.players, setup.seed, setup.first, setup.variants)
+        for action in self.actions:
+            state.apply(action)
         return {
             "game_id": self.game_id,
             "updated": self.updated,
@@ -94,22 +103,33 @@ def history_dir() -> Path:
 
 
 def snapshot(state: GameState) -> dict[str, Any]:
-    """The public position a replay must reach (no hidden information in it)."""
+    """The public position a replay must reach (no hidden information in it: what everyone sees)."""
     return {
         "actions": len(state.history),
         "turn": state.turn,
-        "view": state.view(state.current).to_json(),
+        "view": state.view(None).to_json(),
         "scores": [b.total for b in state.scores()],
     }
 
 
-def encode(game: SavedGame, state: GameState, rules: Rules) -> str:
+def _same_position(saved: dict[str, Any], replayed: dict[str, Any]) -> bool:
+    """Whether a saved snapshot is the replayed one. The seat its view was taken for does not count:
+    saves of version 1 of Aetherya Pocket hold the view of the seat to play, which shows the same."""
+
+    def public(snap: dict[str, Any]) -> dict[str, Any]:
+        view = snap.get("view")
+        return {**snap, "view": {k: v for k, v in view.items() if k != "seat"}} if isinstance(view, dict) else snap
+
+    return public(saved) == public(replayed)
+
+
+def encode(game: SavedGame, state: GameState, handle: Game) -> str:
     data = {
         "format": FORMAT,
         "version": VERSION,
         "game_id": game.game_id,
-        "game": rules.cards.game_id,
-        "cards": rules.cards.identity,
+        "game": handle.id,
+        "cards": handle.identity,
         "created": game.created,
         "updated": game.updated,
         "practice": game.practice,
@@ -117,13 +137,14 @@ def encode(game: SavedGame, state: GameState, rules: Rules) -> str:
         "seats": [{"name": s.name, "kind": s.kind, "level": s.level} for s in game.setup.seats],
         "seed": game.setup.seed,
         "first": game.setup.first,
+        **({"variants": list(game.setup.variants)} if game.setup.variants else {}),
         "actions": [a.to_json() for a in state.history],
         "snapshot": snapshot(state),
     }
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
-def decode(text: str, rules: Rules, path: Path | None = None) -> tuple[SavedGame, GameState]:
+def decode(text: str, library: Library, path: Path | None = None) -> tuple[SavedGame, GameState]:
     """Parse, validate and replay a save; SaveError with a clear message if anything is wrong."""
     try:
         data = json.loads(text)
@@ -136,7 +157,8 @@ def decode(text: str, rules: Rules, path: Path | None = None) -> tuple[SavedGame
     version = data.get("version")
     if version != VERSION:
         raise SaveError("version", found=repr(version), expected=VERSION)
-    if data.get("game") != rules.cards.game_id or data.get("cards") != rules.cards.identity:
+    handle = library.get(data.get("game")) if isinstance(data.get("game"), str) else None
+    if handle is None or data.get("cards") != handle.identity:
         raise ForeignCardsError("foreign_cards")
 
     def need(key: str, kind: type | tuple[type, ...]) -> Any:
@@ -147,8 +169,8 @@ def decode(text: str, rules: Rules, path: Path | None = None) -> tuple[SavedGame
 
     game_id = need("game_id", str)
     seats_raw = need("seats", list)
-    if not rules.cards.min_players <= len(seats_raw) <= rules.cards.max_players:
-        raise SaveError("seat_count", seats=len(seats_raw), min=rules.cards.min_players, max=rules.cards.max_players)
+    if not handle.min_players <= len(seats_raw) <= handle.max_players:
+        raise SaveError("seat_count", seats=len(seats_raw), min=handle.min_players, max=handle.max_players)
     seats = []
     for i, s in enumerate(seats_raw):
         if (
@@ -165,17 +187,21 @@ def decode(text: str, rules: Rules, path: Path | None = None) -> tuple[SavedGame
     first = need("first", int)
     if not 0 <= seed < 2**63 or not 0 <= first < len(seats):
         raise SaveError("seed")
+    variants = data.get("variants", [])
+    known = {v.id for v in handle.variants}
+    if not isinstance(variants, list) or len(set(variants)) != len(variants) or not all(v in known for v in variants):
+        raise SaveError("field", field="variants")
     raw_actions = need("actions", list)
     if len(raw_actions) > MAX_ACTIONS:
         raise SaveError("too_many_actions")
-    setup = GameSetup(tuple(seats), seed, first)
-    state = GameState.new(rules, setup.players, seed, first)
+    setup = GameSetup(tuple(seats), seed, first, handle.id, tuple(variants))
+    state = handle.new_state(setup.players, seed, first, setup.variants)
     for i, raw in enumerate(raw_actions):
         try:
-            state.apply(Action.from_json(raw))
+            state.apply(handle.action_from_json(raw))
         except (ActionFormatError, IllegalActionError) as exc:
             raise SaveError("action", number=i + 1, reason=str(exc)) from None
-    if need("snapshot", dict) != snapshot(state):
+    if not _same_position(need("snapshot", dict), snapshot(state)):
         raise SaveError("snapshot")
     if need("finished", bool) != state.is_terminal():
         raise SaveError("finished_flag")
@@ -192,7 +218,7 @@ def decode(text: str, rules: Rules, path: Path | None = None) -> tuple[SavedGame
     return game, state
 
 
-def read(path: Path, rules: Rules) -> tuple[SavedGame, GameState]:
+def read(path: Path, library: Library) -> tuple[SavedGame, GameState]:
     try:
         if not path.is_file():  # a folder, a device, a pipe: nothing to read a game from
             raise SaveError("not_a_file" if path.exists() else "missing")
@@ -205,7 +231,7 @@ def read(path: Path, rules: Rules) -> tuple[SavedGame, GameState]:
         raise SaveError("not_text") from None
     except OSError as exc:
         raise SaveError("unreadable", reason=exc.strerror or str(exc)) from None
-    return decode(text, rules, path)
+    return decode(text, library, path)
 
 
 def quarantine(path: Path) -> Path:
@@ -246,7 +272,7 @@ class Listing:
     foreign: list[str] = field(default_factory=list)  # files made with other card data, left in place
 
 
-def list_saves(rules: Rules, folder: Path | None = None) -> Listing:
+def list_saves(library: Library, folder: Path | None = None) -> Listing:
     """Every usable save in the folder, newest first; bad files are moved aside with a message.
 
     Saves made with other card data are not broken (they load with their own cards): they are
@@ -259,7 +285,7 @@ def list_saves(rules: Rules, folder: Path | None = None) -> Listing:
         return Listing([], [Message("save_errors.folder_unreadable", folder=str(folder), reason=exc.strerror or str(exc))])
     for path in paths:
         try:
-            game, state = read(path, rules)
+            game, state = read(path, library)
         except ForeignCardsError:
             foreign.append(path.name)
             continue
@@ -286,8 +312,8 @@ def list_saves(rules: Rules, folder: Path | None = None) -> Listing:
     return Listing(games, problems, states, foreign)
 
 
-def latest_unfinished(rules: Rules) -> tuple[SavedGame | None, list[Message]]:
-    listing = list_saves(rules)
+def latest_unfinished(library: Library) -> tuple[SavedGame | None, list[Message]]:
+    listing = list_saves(library)
     unfinished = [g for g in listing.games if not g.finished]
     return (unfinished[0] if unfinished else None), listing.problems
 
@@ -300,9 +326,9 @@ class Autosaver:
     been given, so it never falls behind by more than the action in flight.
     """
 
-    def __init__(self, game: SavedGame, rules: Rules) -> None:
+    def __init__(self, game: SavedGame, handle: Game) -> None:
         self.game = game
-        self.rules = rules
+        self.handle = handle
         self.path = saves_dir() / f"{game.game_id}.json"
         self._queue: queue.Queue[tuple[str, bool, int] | None] = queue.Queue()
         self._queued = 0  # positions handed to the writer, and the newest of them written
@@ -328,7 +354,7 @@ class Autosaver:
             self.game.game_id, self.game.setup, tuple(state.history), self.game.created, now(),
             self.game.practice, state.is_terminal(),
         )
-        text = encode(self.game, state, self.rules)
+        text = encode(self.game, state, self.handle)
         with self._progress:
             self._queued += 1
             self._queue.put((text, state.is_terminal(), self._queued))

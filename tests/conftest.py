@@ -7,11 +7,13 @@ spaces; a type id, or "?" for a face-down card. Short rows are padded with "?".
 
 from __future__ import annotations
 
+from functools import cache
+
 import pytest
 
-from drako_desktop import i18n, resources
-from drako_desktop.data import load_cards
-from drako_desktop.engine import Rules
+from drako_desktop import i18n
+from drako_desktop.games import Library, load
+from drako_desktop.games.aetherya_pocket import AetheryaPocket
 
 
 def parse_grid(text: str) -> list[list[str | None]]:
@@ -21,14 +23,35 @@ def parse_grid(text: str) -> list[list[str | None]]:
     return [[None if t == "?" else t for t in r] + [None] * (4 - len(r)) for r in rows]
 
 
-@pytest.fixture(scope="session")
-def cards():
-    return load_cards(resources.default_cards())
+@cache
+def aetherya_game() -> AetheryaPocket:
+    """The Aetherya Pocket handle with the bundled cards (loaded once for the whole run)."""
+    game = load("aetherya-pocket")
+    assert isinstance(game, AetheryaPocket)
+    return game
 
 
 @pytest.fixture(scope="session")
-def rules(cards):
-    return Rules(cards)
+def aetherya():
+    return aetherya_game()
+
+
+@pytest.fixture(scope="session")
+def cards(aetherya):
+    return aetherya.cards
+
+
+@pytest.fixture(scope="session")
+def rules(aetherya):
+    return aetherya.rules
+
+
+@pytest.fixture
+def library(aetherya):
+    """The games a test's app or saves can open: Aetherya Pocket as loaded once, the others on demand."""
+    games = Library()
+    games.add(aetherya)
+    return games
 
 
 @pytest.fixture(scope="session")

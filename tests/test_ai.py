@@ -11,23 +11,25 @@ import random
 
 import pytest
 
-from drako_desktop.ai import AGENT_LEVELS, AgentSpecError, make_agent
-from drako_desktop.ai.determinize import Position
-from drako_desktop.ai.evaluate import Evaluator
-from drako_desktop.ai.heuristic import EasyAgent, MediumAgent
-from drako_desktop.ai.search import HardAgent
+from drako_desktop.ai import AgentSpecError, agent_levels, make_agent
+from drako_desktop.games.aetherya_pocket.ai.determinize import Position
+from drako_desktop.games.aetherya_pocket.ai.evaluate import Evaluator
+from drako_desktop.games.aetherya_pocket.ai.heuristic import EasyAgent, MediumAgent
+from drako_desktop.games.aetherya_pocket.ai.search import HardAgent
 from drako_desktop.controller.runner import derive_seed, run_game
-from drako_desktop.engine import CELLS, GameState, Step
-from drako_desktop.engine.kingdom import FULL
+from drako_desktop.games.aetherya_pocket.engine import CELLS, GameState, Step
+from drako_desktop.games.aetherya_pocket.engine.kingdom import FULL
+from conftest import aetherya_game
 
 LEVELS = ("random", "easy", "medium", "hard")
 
 
 def agent(level, rules, seed):
     """A fresh agent of the level; the hard one with a small iteration budget (reproducible)."""
+    aetherya = aetherya_game()
     if level == "hard":
         return HardAgent(rules, seed, iterations=6)
-    return make_agent(level, rules, seed)
+    return make_agent(aetherya, level, seed)
 
 
 def positions(rules, count, seed, players=2):
@@ -106,7 +108,7 @@ def test_every_level_answers_a_legal_index(rules, level, players):
 def test_whole_games_are_reproducible_for_a_seed(rules, level):
     def play():
         agents = [agent(level, rules, seed=1), agent(level, rules, seed=2)]
-        return run_game(GameState.new(rules, 2, seed=3), agents).state.history
+        return run_game(aetherya_game(), GameState.new(rules, 2, seed=3), agents).state.history
 
     assert play() == play()
 
@@ -125,13 +127,14 @@ def test_hard_with_a_time_budget_answers(rules):
     assert 0 <= hard.choose(state.view(state.current), state.legal_actions()) < len(state.legal_actions())
 
 
-def test_make_agent_names(rules):
-    assert set(AGENT_LEVELS) == {"random", "easy", "medium", "hard"}
-    assert all(0 < len(text) <= 80 for text in AGENT_LEVELS.values())
+def test_make_agent_names(aetherya, rules):
+    levels = agent_levels(aetherya)
+    assert set(levels) == {"random", "easy", "medium", "hard"}
+    assert all(0 < len(text) <= 80 for text in levels.values())
     for level in LEVELS:
-        assert make_agent(level, rules, 0).name == level
+        assert make_agent(aetherya, level, 0).name == level
     with pytest.raises(AgentSpecError, match="unknown agent 'expert'"):
-        make_agent("expert", rules, 0)
+        make_agent(aetherya, "expert", 0)
 
 
 # -- what the agents know ----------------------------------------------------------
@@ -198,7 +201,7 @@ def test_incremental_placement_scores_match_the_engine(rules):
 
 def test_medium_values_what_it_cannot_see(rules, kingdom):
     """A face-down cell next to a Goblin is worth less than one next to a Human (conflicts)."""
-    from drako_desktop.ai.evaluate import Odds
+    from drako_desktop.games.aetherya_pocket.ai.evaluate import Odds
 
     ev = Evaluator(rules)
     odds = Odds(ev, [4] * rules.ntypes)
@@ -215,18 +218,18 @@ def win_rate(rules, make_a, make_b, games, seed):
     wins = 0.0
     for g in range(games):
         agents = [make_a(derive_seed(seed, g, 0)), make_b(derive_seed(seed, g, 1))]
-        state = run_game(GameState.new(rules, 2, derive_seed(seed, "game", g), first=g % 2), agents).state
+        state = run_game(aetherya_game(), GameState.new(rules, 2, derive_seed(seed, "game", g), first=g % 2), agents).state
         winners = state.winners()
         wins += (0 in winners) / len(winners)
     return wins / games
 
 
-def test_easy_beats_random(rules):
-    assert win_rate(rules, lambda s: EasyAgent(rules, s), lambda s: make_agent("random", rules, s), 30, seed=1) >= 0.7
+def test_easy_beats_random(aetherya, rules):
+    assert win_rate(rules, lambda s: EasyAgent(rules, s), lambda s: make_agent(aetherya, "random", s), 30, seed=1) >= 0.7
 
 
-def test_medium_beats_random(rules):
-    assert win_rate(rules, lambda s: MediumAgent(rules, s), lambda s: make_agent("random", rules, s), 30, seed=2) >= 0.6
+def test_medium_beats_random(aetherya, rules):
+    assert win_rate(rules, lambda s: MediumAgent(rules, s), lambda s: make_agent(aetherya, "random", s), 30, seed=2) >= 0.6
 
 
 def test_medium_beats_easy(rules):

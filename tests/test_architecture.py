@@ -1,4 +1,6 @@
-"""Each layer imports only the layers before it; rules, data and AI never touch pygame or unsafe loaders."""
+"""The architecture holds: each layer imports only the layers before it; the shared layers reach a
+game only through the registry; no game imports another; rules, data and opponents never touch
+pygame; the engines do no I/O; nothing uses an unsafe loader."""
 
 from __future__ import annotations
 
@@ -6,24 +8,49 @@ import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "drako_desktop"
+GAMES = PACKAGE / "games"
+SHARED_GAME_MODULES = {"drako_desktop.games", "drako_desktop.games.base"}  # the registry and the interface
 
-# layer -> the drako_desktop modules it may import (besides itself).
-# resources, i18n, storage, settings are small shared services below the UI.
+# Shared layer -> the drako_desktop modules it may import (besides itself). resources, i18n, storage,
+# settings, jsonio are small shared services below the UI; `games` is the registry and the interface.
 ALLOWED = {
     "data": set(),
-    "engine": {"data"},
-    "ai": {"engine", "data"},
-    "controller": {"ai", "engine", "data", "i18n", "resources"},
-    "ui": {"controller", "ai", "engine", "data", "i18n", "resources", "settings", "storage", "saves", "stats",
-           "replay", "logsetup"},
+    "ai": {"games", "data"},
+    "controller": {"ai", "games", "data", "i18n", "resources"},
+    "ui": {"controller", "ai", "games", "data", "i18n", "resources", "settings", "storage", "saves", "stats",
+           "replay", "records", "logsetup", "jsonio"},
 }
-NO_PYGAME = {"data", "engine", "ai", "controller"}
+NO_PYGAME = {"data", "ai", "controller"}
+# Inside a game package: layer -> the layers of the same game it may import (the handle, __init__, may
+# import them all). A game's layer may also import the shared layers of the same name and below.
+GAME_LAYERS = {
+    "data": set(),
+    "rules": {"data"},
+    "engine": {"data", "rules"},
+    "actions": {"data", "rules"},
+    "events": {"data", "rules", "actions"},
+    "view": {"data", "rules", "actions", "events"},
+    "record": {"data", "rules", "actions", "events", "view", "engine"},
+    "ai": {"data", "rules", "engine", "actions", "events", "view"},
+    "narrate": {"data", "rules", "engine", "actions", "events", "view"},
+    "ui": {"data", "rules", "engine", "actions", "events", "view", "record", "ai", "narrate"},
+}
+GAME_NO_PYGAME = {"data", "rules", "engine", "actions", "events", "view", "record", "ai", "narrate"}
+NO_IO = {"os", "io", "pathlib", "json", "yaml", "subprocess", "socket", "time", "threading", "shutil", "tempfile"}
 
 
-def imports_of(path: Path) -> set[str]:
-    """drako_desktop submodules (first component) and third-party roots imported by a file."""
+def imports_of(path: Path, at_run_time: bool = False) -> set[str]:
+    """drako_desktop modules (as dotted names) and third-party roots imported by a file (with
+    `at_run_time`, leaving out the imports made only for type checking)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    rel = path.relative_to(PACKAGE).parts
+    if at_run_time:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+                node.body = []
+    rel = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    package = list(rel if rel[-1] == "__init__" else rel[:-1])
+    if package[-1:] == ["__init__"]:
+        package = package[:-1]
     found = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -32,21 +59,35 @@ def imports_of(path: Path) -> set[str]:
         elif isinstance(node, ast.ImportFrom):
             if node.level == 0:
                 found.add(node.module or "")
-            else:
-                base = list(rel[:-1])[: len(rel) - node.level]
-                target = [*base, *(node.module.split(".") if node.module else [])]
-                found.add("drako_desktop." + ".".join(target) if target else "drako_desktop")
+                continue
+            base = package[: len(package) - (node.level - 1)]
+            target = ".".join([*base, *(node.module.split(".") if node.module else [])])
+            found.add(target)
+            if not node.module:  # `from . import x`: x may be a module of the package
+                folder = PACKAGE.parent.joinpath(*target.split("."))
+                found.update(f"{target}.{alias.name}" for alias in node.names
+                             if (folder / f"{alias.name}.py").is_file() or (folder / alias.name).is_dir())
     return found
 
 
-def layer_files(layer: str) -> list[Path]:
-    return sorted((PACKAGE / layer).rglob("*.py"))
+def game_packages() -> list[Path]:
+    return sorted(p for p in GAMES.iterdir() if p.is_dir() and (p / "__init__.py").is_file())
 
 
-def test_layers_import_only_the_layers_before_them():
+def game_layer(path: Path, game: Path) -> str | None:
+    """The layer of a file inside a game package (its first path component), None for the handle."""
+    rel = path.relative_to(game).with_suffix("").parts
+    return None if rel == ("__init__",) else rel[0]
+
+
+def test_there_are_two_games_behind_the_registry():
+    assert [p.name for p in game_packages()] == ["aetherya_pocket", "draco_mundis"]
+
+
+def test_shared_layers_import_only_the_layers_before_them():
     problems = []
     for layer, allowed in ALLOWED.items():
-        for path in layer_files(layer):
+        for path in sorted((PACKAGE / layer).rglob("*.py")):
             for name in imports_of(path):
                 if not name.startswith("drako_desktop."):
                     continue
@@ -56,24 +97,58 @@ def test_layers_import_only_the_layers_before_them():
     assert problems == []
 
 
-def test_rules_data_ai_and_controller_never_import_pygame():
-    offenders = [
-        str(path.relative_to(PACKAGE))
-        for layer in NO_PYGAME
-        for path in layer_files(layer)
-        if any(name.split(".")[0] == "pygame" for name in imports_of(path))
-    ]
+def test_nothing_outside_the_games_imports_a_game_package():
+    problems = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if GAMES in path.parents and path.parent != GAMES:
+            continue
+        for name in imports_of(path):
+            if name.startswith("drako_desktop.games.") and not any(
+                    name == allowed or name.startswith(allowed + ".") for allowed in SHARED_GAME_MODULES - {"drako_desktop.games"}):
+                problems.append(f"{path.relative_to(PACKAGE)} imports {name}")
+    assert problems == []
+
+
+def test_no_game_imports_another_and_each_game_keeps_its_layers():
+    problems = []
+    for game in game_packages():
+        own = f"drako_desktop.games.{game.name}"
+        for path in sorted(game.rglob("*.py")):
+            layer = game_layer(path, game)
+            for name in imports_of(path):
+                if name.startswith("drako_desktop.games.") and name not in SHARED_GAME_MODULES:
+                    if not (name == own or name.startswith(own + ".")):
+                        problems.append(f"{path.relative_to(PACKAGE)} imports another game: {name}")
+                        continue
+                    parts = name[len(own) + 1:].split(".") if name != own else []
+                    target = parts[0] if parts else None
+                    if layer is not None and target is not None and target != layer and target not in GAME_LAYERS[layer]:
+                        problems.append(f"{path.relative_to(PACKAGE)} ({layer}) imports {name}")
+                    if layer not in (None, "ui") and target is None:  # the UI may name the handle's type
+                        problems.append(f"{path.relative_to(PACKAGE)} ({layer}) imports the game's handle")
+                elif name.startswith("drako_desktop.") and layer in GAME_NO_PYGAME:
+                    shared = name.split(".")[1]
+                    if shared in ("ui", "controller", "saves", "stats", "cli", "replay"):
+                        problems.append(f"{path.relative_to(PACKAGE)} ({layer}) imports {name}")
+    assert problems == []
+
+
+def test_rules_data_opponents_and_controller_never_import_pygame():
+    files = [path for layer in NO_PYGAME for path in (PACKAGE / layer).rglob("*.py")]
+    files += [GAMES / "base.py", GAMES / "__init__.py"]
+    for game in game_packages():
+        files += [p for p in game.rglob("*.py") if game_layer(p, game) in GAME_NO_PYGAME or game_layer(p, game) is None]
+    offenders = [str(p.relative_to(PACKAGE)) for p in files
+                 if any(n.split(".")[0] == "pygame" for n in imports_of(p, at_run_time=True))]
     assert offenders == []
 
 
-def test_engine_does_no_io():
-    forbidden = {"os", "io", "pathlib", "json", "yaml", "subprocess", "socket", "time", "threading"}
-    offenders = [
-        f"{path.relative_to(PACKAGE)}: {name}"
-        for path in layer_files("engine")
-        for name in imports_of(path)
-        if name.split(".")[0] in forbidden
-    ]
+def test_engines_do_no_io():
+    files = [GAMES / "base.py"]
+    for game in game_packages():
+        files += [p for p in game.rglob("*.py") if game_layer(p, game) in ("rules", "engine", "actions", "events", "view")]
+    offenders = [f"{p.relative_to(PACKAGE)}: {n}" for p in files for n in imports_of(p, at_run_time=True)
+                 if n.split(".")[0] in NO_IO]
     assert offenders == []
 
 

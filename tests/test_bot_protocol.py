@@ -22,7 +22,8 @@ from drako_desktop import cli
 from drako_desktop.ai import AgentSpecError, make_agent
 from drako_desktop.controller import runner
 from drako_desktop.controller.runner import run_game
-from drako_desktop.engine import Action, GameState
+from drako_desktop.games.aetherya_pocket.engine import Action, GameState
+from conftest import aetherya_game
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE_BOT = ROOT / "examples" / "bot_greedy.py"
@@ -40,10 +41,11 @@ def bot_script(tmp_path: Path, body: str) -> str:
 
 
 def play(rules, spec: str, timeout: float = 5.0, opponent: str = "medium", seed: int = 1) -> GameState:
-    bot = make_agent(spec, rules, seed=seed, bot_timeout=timeout)
-    other = make_agent(opponent, rules, seed=seed + 1)
+    aetherya = aetherya_game()
+    bot = make_agent(aetherya, spec, seed=seed, bot_timeout=timeout)
+    other = make_agent(aetherya, opponent, seed=seed + 1)
     try:
-        state = run_game(GameState.new(rules, 2, seed=seed), [bot, other]).state
+        state = run_game(aetherya_game(), GameState.new(rules, 2, seed=seed), [bot, other]).state
     finally:
         bot.close()
     assert state.is_terminal()
@@ -72,7 +74,7 @@ def test_the_example_bot_beats_random(rules):
     assert wins >= 3
 
 
-def test_the_messages_have_the_documented_shape(rules, tmp_path):
+def test_the_messages_have_the_documented_shape(aetherya, rules, tmp_path):
     log = tmp_path / "received.jsonl"
     spec = bot_script(tmp_path, f"""
         with open({str(log)!r}, "w") as out:
@@ -83,8 +85,8 @@ def test_the_messages_have_the_documented_shape(rules, tmp_path):
                 if message["type"] == "decide":  # the last action: draw, reveal, pass
                     print(json.dumps({{"choice": len(message["legal"]) - 1}}), flush=True)
     """)
-    bot = make_agent(spec, rules, seed=0)
-    state = run_game(GameState.new(rules, 2, seed=7), [bot, make_agent("random", rules, 1)]).state
+    bot = make_agent(aetherya, spec, seed=0)
+    state = run_game(aetherya_game(), GameState.new(rules, 2, seed=7), [bot, make_agent(aetherya, "random", 1)]).state
     bot.close()
     assert bot.proc.poll() is not None  # stdin closed after "end": the bot exited on its own
     messages = [json.loads(line) for line in log.read_text().splitlines()]
@@ -169,7 +171,7 @@ def test_a_slow_answer_is_skipped_and_the_bot_plays_on(rules, tmp_path, caplog):
 
 def test_a_bot_that_hangs_is_cut_off_and_stopped(rules, tmp_path, caplog):
     caplog.set_level(logging.WARNING, logger="drako_desktop.ai")
-    bot = make_agent(bot_script(tmp_path, "sys.stdin.read()"), rules, seed=0, bot_timeout=0.2)  # never answers
+    bot = make_agent(aetherya_game(), bot_script(tmp_path, "sys.stdin.read()"), seed=0, bot_timeout=0.2)  # never answers
     state = GameState.new(rules, 2, seed=3)
     for _ in range(2):
         legal = state.legal_actions()
@@ -193,17 +195,17 @@ def test_fallbacks_are_reproducible(rules, tmp_path):
     ("exec:'unclosed", "cannot split"),
     ("exec:/no/such/bot", "cannot start"),
 ])
-def test_a_bot_that_cannot_start_is_a_spec_error(rules, spec, message):
+def test_a_bot_that_cannot_start_is_a_spec_error(aetherya, rules, spec, message):
     with pytest.raises(AgentSpecError, match=message):
-        make_agent(spec, rules, 0)
+        make_agent(aetherya, spec, 0)
 
 
-def test_simulate_with_a_bot_from_the_command_line(monkeypatch):
+def test_simulate_with_a_bot_from_the_command_line(aetherya, monkeypatch):
     timeouts = []
 
-    def spy(spec, rules, seed, *, bot_timeout=None):
+    def spy(game, spec, seed, *, bot_timeout=None):
         timeouts.append(bot_timeout)
-        return make_agent(spec, rules, seed, bot_timeout=bot_timeout)
+        return make_agent(aetherya, spec, seed, bot_timeout=bot_timeout)
 
     monkeypatch.setattr(runner, "make_agent", spy)
     out = io.StringIO()

@@ -11,7 +11,8 @@ import pytest
 import yaml
 
 from drako_desktop import resources
-from drako_desktop.data import CardDataError, load_cards
+from drako_desktop.data import CardDataError
+from drako_desktop.games.aetherya_pocket.data import load_cards
 
 
 def test_bundled_cards_match_the_rule_book(cards):

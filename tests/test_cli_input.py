@@ -12,7 +12,8 @@ import pytest
 
 from drako_desktop import cli, saves
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
-from drako_desktop.engine import GameState
+from drako_desktop.games.aetherya_pocket.engine import GameState
+from conftest import aetherya_game
 
 SETUP = GameSetup((Seat("Ana"), Seat("Brynja", COMPUTER, "easy")), seed=42, first=0)
 
@@ -27,6 +28,7 @@ def run_main(args, capsys) -> tuple[int, str, str]:
 
 
 def saved_game(rules, finished: bool, folder=None) -> saves.SavedGame:
+    aetherya = aetherya_game()
     rng = random.Random(5)
     state = GameState.new(rules, 2, SETUP.seed, SETUP.first)
     while not state.is_terminal() and (finished or len(state.history) < 40):
@@ -37,7 +39,7 @@ def saved_game(rules, finished: bool, folder=None) -> saves.SavedGame:
     folder = folder or (saves.history_dir() if finished else saves.saves_dir())
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{game.game_id}.json"
-    path.write_text(saves.encode(game, state, rules))
+    path.write_text(saves.encode(game, state, aetherya))
     return game
 
 
@@ -46,8 +48,8 @@ def saved_game(rules, finished: bool, folder=None) -> saves.SavedGame:
     (["play", "--first", "first"], "invalid int value"),
     (["play", "--seed", "-4", "--seats", "human,ai:easy"], "--seed"),
     (["play", "--seed", "12345678901234567890123"], "--seed"),
-    (["play", "--seed", "7"], "--seed and --first need --seats"),
-    (["play", "--first", "2"], "--seed and --first need --seats"),
+    (["play", "--seed", "7"], "--seed, --first and --variants need --seats"),
+    (["play", "--first", "2"], "--seed, --first and --variants need --seats"),
     (["play", "--seats", "human,ai:easy", "--first", "3"], "--first must be a seat 1-2"),
     (["play", "--seats", "human,ai:easy", "--first", "0"], "--first must be a seat 1-2"),
     (["play", "--seats", "human,,ai:easy"], "unknown seat"),
@@ -68,8 +70,8 @@ def saved_game(rules, finished: bool, folder=None) -> saves.SavedGame:
     (["bench-ui", "--frames", "-3"], "must be at least 1"),
     (["bench-ui", "--level", "god"], "unknown level"),
     (["score", "/no/such/kingdom.json"], "cannot read"),
-    (["replay"], "FILE or --last"),
-    (["replay", "a.json", "--last"], "FILE or --last"),
+    (["replay"], "FILE, --last or --record FILE"),
+    (["replay", "a.json", "--last"], "FILE, --last or --record FILE"),
     (["replay", "--last"], "no saved game yet"),
     (["replay", "/no/such/save.json"], "does not exist"),
     (["nonsense"], "invalid choice"),

@@ -7,8 +7,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from drako_desktop.engine import DRAW, PLACE, TAKE_DISCARD, Action, GameState, IllegalActionError, Step, place, reveal
-from drako_desktop.engine.kingdom import CELLS
+from drako_desktop.games.aetherya_pocket.engine import (DRAW, PLACE, TAKE_DISCARD, Action, GameState, IllegalActionError, Step, place, reveal)
+from drako_desktop.games.aetherya_pocket.engine.kingdom import CELLS
 
 from test_engine_rules import snapshot
 

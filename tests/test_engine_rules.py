@@ -6,22 +6,8 @@ import random
 
 import pytest
 
-from drako_desktop.engine import (
-    CENTRE,
-    DRAW,
-    PASS,
-    TAKE_DISCARD,
-    UNKNOWN,
-    Action,
-    GameState,
-    IllegalActionError,
-    Step,
-    arrange,
-    claim,
-    place,
-    reveal,
-)
-from drako_desktop.engine.kingdom import FULL
+from drako_desktop.games.aetherya_pocket.engine import (CENTRE, DRAW, PASS, TAKE_DISCARD, UNKNOWN, Action, GameState, IllegalActionError, Step, arrange, claim, place, reveal)
+from drako_desktop.games.aetherya_pocket.engine.kingdom import FULL
 
 
 def snapshot(s: GameState) -> tuple:

@@ -166,17 +166,17 @@ def test_switching_language_translates_tr_and_card_names(cards):
     assert i18n.tr("menu.new_game") == "New game"
 
 
-def test_the_app_starts_in_the_setting_or_else_the_system_language(rules, monkeypatch):
+def test_the_app_starts_in_the_setting_or_else_the_system_language(aetherya, rules, monkeypatch):
     from ui_support import make_app
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setattr(i18n, "detect_language", lambda: "zh-TW")
-    app = make_app(rules)
+    app = make_app(aetherya)
     assert i18n.language() == "zh-TW" and app.ctx.fonts.language == "zh-TW"
     app.update_settings(language="en")
     assert i18n.language() == "en" and app.ctx.fonts.language == "en"
     app.close()
-    app = make_app(rules, language="en")
+    app = make_app(aetherya, language="en")
     assert i18n.language() == "en"
     app.close()
     i18n.set_language("en")

@@ -17,20 +17,20 @@ import pytest
 
 from drako_desktop import i18n
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
-from drako_desktop.engine import Breakdown
+from drako_desktop.games.aetherya_pocket.engine import category_scores
 from drako_desktop.i18n import tr
 from drako_desktop.ui import text as text_module
-from drako_desktop.ui import tutorial
+from drako_desktop.games.aetherya_pocket.ui import tutorial
 from drako_desktop.ui.scenes.dialogs import CrashDialog
 from drako_desktop.ui.scenes.load import LoadScene
 from drako_desktop.ui.scenes.new_game import NewGameScene
 from drako_desktop.ui.scenes.overlay import PauseMenu
-from drako_desktop.ui.scenes.rules import SECTIONS, RulesScene
+from drako_desktop.games.aetherya_pocket.ui.rules_scene import SECTIONS, RulesScene
 from drako_desktop.ui.scenes.scores import ScoreSheet
 from drako_desktop.ui.scenes.statistics import StatisticsScene
-from drako_desktop.ui.scenes.table import TableScene
-from drako_desktop.ui.scenes.tutorial import TutorialPauseMenu, TutorialScene, open_tutorial
-from drako_desktop.ui.tooltips import card_tooltip, legend_tooltip, unexplored_tooltip
+from drako_desktop.games.aetherya_pocket.ui.table_scene import TableScene
+from drako_desktop.games.aetherya_pocket.ui.tutorial_scene import TutorialPauseMenu, TutorialScene, open_tutorial
+from drako_desktop.games.aetherya_pocket.ui.card_tips import card_tooltip, legend_tooltip, unexplored_tooltip
 from ui_support import frames, make_app, motion, play_until, screenshot
 
 SIZE = (1280, 720)
@@ -126,12 +126,12 @@ def table_screens(s: Screens) -> None:
     seat = table.decision().seat
     # Tooltips: every card type, every legend, the piles and a face-down card.
     cell = table.rect_of(("cell", seat, 5)).center
-    for type_id in [t.id for t in app.ctx.cards.types]:
-        table.pinned_tip, table.tooltip = True, card_tooltip(app.ctx.cards, type_id)
+    for type_id in [t.id for t in app.ctx.game.cards.types]:
+        table.pinned_tip, table.tooltip = True, card_tooltip(app.ctx.game.cards, type_id)
         table.gestures.mouse = cell
         s.look(f"08-tooltip-{type_id}", shot=type_id == "dragon", n=1)
-    for legend in [leg.id for leg in app.ctx.cards.legends]:
-        table.tooltip = legend_tooltip(app.ctx.cards, legend, met=False)
+    for legend in [leg.id for leg in app.ctx.game.cards.legends]:
+        table.tooltip = legend_tooltip(app.ctx.game.cards, legend, met=False)
         table.gestures.mouse = table.rect_of(("legend", 0)).center
         s.look(f"08-tooltip-{legend}", shot=legend == "battle-goblin-dwarf", n=1)
     table.tooltip = unexplored_tooltip()
@@ -145,12 +145,12 @@ def table_screens(s: Screens) -> None:
     original = table.status_text
     for key in ("arrange", "turn_start", "turn_start_claim", "after_draw", "after_take", "holding", "drop_legend",
                 "reveal", "after_place", "computer", "wait", "over"):
-        words = tr(f"table.status.{key}", card=i18n.card_name(app.ctx.cards, "portal"), name=NAMES[1])
+        words = tr(f"table.status.{key}", card=i18n.card_name(app.ctx.game.cards, "portal"), name=NAMES[1])
         table.status_text = lambda w=words: w
         s.look(f"09-status-{key}", shot=key == "after_draw", n=1)
     table.status_text = original
     for key in ("one_claim_per_turn", "claim_not_now", "not_met", "draw_empty", "pick_up_first", "reveal_face_down"):
-        table.say(tr(f"table.say.{key}", text=i18n.legend_text(app.ctx.cards, "battle-goblin-dwarf")))
+        table.say(tr(f"table.say.{key}", text=i18n.legend_text(app.ctx.game.cards, "battle-goblin-dwarf")))
         s.look(f"10-say-{key}", shot=key == "not_met", n=1)
     table.toast = None
     # A drag with the score preview.
@@ -174,8 +174,8 @@ def table_screens(s: Screens) -> None:
     # The longest score-sheet text: a tie broken by the sorted categories (rule 6.5).
     sheet = app.scenes.find(ScoreSheet)
     categories = sheet.scores[0].categories
-    sheet.scores = [Breakdown(categories, (4, 2, 0, 3, 0, 2, -2)), Breakdown(categories, (2, 2, 2, 3, 0, 2, -2)),
-                    Breakdown(categories, (0, 0, 0, 0, 3, 0, 0)), Breakdown(categories, (9, 0, 0, 0, 0, 0, 0))]
+    sheet.scores = [category_scores(categories, (4, 2, 0, 3, 0, 2, -2)), category_scores(categories, (2, 2, 2, 3, 0, 2, -2)),
+                    category_scores(categories, (0, 0, 0, 0, 3, 0, 0)), category_scores(categories, (9, 0, 0, 0, 0, 0, 0))]
     sheet.winners = [3]
     sheet.relayout()
     s.look("15-score-sheet-tie-break", n=120)
@@ -221,7 +221,7 @@ def saves_and_dialogs(s: Screens) -> None:
 
 def tutorial_screens(s: Screens) -> None:
     app = s.app
-    script = tutorial.load_script(app.ctx.cards)
+    script = tutorial.load_script(app.ctx.game.cards)
     for index, step in enumerate(script.steps):
         scene = app.scenes.replace_all(TutorialScene(app, script, index))
         frames(app, 3)
@@ -236,8 +236,8 @@ def tutorial_screens(s: Screens) -> None:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_no_text_overflows_any_screen_at_1280x720(rules, language, checking):
-    app = make_app(rules, size=SIZE, persist=True, language=language, animation_speed="instant")
+def test_no_text_overflows_any_screen_at_1280x720(aetherya, rules, language, checking):
+    app = make_app(aetherya, size=SIZE, persist=True, language=language, animation_speed="instant")
     assert i18n.language() == language
     s = Screens(app, language)
     menus_and_screens(s)

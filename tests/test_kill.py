@@ -46,7 +46,7 @@ def applied_counts(log_text: str) -> dict[str, int]:
     return counts
 
 
-def test_sigkill_at_random_moments_never_breaks_the_save(rules, private_home):
+def test_sigkill_at_random_moments_never_breaks_the_save(library, rules, private_home):
     home = private_home
     (home / "config").mkdir()
     (home / "config" / "settings.json").write_text(json.dumps({"version": 1, "animation_speed": "instant"}))
@@ -58,7 +58,7 @@ def test_sigkill_at_random_moments_never_breaks_the_save(rules, private_home):
     results = []
     started = time.monotonic()
     while kills < KILLS:
-        unfinished, _ = saves.latest_unfinished(rules)
+        unfinished, _ = saves.latest_unfinished(library)
         if unfinished is not None:
             args = ["play", "--continue"]
             resumed += 1
@@ -80,10 +80,10 @@ def test_sigkill_at_random_moments_never_breaks_the_save(rules, private_home):
                  for p in folder.iterdir()]
         leftovers = [p for p in files if p.name.endswith(".tmp")]
         assert all(p.name.startswith(".") and not p.name.endswith(".json") for p in leftovers)
-        assert saves.list_saves(rules).problems == [] and saves.list_saves(rules, saves.history_dir()).problems == []
+        assert saves.list_saves(library).problems == [] and saves.list_saves(library, saves.history_dir()).problems == []
         applied = applied_counts(log_path.read_text(encoding="utf-8") if log_path.exists() else "")
         for path in [p for p in files if p.suffix == ".json"]:
-            game, state = saves.read(path, rules)  # replays every action and checks the snapshot
+            game, state = saves.read(path, library)  # replays every action and checks the snapshot
             assert state.history == list(game.actions)
             before = previous.get(game.game_id, ())
             assert game.actions[: len(before)] == before, "a resumed game did not continue its save"

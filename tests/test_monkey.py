@@ -31,7 +31,7 @@ import pygame
 from drako_desktop import saves
 from drako_desktop.ai import make_agent
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
-from drako_desktop.engine import GameState
+from drako_desktop.games.aetherya_pocket.engine import GameState
 from drako_desktop.settings import Settings
 from drako_desktop.ui.scenes.about import AboutScene
 from drako_desktop.ui.scenes.dialogs import Dialog
@@ -39,11 +39,11 @@ from drako_desktop.ui.scenes.load import LoadScene
 from drako_desktop.ui.scenes.menu import MainMenu
 from drako_desktop.ui.scenes.new_game import NewGameScene
 from drako_desktop.ui.scenes.overlay import PauseMenu
-from drako_desktop.ui.scenes.rules import RulesScene
+from drako_desktop.games.aetherya_pocket.ui.rules_scene import RulesScene
 from drako_desktop.ui.scenes.scores import ScoreSheet
 from drako_desktop.ui.scenes.settings import SettingsScene
 from drako_desktop.ui.scenes.statistics import StatisticsScene
-from drako_desktop.ui.scenes.table import TableScene
+from drako_desktop.games.aetherya_pocket.ui.table_scene import TableScene
 from ui_support import DT, make_app
 
 EVENTS = int(os.environ.get("MONKEY_EVENTS", 100_000))
@@ -160,14 +160,14 @@ def check_table(table: TableScene) -> None:
         assert table.model.matches(state.view(0))
 
 
-def test_monkey(rules, monkeypatch):
+def test_monkey(aetherya, library, rules, monkeypatch):
     rng = random.Random(SEED)
     random.seed(SEED)  # new games' seeds, rematches, who starts: the same every run
     ticks = iter(range(10**9))
     monkeypatch.setattr(saves, "now", lambda: f"2026-01-01T00:00:00Z#{next(ticks):09d}")  # a clock of its own
     monkeypatch.setattr(saves, "new_game_id", lambda: f"monkey-{next(ticks):09d}")
-    app = make_app(rules, persist=True, animation_speed="fast")
-    app.agent_factory = lambda spec, rules, seed: make_agent("random", rules, seed)
+    app = make_app(aetherya, persist=True, animation_speed="fast")
+    app.agent_factory = lambda game, spec, seed: make_agent(game, "random", seed)
 
     def fail(exc: Exception, stage: str) -> None:  # no error may reach the top-level handler
         raise exc
@@ -240,7 +240,7 @@ def test_monkey(rules, monkeypatch):
     app.close()
     settings, note = Settings.load()
     assert note is None and settings.validate() == []
-    assert saves.list_saves(rules).problems == [] and saves.list_saves(rules, saves.history_dir()).problems == []
+    assert saves.list_saves(library).problems == [] and saves.list_saves(library, saves.history_dir()).problems == []
     print(f"\n{sum(monkey.sent.values())} events in {frames_run} frames, {elapsed:.1f} s; {dict(monkey.sent)}; "
           f"{len(tables)} tables, {quits} quits; scenes: {dict(visited)}")
     wanted = {MainMenu, NewGameScene, TableScene, PauseMenu, RulesScene, SettingsScene, AboutScene, LoadScene,

@@ -9,11 +9,13 @@ import pytest
 import yaml
 
 from drako_desktop import i18n, resources
-from drako_desktop.data import load_cards
-from drako_desktop.engine import Rules
+from drako_desktop.games.aetherya_pocket import AetheryaPocket
+from drako_desktop.games.aetherya_pocket.data import load_cards
+from drako_desktop.games.aetherya_pocket.engine import Rules
 from drako_desktop.ui import text as text_module
-from drako_desktop.ui.scenes.rules import EXAMPLES, SECTIONS, RulesScene, parse_grid
+from drako_desktop.games.aetherya_pocket.ui.rules_scene import EXAMPLES, SECTIONS, RulesScene, parse_grid
 from ui_support import click, frames, key, make_app
+from conftest import aetherya_game
 
 
 @pytest.fixture
@@ -25,8 +27,8 @@ def drawn():
     i18n.set_language("en")
 
 
-def open_rules(rules, **settings):
-    app = make_app(rules, **settings)
+def open_rules(game=None, **settings):
+    app = make_app(game or aetherya_game(), **settings)
     app.main_menu()
     app.open_rules()
     frames(app, 2)
@@ -34,7 +36,7 @@ def open_rules(rules, **settings):
 
 
 def test_the_reference_covers_the_rule_book_section_by_section(rules):
-    app, scene = open_rules(rules)
+    app, scene = open_rules()
     assert isinstance(scene, RulesScene)
     assert [s for s, _ in scene.items] == list(SECTIONS)
     for section in ("goal", "cards", "setup", "turn", "placing", "draw_pile", "connection", "legends", "end",
@@ -52,7 +54,7 @@ def test_the_reference_covers_the_rule_book_section_by_section(rules):
 
 
 def test_typing_searches_every_word_of_the_sections(rules):
-    app, scene = open_rules(rules)
+    app, scene = open_rules()
     frames(app, 1, [pygame.event.Event(pygame.TEXTINPUT, text="portal")])
     assert scene.query == "portal"
     assert {"cards", "placing", "connection", "examples"} <= set(scene.shown) and "winner" not in scene.shown
@@ -66,7 +68,7 @@ def test_typing_searches_every_word_of_the_sections(rules):
 
 
 def test_search_works_in_chinese(rules):
-    app, scene = open_rules(rules, language="zh-TW")
+    app, scene = open_rules(language="zh-TW")
     scene.search("傳送門")
     assert {"connection", "examples"} <= set(scene.shown)
     scene.search("哥布林部落")
@@ -76,7 +78,7 @@ def test_search_works_in_chinese(rules):
 
 
 def test_rulings_are_marked_and_every_legend_is_drawn(rules, drawn):
-    app, scene = open_rules(rules)
+    app, scene = open_rules()
     for section in ("placing", "draw_pile", "connection", "dragons"):
         scene.select(section)
         frames(app, 1)
@@ -107,8 +109,7 @@ def test_house_rules_show_their_own_numbers(tmp_path, drawn):
     scoring["conflicts"]["points"] = -3
     scoring["dragons"]["values"][1] = [7, -6]
     (folder / "scoring.yaml").write_text(yaml.safe_dump(scoring))
-    house = Rules(load_cards(folder))
-    app, scene = open_rules(house)
+    app, scene = open_rules(AetheryaPocket(load_cards(folder)))
     for section in ("tribes", "conflicts", "dragons"):
         scene.select(section)
         frames(app, 1)

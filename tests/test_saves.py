@@ -9,9 +9,10 @@ import pytest
 
 from drako_desktop import i18n, saves
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
-from drako_desktop.engine import GameState
+from drako_desktop.games.aetherya_pocket.engine import GameState
 from drako_desktop.replay import format_replay, replay_game
 from drako_desktop.stats import PEOPLE, Statistics
+from conftest import aetherya_game
 
 
 @pytest.fixture(autouse=True)
@@ -33,13 +34,14 @@ def played(rules, moves: int | None = None, setup: GameSetup = SETUP) -> GameSta
 
 
 def save_text(rules, state, setup=SETUP) -> str:
+    aetherya = aetherya_game()
     game = saves.start_game(setup)
-    return saves.encode(game, state, rules)
+    return saves.encode(game, state, aetherya)
 
 
-def test_round_trip_replays_to_the_same_position(rules):
+def test_round_trip_replays_to_the_same_position(library, rules):
     state = played(rules, 40)
-    game, again = saves.decode(save_text(rules, state), rules)
+    game, again = saves.decode(save_text(rules, state), library)
     assert game.setup == SETUP
     assert again.view(0) == state.view(0) and again.history == state.history
     assert not game.finished
@@ -73,24 +75,24 @@ def test_save_holds_no_hidden_information(rules):
         (lambda t: json.dumps([1, 2]), "not a Drako Desktop saved game"),
     ],
 )
-def test_damaged_saves_are_refused_whole(rules, damage, message):
+def test_damaged_saves_are_refused_whole(library, rules, damage, message):
     text = damage(save_text(rules, played(rules, 60)))
     with pytest.raises(saves.SaveError) as err:
-        saves.decode(text, rules)
+        saves.decode(text, library)
     assert message in str(err.value)
 
 
-def test_why_a_save_is_refused_is_said_in_the_language_of_the_moment_it_is_shown(rules):
+def test_why_a_save_is_refused_is_said_in_the_language_of_the_moment_it_is_shown(library, rules):
     text = save_text(rules, played(rules, 60))
     with pytest.raises(saves.SaveError) as err:
-        saves.decode(text.replace('"version":1', '"version":99'), rules)
+        saves.decode(text.replace('"version":1', '"version":99'), library)
     i18n.set_language("zh-TW")
     assert str(err.value) == "由其他版本的遊戲儲存（存檔格式 99，本遊戲讀取格式 1）"
     i18n.set_language("en")
     assert str(err.value) == "saved by another version of the game (save format 99, this game reads 1)"
 
 
-def test_hand_edited_legal_but_different_action_is_caught_by_the_snapshot(rules):
+def test_hand_edited_legal_but_different_action_is_caught_by_the_snapshot(library, rules):
     state = played(rules, 60)
     data = json.loads(save_text(rules, state))
     # Swap one take-discard for a draw (both legal there): the replay diverges from the snapshot.
@@ -98,33 +100,33 @@ def test_hand_edited_legal_but_different_action_is_caught_by_the_snapshot(rules)
     assert swaps
     data["actions"][swaps[-1]] = {"type": "draw"}
     with pytest.raises(saves.SaveError):
-        saves.decode(json.dumps(data), rules)
+        saves.decode(json.dumps(data), library)
 
 
-def test_bad_files_are_kept_aside_and_good_ones_listed_newest_first(rules, home):
+def test_bad_files_are_kept_aside_and_good_ones_listed_newest_first(aetherya, library, rules, home):
     folder = saves.saves_dir()
     folder.mkdir(parents=True)
     old, new = saves.start_game(SETUP), saves.start_game(SETUP)
     old = saves.SavedGame(old.game_id, SETUP, (), old.created, "2026-01-01T00:00:00Z", False, False)
     new = saves.SavedGame(new.game_id, SETUP, (), new.created, "2026-06-01T00:00:00Z", False, False)
     state = played(rules, 30)
-    (folder / "old.json").write_text(saves.encode(old, state, rules))
-    (folder / "new.json").write_text(saves.encode(new, state, rules))
+    (folder / "old.json").write_text(saves.encode(old, state, aetherya))
+    (folder / "new.json").write_text(saves.encode(new, state, aetherya))
     (folder / "broken.json").write_text('{"format": "drako-desktop-save", "vers')
-    listing = saves.list_saves(rules)
+    listing = saves.list_saves(library)
     assert [g.game_id for g in listing.games] == [new.game_id, old.game_id]
     assert len(listing.problems) == 1 and "broken.json" in str(listing.problems[0])
     assert not (folder / "broken.json").exists()
     kept = list(folder.glob("broken.json.broken-*"))
     assert len(kept) == 1 and kept[0].read_text().startswith('{"format"')
-    latest, _ = saves.latest_unfinished(rules)
+    latest, _ = saves.latest_unfinished(library)
     assert latest.game_id == new.game_id
-    assert latest.summary(rules)["turn"] == state.turn
+    assert latest.summary(aetherya)["turn"] == state.turn
 
 
-def test_autosaver_writes_every_position_and_files_finished_games(rules):
+def test_autosaver_writes_every_position_and_files_finished_games(aetherya, library, rules):
     game = saves.start_game(SETUP)
-    writer = saves.Autosaver(game, rules)
+    writer = saves.Autosaver(game, aetherya)
     rng = random.Random(3)
     state = GameState.new(rules, 2, SETUP.seed, SETUP.first)
     for _ in range(25):
@@ -132,16 +134,16 @@ def test_autosaver_writes_every_position_and_files_finished_games(rules):
         state.apply(legal[rng.randrange(len(legal))])
         writer.save(state)
     writer.close()
-    saved, again = saves.read(writer.path, rules)
+    saved, again = saves.read(writer.path, library)
     assert saved.actions == tuple(state.history)
     while not state.is_terminal():
         legal = state.legal_actions()
         state.apply(legal[rng.randrange(len(legal))])
-    writer = saves.Autosaver(saved, rules)
+    writer = saves.Autosaver(saved, aetherya)
     writer.save(state)
     writer.close()
     assert not writer.path.exists()
-    finished, _ = saves.read(saves.history_dir() / writer.path.name, rules)
+    finished, _ = saves.read(saves.history_dir() / writer.path.name, library)
     assert finished.finished
 
 
@@ -175,10 +177,10 @@ def test_statistics_file_round_trip_and_broken_file(home):
     assert (home / "data" / "statistics.json.broken").exists()
 
 
-def test_replay_tells_the_game_turn_by_turn(rules):
+def test_replay_tells_the_game_turn_by_turn(aetherya, library, rules):
     state = played(rules)
-    game, _ = saves.decode(save_text(rules, state), rules)
-    result = replay_game(rules, game)
+    game, _ = saves.decode(save_text(rules, state), library)
+    result = replay_game(aetherya, game)
     assert result["finished"] and result["winners"] == state.winners()
     assert [r["total"] for r in result["final"]] == [b.total for b in state.scores()]
     assert result["turns"][-1]["turn"] == state.turn

@@ -16,14 +16,14 @@ import pytest
 
 from drako_desktop import i18n
 from drako_desktop.controller.game import Phase
-from drako_desktop.data import load_cards
-from drako_desktop.engine import CENTRE
-from drako_desktop.ui import tutorial
+from drako_desktop.games.aetherya_pocket.data import load_cards
+from drako_desktop.games.aetherya_pocket.engine import CENTRE
+from drako_desktop.games.aetherya_pocket.ui import tutorial
 from drako_desktop.ui.scenes.dialogs import Dialog
 from drako_desktop.ui.scenes.menu import MainMenu
 from drako_desktop.ui.scenes.scores import ScoreSheet
-from drako_desktop.ui.scenes.tutorial import TutorialPauseMenu, TutorialScene
-from drako_desktop.ui.table.model import FACE_DOWN
+from drako_desktop.games.aetherya_pocket.ui.tutorial_scene import TutorialPauseMenu, TutorialScene
+from drako_desktop.games.aetherya_pocket.ui.model import FACE_DOWN
 from ui_support import click, drag, frames, key, make_app, motion, screenshot
 
 MAX_FRAMES = 3000
@@ -98,8 +98,8 @@ def start_from_menu(app):
     frames(app, 2)
 
 
-def test_learn_to_play_end_to_end_with_wrong_moves_leaving_and_resuming(rules, home):
-    app = make_app(rules, persist=True, animation_speed="fast")
+def test_learn_to_play_end_to_end_with_wrong_moves_leaving_and_resuming(aetherya, rules, home):
+    app = make_app(aetherya, persist=True, animation_speed="fast")
     start_from_menu(app)
     table = app.scenes.top
     assert isinstance(table, TutorialScene) and table.step.id == "welcome"
@@ -172,7 +172,7 @@ def test_learn_to_play_end_to_end_with_wrong_moves_leaving_and_resuming(rules, h
     end_turn = button(app, "End turn")
     click(app, end_turn)
     click(app, end_turn)  # pressed twice: no "are you sure" either way
-    assert table.step.id == "legend_claim" and table.controller.phase == Phase.AFTER_PLACE
+    assert table.step.id == "legend_claim" and table.decision().kind == "after-place"
     slot = table.model.legend_row.index("alliance-human-elf")
     assert points_at(table, ("legend", slot))
     screenshot(app, "tutorial-06-claim")
@@ -240,15 +240,15 @@ def test_learn_to_play_end_to_end_with_wrong_moves_leaving_and_resuming(rules, h
             break
         decision = table.decision()
         if decision is not None:
-            table.play([decision.legal[-1] if decision.phase == Phase.TURN_START else decision.legal[0]])
+            table.play([decision.legal[-1] if decision.kind == "turn-start" else decision.legal[0]])
         frames(app)
     assert app.scenes.find(ScoreSheet) is not None
     app.close()
 
 
-def test_start_over_and_a_finished_lesson_starts_from_the_beginning(rules, home):
+def test_start_over_and_a_finished_lesson_starts_from_the_beginning(aetherya, rules, home):
     tutorial.save_progress("portal")
-    app = make_app(rules, persist=True, animation_speed="instant")
+    app = make_app(aetherya, persist=True, animation_speed="instant")
     start_from_menu(app)
     assert isinstance(app.scenes.top, Dialog)
     click(app, button(app, "Start over"))
@@ -261,10 +261,10 @@ def test_start_over_and_a_finished_lesson_starts_from_the_beginning(rules, home)
     app.close()
 
 
-def test_every_step_can_be_resumed_at(rules, cards):
+def test_every_step_can_be_resumed_at(aetherya, rules, cards):
     """Each step's position is rebuilt from the script alone, and is the person's to play (or watch)."""
     script = tutorial.load_script(cards)
-    app = make_app(rules, persist=True, animation_speed="instant")
+    app = make_app(aetherya, persist=True, animation_speed="instant")
     for index, step in enumerate(script.steps):
         table = app.scenes.replace_all(TutorialScene(app, script, index))
         frames(app, 3)

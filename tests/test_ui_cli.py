@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from drako_desktop.engine import GameState
+from drako_desktop.games.aetherya_pocket.engine import GameState
 
 
 def run(args, home, timeout=300):

@@ -19,14 +19,14 @@ def play_out(controller: GameController) -> None:
             controller._thinking.thread.join()
 
 
-def test_opponents_in_a_process_play_the_same_game_as_inline(rules):
+def test_opponents_in_a_process_play_the_same_game_as_inline(aetherya, rules):
     setup = GameSetup(tuple(Seat(f"B{i}", COMPUTER, level) for i, level in enumerate(["random", "easy", "medium"])),
                       seed=31)
-    inline = GameController(rules, setup, threaded=False)
+    inline = GameController(aetherya, setup, threaded=False)
     play_out(inline)
-    process = AgentProcess(rules.cards.folder)
+    process = AgentProcess(aetherya.id, aetherya.folder)
     try:
-        remote = GameController(rules, setup, agent_factory=process.factory)
+        remote = GameController(aetherya, setup, agent_factory=process.factory)
         play_out(remote)
         assert remote.actions == inline.actions
         remote.close()
@@ -34,11 +34,11 @@ def test_opponents_in_a_process_play_the_same_game_as_inline(rules):
         process.close()
 
 
-def test_an_unknown_level_is_refused_from_the_process(rules):
-    process = AgentProcess(rules.cards.folder)
+def test_an_unknown_level_is_refused_from_the_process(aetherya, rules):
+    process = AgentProcess(aetherya.id, aetherya.folder)
     try:
         with pytest.raises(AgentSpecError):
-            process.factory("no-such-level", rules, 1)
-        assert process.factory("random", rules, 1).name == "random"  # and the process goes on
+            process.factory("no-such-level", 1)
+        assert process.factory("random", 1).name == "random"  # and the process goes on
     finally:
         process.close()

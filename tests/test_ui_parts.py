@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from drako_desktop.engine import Breakdown
-from drako_desktop.ui.layout import layout_problems, table_layout
-from drako_desktop.ui.scenes.scores import tie_break_text
-from drako_desktop.ui.tooltips import card_tooltip, legend_tooltip, number, signed
+from drako_desktop.games.aetherya_pocket.engine import category_scores
+from drako_desktop.games.aetherya_pocket.ui.layout import layout_problems, table_layout
+from drako_desktop.games.aetherya_pocket.ui import tie_break_text
+from drako_desktop.games.aetherya_pocket.ui.card_tips import card_tooltip, legend_tooltip
+from drako_desktop.ui.tooltips import number, signed
 from ui_support import make_app
 
 SIZES = [(1280, 720), (1366, 768), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160), (1280, 1024), (2560, 1080)]
@@ -52,17 +53,17 @@ def test_numbers_use_a_real_minus_sign():
 
 def test_tie_break_is_explained(cards):
     categories = cards.categories
-    a = Breakdown(categories, (4, 0, 2, 0, 0, 0, 0))
-    b = Breakdown(categories, (3, 0, 3, 0, 0, 0, 0))
-    c = Breakdown(categories, (1, 0, 0, 0, 0, 0, 0))
-    assert tie_break_text(["Ana", "Bo", "Cy"], [a, b, c], [0], cards).startswith("Ana and Bo tie on 6 points.")
-    assert "Ana has 4 and Bo has 3" in tie_break_text(["Ana", "Bo", "Cy"], [a, b, c], [0], cards)
-    assert "share the victory" in tie_break_text(["Ana", "Bo"], [a, a], [0, 1], cards)
-    assert tie_break_text(["Ana", "Cy"], [a, c], [0], cards) == ""
+    a = category_scores(categories, (4, 0, 2, 0, 0, 0, 0))
+    b = category_scores(categories, (3, 0, 3, 0, 0, 0, 0))
+    c = category_scores(categories, (1, 0, 0, 0, 0, 0, 0))
+    assert tie_break_text(["Ana", "Bo", "Cy"], [a, b, c], [0]).startswith("Ana and Bo tie on 6 points.")
+    assert "Ana has 4 and Bo has 3" in tie_break_text(["Ana", "Bo", "Cy"], [a, b, c], [0])
+    assert "share the victory" in tie_break_text(["Ana", "Bo"], [a, a], [0, 1])
+    assert tie_break_text(["Ana", "Cy"], [a, c], [0]) == ""
 
 
-def test_text_fits_its_box(rules):
-    app = make_app(rules)
+def test_text_fits_its_box(aetherya, rules):
+    app = make_app(aetherya)
     text = app.ctx.text
     long = "Alliance: Human and Elf, with a very long translated name indeed"
     line = text.fitted(long, "heading", 30, (255, 255, 255), 200)
@@ -73,11 +74,11 @@ def test_text_fits_its_box(rules):
     app.close()
 
 
-def test_language_switch_rebuilds_fonts_and_layout_mid_game(rules):
+def test_language_switch_rebuilds_fonts_and_layout_mid_game(aetherya, rules):
     from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
     from ui_support import frames
 
-    app = make_app(rules, language="en")
+    app = make_app(aetherya, language="en")
     table = app.start_game(GameSetup((Seat("Ana"), Seat("Bo", COMPUTER, "random")), seed=1))
     frames(app, 3)
     fonts, painter = app.ctx.fonts, table.painter

@@ -27,8 +27,9 @@ from drako_desktop.ui.scenes.overlay import PauseMenu
 from drako_desktop.ui.scenes.scores import ScoreSheet
 from drako_desktop.ui.scenes.settings import SettingsScene
 from drako_desktop.ui.scenes.statistics import StatisticsScene
-from drako_desktop.ui.scenes.table import TableScene
+from drako_desktop.games.aetherya_pocket.ui.table_scene import TableScene
 from ui_support import click, frames, key, make_app, motion, play_until, screenshot
+from conftest import aetherya_game
 
 NAMES = ("Ana", "Brynja", "Corvin", "Isolde")
 
@@ -41,7 +42,8 @@ def setup_for(players: int = 2, seed: int = 5, people: int = 1) -> GameSetup:
 
 def opened(rules, open_screen, kind, size=(1600, 900)):
     """The app on the main menu with a screen opened over it (persistence on)."""
-    app = make_app(rules, size=size, persist=True, animation_speed="instant")
+    aetherya = aetherya_game()
+    app = make_app(aetherya, size=size, persist=True, animation_speed="instant")
     app.main_menu()
     open_screen(app)
     frames(app, 2)
@@ -55,16 +57,17 @@ def flush(table) -> None:
 
 
 def persisted(rules, **settings):
-    return make_app(rules, persist=True, animation_speed="instant", **settings)
+    aetherya = aetherya_game()
+    return make_app(aetherya, persist=True, animation_speed="instant", **settings)
 
 
-def test_every_move_is_saved_and_continue_resumes_exactly(rules):
+def test_every_move_is_saved_and_continue_resumes_exactly(library, rules):
     app = persisted(rules)
     table = app.start_game(setup_for(3))
     play_until(app, table, lambda: table.controller.state.turn >= 6 and table.decision() is not None)
     flush(table)
     path = table.session.saved_path()
-    game, state = saves.read(path, rules)
+    game, state = saves.read(path, library)
     assert list(game.actions) == table.controller.actions and not game.finished
     before = (table.controller.state.view(0), list(table.log_lines))
     app.scenes.push(PauseMenu(app))
@@ -105,14 +108,14 @@ def test_when_saving_fails_the_player_is_told_once_and_the_game_goes_on(rules):
     app.close()
 
 
-def test_finished_game_goes_to_history_and_counts_once_in_statistics(rules):
+def test_finished_game_goes_to_history_and_counts_once_in_statistics(library, rules):
     app = persisted(rules)
     table = app.start_game(setup_for(2, seed=8))
     play_until(app, table, lambda: app.scenes.find(ScoreSheet) is not None)
     table.session.close()
     game_id = table.session.game_id
     assert not (saves.saves_dir() / f"{game_id}.json").exists()
-    finished, state = saves.read(saves.history_dir() / f"{game_id}.json", rules)
+    finished, state = saves.read(saves.history_dir() / f"{game_id}.json", library)
     assert finished.finished
     stats, _ = Statistics.load()
     ana = stats.players["Ana"]
@@ -150,9 +153,10 @@ def test_statistics_trouble_at_the_end_of_a_game_says_what_happened(rules, priva
 
 def fill_saves(rules, count: int, finished: int = 0) -> list[saves.SavedGame]:
     """Saved games as a player would leave them: some in progress, some finished (history)."""
+    aetherya = aetherya_game()
     import random
 
-    from drako_desktop.engine import GameState
+    from drako_desktop.games.aetherya_pocket.engine import GameState
 
     made = []
     for n in range(count + finished):
@@ -168,7 +172,7 @@ def fill_saves(rules, count: int, finished: int = 0) -> list[saves.SavedGame]:
                                practice=n == 1, finished=state.is_terminal())
         folder = saves.history_dir() if game.finished else saves.saves_dir()
         folder.mkdir(parents=True, exist_ok=True)
-        (folder / f"{game.game_id}.json").write_text(saves.encode(game, state, rules))
+        (folder / f"{game.game_id}.json").write_text(saves.encode(game, state, aetherya))
         made.append(game)
     return made
 
@@ -190,9 +194,9 @@ def test_load_lists_games_in_progress_and_opens_one(rules):
     app.close()
 
 
-def test_a_long_list_scrolls_by_keyboard_and_wheel_at_the_smallest_window(rules):
+def test_a_long_list_scrolls_by_keyboard_and_wheel_at_the_smallest_window(aetherya, rules):
     fill_saves(rules, 11)
-    app = make_app(rules, size=(1280, 720), persist=True, animation_speed="instant")
+    app = make_app(aetherya, size=(1280, 720), persist=True, animation_speed="instant")
     app.main_menu()
     app.open_load()
     frames(app, 1)
@@ -326,18 +330,18 @@ def test_a_broken_save_is_explained_in_chinese_too(rules):
     app.close()
 
 
-def test_a_finished_game_left_among_the_saves_is_moved_to_the_history(rules):
+def test_a_finished_game_left_among_the_saves_is_moved_to_the_history(library, rules):
     """A kill between writing the last move and moving the file: the next listing finishes the move."""
     game = fill_saves(rules, 0, finished=1)[0]
     saves.saves_dir().mkdir(parents=True, exist_ok=True)
     (saves.history_dir() / f"{game.game_id}.json").replace(saves.saves_dir() / f"{game.game_id}.json")
-    latest, problems = saves.latest_unfinished(rules)
+    latest, problems = saves.latest_unfinished(library)
     assert latest is None and problems == []
     assert (saves.history_dir() / f"{game.game_id}.json").exists()
     assert not list(saves.saves_dir().glob("*.json"))
 
 
-def test_writes_cut_short_leave_temporary_files_that_are_never_saves_and_are_cleared(rules):
+def test_writes_cut_short_leave_temporary_files_that_are_never_saves_and_are_cleared(library, rules):
     import os
 
     folder = saves.saves_dir()
@@ -346,21 +350,21 @@ def test_writes_cut_short_leave_temporary_files_that_are_never_saves_and_are_cle
     old.write_text('{"format": "drako-desk')
     young.write_text('{"format": "drako-desk')
     os.utime(old, (0, 0))
-    listing = saves.list_saves(rules)
+    listing = saves.list_saves(library)
     assert listing.games == [] and listing.problems == []
     assert saves.clear_stale_temporaries() == 1 and not old.exists() and young.exists()  # young: maybe being written
 
 
-def test_a_save_made_with_other_cards_is_refused_but_left_in_place(rules):
+def test_a_save_made_with_other_cards_is_refused_but_left_in_place(library, rules):
     fill_saves(rules, 2)
     folder = saves.saves_dir()
     victim = sorted(folder.glob("*.json"))[0]
     victim.write_text(victim.read_text().replace('"cards":"', '"cards":"other-', 1))
-    listing = saves.list_saves(rules)
+    listing = saves.list_saves(library)
     assert len(listing.games) == 1 and listing.problems == [] and listing.foreign == [victim.name]
     assert victim.exists()
     with pytest.raises(saves.SaveError, match="other card data"):
-        saves.read(victim, rules)
+        saves.read(victim, library)
 
 
 def test_statistics_screen_and_reset_with_confirmation(rules):
@@ -412,7 +416,7 @@ class Exploding(Scene):
         raise ZeroDivisionError("a scene divided by zero")
 
 
-def test_an_error_in_a_scene_is_logged_shown_and_the_game_is_kept(rules):
+def test_an_error_in_a_scene_is_logged_shown_and_the_game_is_kept(library, rules):
     logsetup.setup_logging()
     try:
         app = persisted(rules)
@@ -431,7 +435,7 @@ def test_an_error_in_a_scene_is_logged_shown_and_the_game_is_kept(rules):
         logging.getLogger("drako_desktop").handlers[0].flush()
         text = logsetup.log_path().read_text()
         assert "Traceback" in text and "a scene divided by zero" in text and str(path) in text
-        assert saves.read(path, rules)[0].actions == tuple(actions)  # the autosave survived it
+        assert saves.read(path, library)[0].actions == tuple(actions)  # the autosave survived it
         click(app, dialog.widgets.widgets[0].rect.center)  # Back to the menu
         assert isinstance(app.scenes.top, MainMenu) and app.scenes.find(TableScene) is None
         click(app, next(w for w in app.scenes.top.widgets.widgets if getattr(w, "label", "") == "Continue").rect.center)
@@ -477,13 +481,13 @@ def test_an_error_while_drawing_the_crash_dialog_falls_back_to_the_menu(rules):
     app.close()
 
 
-def test_a_broken_settings_file_gives_defaults_a_message_and_is_rewritten(rules):
+def test_a_broken_settings_file_gives_defaults_a_message_and_is_rewritten(aetherya, rules):
     path = settings_path()
     path.parent.mkdir(parents=True)
     path.write_text('{"version": 1, "animation_speed": "warp", "window_width": 1700')
     settings, note = Settings.load()
     assert settings == Settings() and "not valid JSON" in str(note)
-    app = open_app(rules, settings, note, size=(1600, 900), threaded=False)
+    app = open_app(aetherya, settings, note, size=(1600, 900), threaded=False)
     frames(app, 2)
     dialog = app.scenes.top
     assert isinstance(dialog, Dialog) and str(path) in dialog.detail
@@ -497,7 +501,7 @@ def test_a_broken_settings_file_gives_defaults_a_message_and_is_rewritten(rules)
     app.close()
 
 
-def test_a_settings_problem_is_explained_in_the_language_the_settings_chose(rules):
+def test_a_settings_problem_is_explained_in_the_language_the_settings_chose(aetherya, rules):
     """The file is read before the language is known; its message is translated when shown."""
     path = settings_path()
     path.parent.mkdir(parents=True)
@@ -506,7 +510,7 @@ def test_a_settings_problem_is_explained_in_the_language_the_settings_chose(rule
     assert settings.language == "zh-TW" and settings.window_width == Settings().window_width
     assert str(note) == (f"{path}: window_width must be 1280-3840; sound: expected true or false, got \"loud\"; "
                          "those settings were reset to their defaults")
-    app = open_app(rules, settings, note, size=(1280, 720), threaded=False)
+    app = open_app(aetherya, settings, note, size=(1280, 720), threaded=False)
     frames(app, 2)
     dialog = app.scenes.top
     assert isinstance(dialog, Dialog) and dialog.detail == (
@@ -528,7 +532,7 @@ def test_settings_screen_shows_every_setting(rules):
     app.close()
 
 
-def test_practice_game_shows_its_badge_undoes_freely_and_counts_apart(rules):
+def test_practice_game_shows_its_badge_undoes_freely_and_counts_apart(library, rules):
     app = persisted(rules, practice_undo=True)
     table = app.start_game(setup_for(2, seed=12))
     assert table.controller.practice and table.session.game.practice
@@ -544,7 +548,7 @@ def test_practice_game_shows_its_badge_undoes_freely_and_counts_apart(rules):
     frames(app, 2, [key(pygame.K_z, pygame.KMOD_LCTRL)])  # Ctrl+Z does the same
     assert len(table.controller.actions) < before
     flush(table)
-    saved, _ = saves.read(table.session.saved_path(), rules)
+    saved, _ = saves.read(table.session.saved_path(), library)
     assert saved.practice and list(saved.actions) == table.controller.actions  # the undo was saved too
     play_until(app, table, lambda: app.scenes.find(ScoreSheet) is not None)
     ana = Statistics.load()[0].players["Ana"]

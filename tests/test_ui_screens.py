@@ -11,10 +11,11 @@ import pygame
 from drako_desktop.controller.game import COMPUTER, GameSetup, Phase, Seat
 from drako_desktop.ui.scenes.about import AboutScene, icon_authors
 from drako_desktop.ui.scenes.new_game import NewGameScene
-from drako_desktop.ui.scenes.rules import RulesScene
+from drako_desktop.games.aetherya_pocket.ui.rules_scene import RulesScene
 from drako_desktop.ui.scenes.scores import ScoreSheet
 from drako_desktop.ui.scenes.settings import SettingsScene
 from ui_support import frames, key, make_app, motion, screenshot
+from conftest import aetherya_game
 
 MAX_FRAMES = 20_000
 
@@ -26,13 +27,13 @@ def advance(app, table, turns: int) -> None:
             return
         decision = table.decision()
         if decision is not None:
-            table.play([decision.legal[-1] if decision.phase == Phase.TURN_START else decision.legal[0]])
+            table.play([decision.legal[-1] if decision.kind == "turn-start" else decision.legal[0]])
         frames(app)
     raise AssertionError("the game did not get that far")
 
 
-def test_main_menu_and_new_game(rules):
-    app = make_app(rules)
+def test_main_menu_and_new_game(aetherya, rules):
+    app = make_app(aetherya)
     app.main_menu()
     frames(app, 2)
     screenshot(app, "01-main-menu")
@@ -47,7 +48,8 @@ def test_main_menu_and_new_game(rules):
 
 
 def table_mid_game(rules, players: int, turns: int, size=(1600, 900)):
-    app = make_app(rules, size=size, animation_speed="instant")
+    aetherya = aetherya_game()
+    app = make_app(aetherya, size=size, animation_speed="instant")
     names = ["Ana", "Brynja", "Corvin", "Isolde"]
     seats = [Seat(names[0])] + [Seat(names[i], COMPUTER, "random") for i in range(1, players)]
     table = app.start_game(GameSetup(tuple(seats), seed=21))
@@ -80,7 +82,7 @@ def test_table_at_the_minimum_window_size(rules):
 def test_drag_in_progress_shows_the_score_preview(rules):
     app, table = table_mid_game(rules, 2, 7)
     decision = table.decision()
-    assert decision.phase == Phase.TURN_START
+    assert decision.kind == "turn-start"
     start = table.rect_of(("discard",)).center
     frames(app, 1, [motion(start), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
     frames(app, 1, [motion((start[0] - 30, start[1]), (1, 0, 0))])
@@ -113,8 +115,8 @@ def test_tooltip_on_hover(rules):
     app.close()
 
 
-def test_score_sheet(rules):
-    app = make_app(rules, animation_speed="instant")
+def test_score_sheet(aetherya, rules):
+    app = make_app(aetherya, animation_speed="instant")
     seats = (Seat("Ana"), Seat("Brynja", COMPUTER, "random"), Seat("Corvin", COMPUTER, "random"))
     table = app.start_game(GameSetup(seats, seed=4))
     for _ in range(MAX_FRAMES):
@@ -131,8 +133,8 @@ def test_score_sheet(rules):
     app.close()
 
 
-def test_settings_rules_about(rules):
-    app = make_app(rules)
+def test_settings_rules_about(aetherya, rules):
+    app = make_app(aetherya)
     app.main_menu()
     app.open_settings()
     frames(app, 2, [key(pygame.K_DOWN)])
@@ -160,8 +162,8 @@ def test_settings_rules_about(rules):
     app.close()
 
 
-def test_setup_hand_and_pass_and_play_banner(rules):
-    app = make_app(rules, animation_speed="normal")
+def test_setup_hand_and_pass_and_play_banner(aetherya, rules):
+    app = make_app(aetherya, animation_speed="normal")
     table = app.start_game(GameSetup((Seat("Ana"), Seat("Ben"), Seat("Brynja", COMPUTER, "random")), seed=3))
     frames(app, 2)
     assert table.showing_hand() and len(table.gestures.hand()) == 4

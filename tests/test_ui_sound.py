@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from drako_desktop.engine import CENTRE, Event
-from drako_desktop.ui.sound import EVENT_SOUNDS, Sounds, sound_files
+from drako_desktop.games.aetherya_pocket.engine import CENTRE, Event
+from drako_desktop.games.aetherya_pocket.ui import EVENT_SOUNDS
+from drako_desktop.ui.sound import Sounds, sound_files
 
 from test_ui_table import centre_of, drag, first_turn
 from ui_support import click, frames
@@ -21,21 +22,19 @@ class Recorder:
         self.played.append(name)
         return True
 
-    def play_for(self, event: Event) -> bool:
-        name = EVENT_SOUNDS.get(event.kind)
-        return self.play(name) if name else False
-
 
 def test_every_event_sound_is_bundled():
     names = {path.stem for path in sound_files()}
     assert set(EVENT_SOUNDS.values()) | {"refused"} <= names
 
 
-def test_sounds_play_only_when_enabled():
+def test_sounds_play_only_when_enabled(aetherya):
     sounds = Sounds(enabled=True)
     assert sounds.available  # SDL's dummy audio driver opens like a real device
-    assert sounds.play_for(Event("claim", 0, legend="four-tribes"))
-    assert not sounds.play_for(Event("pass", 0))  # no sound for that event
+    game_ui = aetherya.ui()
+    assert game_ui.sound_for(Event("claim", 0, legend="four-tribes")) == "claim"
+    assert game_ui.sound_for(Event("pass", 0)) is None  # no sound for that event
+    assert sounds.play("claim")
     sounds.enabled = False
     assert not sounds.play("place")
 

@@ -13,18 +13,20 @@ import pygame
 import pytest
 
 from drako_desktop.controller.game import COMPUTER, GameSetup, Phase, Seat
-from drako_desktop.engine import CENTRE
-from drako_desktop.ui.layout import layout_problems
+from drako_desktop.games.aetherya_pocket.engine import CENTRE
+from drako_desktop.games.aetherya_pocket.ui.layout import layout_problems
 from drako_desktop.ui.scenes.scores import ScoreSheet
-from drako_desktop.ui.table.gestures import Held
-from drako_desktop.ui.table.model import FACE_DOWN, TableModel
+from drako_desktop.games.aetherya_pocket.ui.gestures import Held
+from drako_desktop.games.aetherya_pocket.ui.model import FACE_DOWN, TableModel
 from ui_support import click, drag, frames, key, make_app, motion
+from conftest import aetherya_game
 
 MAX_FRAMES = 40_000
 
 
 def start(rules, seats, seed=3, size=(1600, 900), speed="fast", first=0, **settings):
-    app = make_app(rules, size=size, animation_speed=speed, **settings)
+    aetherya = aetherya_game()
+    app = make_app(aetherya, size=size, animation_speed=speed, **settings)
     table = app.start_game(GameSetup(tuple(seats), seed, first))
     return app, table
 
@@ -71,11 +73,11 @@ def play_turn_by_dragging(app, table, rng):
     """One decision of the person, with drags only (and a click to reveal or end the turn)."""
     decision = table.decision()
     seat = decision.seat
-    if decision.phase == Phase.ARRANGE:
+    if decision.kind == "arrange":
         arrange_by_dragging(app, table)
         return
     claims = sorted(table.claimable_now())
-    if decision.phase == Phase.TURN_START:
+    if decision.kind == "turn-start":
         if claims and rng.random() < 0.7:
             slot = table.model.legend_row.index(claims[0])
             drag(app, centre_of(table, ("legend", slot)), centre_of(table, ("cell", seat, 5)))
@@ -86,7 +88,7 @@ def play_turn_by_dragging(app, table, rng):
         draw = centre_of(table, ("draw",))
         drag(app, draw, (draw[0], draw[1] + 30))  # pull a card off the draw pile
         return
-    if decision.phase == Phase.AFTER_DRAW:
+    if decision.kind in ("after-draw", "after-take-discard"):
         can_reveal = any(a.kind == "reveal" for a in decision.legal)
         if can_reveal and rng.random() < 0.35:
             drag(app, centre_of(table, ("drawn",)), centre_of(table, ("discard",)))
@@ -96,7 +98,7 @@ def play_turn_by_dragging(app, table, rng):
             return
         drag(app, centre_of(table, ("drawn",)), centre_of(table, rng.choice(legal_cells(table, ("drawn",)))))
         return
-    if decision.phase == Phase.AFTER_PLACE:
+    if decision.kind == "after-place":
         if claims and rng.random() < 0.8:
             slot = table.model.legend_row.index(claims[0])
             drag(app, centre_of(table, ("legend", slot)), centre_of(table, ("cell", seat, 0)))
@@ -114,7 +116,7 @@ def test_full_game_human_against_computer_by_drag_and_drop(rules):
             break
         before = len(table.controller.actions)
         play_turn_by_dragging(app, table, rng)
-        assert len(table.controller.actions) > before, f"a gesture in {decision.phase} changed nothing"
+        assert len(table.controller.actions) > before, f"a gesture in {decision.kind} changed nothing"
     sheet = app.scenes.find(ScoreSheet)
     assert sheet is not None, "the game did not reach the score sheet"
     state = table.controller.state
@@ -132,7 +134,7 @@ def first_turn(rules, seed=3, **kw):
     wait_for_person(app, table)
     frames(app, 1, [key(pygame.K_RETURN)])  # accept the offered arrangement
     decision = wait_for_person(app, table)
-    assert decision.phase == Phase.TURN_START
+    assert decision.kind == "turn-start"
     return app, table
 
 
@@ -201,7 +203,7 @@ def test_draw_by_click_then_place_by_click(rules):
     app, table = first_turn(rules)
     click(app, centre_of(table, ("draw",)))
     decision = wait_for_person(app, table)
-    assert decision.phase == Phase.AFTER_DRAW
+    assert decision.kind in ("after-draw", "after-take-discard")
     assert table.gestures.held is not None and table.gestures.held.source == ("drawn",)  # picked up for you
     cell = legal_cells(table)[0]
     card = table.model.drawn
@@ -271,7 +273,7 @@ def test_resize_mid_game_keeps_the_layout_sound(rules, size):
     assert table.layout.size == size and layout_problems(table.layout) == []
     click(app, centre_of(table, ("draw",)))  # the game goes on at the new size
     wait_for_person(app, table)
-    assert table.decision().phase == Phase.AFTER_DRAW
+    assert table.decision().kind in ("after-draw", "after-take-discard")
     frames(app, 1, [pygame.event.Event(pygame.VIDEORESIZE, size=(900, 500), w=900, h=500)])
     assert app.surface.get_size() == (1280, 720)  # never below the minimum
     app.close()
@@ -291,11 +293,11 @@ def test_demo_game_with_computers_only_reaches_the_scores(rules):
     app.close()
 
 
-def test_table_model_follows_the_engine_event_by_event(rules):
+def test_table_model_follows_the_engine_event_by_event(aetherya, rules):
     """Applying each action's events to the model always ends equal to the engine's view."""
     from drako_desktop.controller.game import GameController
 
-    c = GameController(rules, GameSetup(tuple(Seat(f"B{i}", COMPUTER, "random") for i in range(4)), 9),
+    c = GameController(aetherya, GameSetup(tuple(Seat(f"B{i}", COMPUTER, "random") for i in range(4)), 9),
                        threaded=False)
     model = TableModel.from_view(c.view(0))
     while c.phase != Phase.SCORING:
@@ -325,7 +327,7 @@ def test_practice_undo_takes_the_last_move_back(rules):
     assert len(table.controller.actions) < before
     assert table.controller.actions[-1].kind == "draw"  # back to before the placement
     assert table.model.matches(table.controller.state.view(0))
-    assert table.decision() is not None and table.decision().phase == Phase.AFTER_DRAW
+    assert table.decision() is not None and table.decision().kind in ("after-draw", "after-take-discard")
     app.close()
 
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from drako_desktop.controller.game import COMPUTER, GameController, GameSetup, Phase, Seat
-from drako_desktop.engine import CLAIM, DRAW, PLACE, TAKE_DISCARD
+from drako_desktop.controller.undo import ActionLog
+from drako_desktop.games.aetherya_pocket.engine import CLAIM, DRAW, PLACE, TAKE_DISCARD, Event
+from conftest import aetherya_game
 
 ONE_PERSON = GameSetup((Seat("Ana"), Seat("Bot", COMPUTER, "random")), seed=12)
 
@@ -21,15 +23,14 @@ def run_computers(c: GameController) -> None:
 
 
 def person_turn(setup=ONE_PERSON, practice=False, actions=()) -> GameController:
-    c = GameController(rules_cache[0], setup, threaded=False, practice=practice, actions=actions)
+    c = GameController(aetherya_game(), setup, threaded=False, practice=practice, actions=actions)
     run_computers(c)
-    while c.current() is not None and c.current().phase == Phase.ARRANGE:
+    while c.current() is not None and c.current().kind == "arrange":
         c.act(c.current().legal[0])
         run_computers(c)
     return c
 
 
-rules_cache: list = []
 
 
 def play_on(c: GameController, until, limit: int = 300) -> None:
@@ -39,20 +40,19 @@ def play_on(c: GameController, until, limit: int = 300) -> None:
         if decision is not None and decision.human and until(decision):
             return
         if decision is not None and decision.human:
-            c.act(decision.legal[-1] if decision.phase == Phase.AFTER_PLACE else decision.legal[0])
+            c.act(decision.legal[-1] if decision.kind == "after-place" else decision.legal[0])
         run_computers(c)
     raise AssertionError("never came up")
 
 
 def test_taking_the_discard_can_be_undone_but_not_a_draw(rules):
-    rules_cache[:] = [rules]
     c = person_turn()
     start = len(c.actions)
     c.act(next(a for a in c.current().legal if a.kind == TAKE_DISCARD))
     heard = []
     c.listeners.append(lambda action, events: heard.append(action))
     assert c.undo_target() == start
-    assert c.undo() and len(c.actions) == start and c.current().phase == Phase.TURN_START
+    assert c.undo() and len(c.actions) == start and c.current().kind == "turn-start"
     assert heard == [None]  # the autosave hears of the undo
     assert c.undo_target() is None and not c.undo()  # nothing of this turn is left to take back
     c.act(next(a for a in c.current().legal if a.kind == DRAW))
@@ -61,19 +61,27 @@ def test_taking_the_discard_can_be_undone_but_not_a_draw(rules):
     assert c.undo_target() is None
 
 
-def test_a_claim_before_drawing_can_be_taken_back(rules):
-    rules_cache[:] = [rules]
+def test_a_claim_that_refills_the_row_from_the_legend_deck_ends_undo(rules):
     c = person_turn()
-    play_on(c, lambda d: d.phase == Phase.TURN_START and any(a.kind == CLAIM for a in d.legal))
-    kept = len(c.actions)
-    c.act(next(a for a in c.current().legal if a.kind == CLAIM))
-    assert c.undo_target() == kept
-    c.undo()
-    assert len(c.actions) == kept and any(a.kind == CLAIM for a in c.current().legal)
+    play_on(c, lambda d: d.kind == "turn-start" and any(a.kind == CLAIM for a in d.legal))
+    events = c.act(next(a for a in c.current().legal if a.kind == CLAIM))
+    claim = next(e for e in events if e.kind == CLAIM)
+    assert claim.refill is not None  # early in the game the face-down legend deck refills the row
+    assert c.undo_target() is None and not c.undo()  # the new legend came to light: the claim stands
+
+
+def test_only_a_claim_that_turns_no_legend_over_is_undoable():
+    # With the legend deck used up, a claim only takes a legend from the row: nothing hidden is shown.
+    assert not Event(CLAIM, 0, legend="four-tribes", refill=None).reveals
+    assert Event(CLAIM, 0, legend="four-tribes", refill="lands-swamp").reveals
+    log = ActionLog()
+    log.record(0, 5, [Event(CLAIM, 0, legend="four-tribes", refill=None)])
+    assert log.undo_target(0, 5, practice=False, human_seats=[0]) == 0
+    log.record(0, 5, [Event(CLAIM, 0, legend="tribes-elf", refill="lands-swamp")])
+    assert log.undo_target(0, 5, practice=False, human_seats=[0]) is None
 
 
 def test_placing_on_an_unexplored_land_reveals_it_and_ends_undo(rules):
-    rules_cache[:] = [rules]
     c = person_turn()
     c.act(next(a for a in c.current().legal if a.kind == TAKE_DISCARD))
     seat = c.state.current
@@ -84,7 +92,6 @@ def test_placing_on_an_unexplored_land_reveals_it_and_ends_undo(rules):
 
 
 def test_practice_undo_goes_back_past_the_computers_and_across_turns(rules):
-    rules_cache[:] = [rules]
     c = person_turn(practice=True)
     assert c.practice
     played = []
@@ -104,32 +111,29 @@ def test_practice_undo_goes_back_past_the_computers_and_across_turns(rules):
     assert 0 not in c.log.seats and len(c.log.seats) == len(c.actions)
 
 
-def test_practice_is_only_for_one_person_against_computers(rules):
-    rules_cache[:] = [rules]
+def test_practice_is_only_for_one_person_against_computers(aetherya, rules):
     two = GameSetup((Seat("Ana"), Seat("Ben"), Seat("Bot", COMPUTER, "random")), seed=3)
-    assert not GameController(rules, two, threaded=False, practice=True).practice
-    assert GameController(rules, ONE_PERSON, threaded=False, practice=True).practice
+    assert not GameController(aetherya, two, threaded=False, practice=True).practice
+    assert GameController(aetherya, ONE_PERSON, threaded=False, practice=True).practice
 
 
-def test_the_undo_log_is_rebuilt_when_a_game_is_resumed(rules):
-    rules_cache[:] = [rules]
+def test_the_undo_log_is_rebuilt_when_a_game_is_resumed(aetherya, rules):
     c = person_turn()
     c.act(next(a for a in c.current().legal if a.kind == TAKE_DISCARD))
-    resumed = GameController(rules, ONE_PERSON, threaded=False, actions=c.actions)
+    resumed = GameController(aetherya, ONE_PERSON, threaded=False, actions=c.actions)
     assert resumed.log.seats == c.log.seats and resumed.log.revealing == c.log.revealing
     assert resumed.undo_target() == c.undo_target() == len(c.actions) - 1
     resumed.undo()
-    assert resumed.current().phase == Phase.TURN_START
-    assert resumed.state.view(0) == GameController(rules, ONE_PERSON, threaded=False,
+    assert resumed.current().kind == "turn-start"
+    assert resumed.state.view(0) == GameController(aetherya, ONE_PERSON, threaded=False,
                                                    actions=c.actions[:-1]).state.view(0)
 
 
-def test_a_finished_game_starts_no_computer_agents(rules):
-    rules_cache[:] = [rules]
-    c = GameController(rules, GameSetup(tuple(Seat(f"B{i}", COMPUTER, "random") for i in range(2)), 4),
+def test_a_finished_game_starts_no_computer_agents(aetherya, rules):
+    c = GameController(aetherya, GameSetup(tuple(Seat(f"B{i}", COMPUTER, "random") for i in range(2)), 4),
                        threaded=False)
     run_computers(c)
     made = []
-    again = GameController(rules, c.setup, threaded=False, actions=c.actions,
+    again = GameController(aetherya, c.setup, threaded=False, actions=c.actions,
                            agent_factory=lambda *a: made.append(a))
     assert again.phase == Phase.SCORING and made == [] and again.agents == [None, None]

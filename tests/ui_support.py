@@ -18,10 +18,10 @@ DT = 1 / 60
 SCREENSHOTS = Path(__file__).resolve().parent / "output" / "screenshots"
 
 
-def make_app(rules, size=(1600, 900), persist=False, **settings) -> App:
+def make_app(game, size=(1600, 900), persist=False, **settings) -> App:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    return App(rules, Settings(**settings), size=size, persist=persist, threaded=False)
+    return App(game, Settings(**settings), size=size, persist=persist, threaded=False)
 
 
 def frames(app: App, n: int = 1, events=()) -> None:
@@ -79,6 +79,6 @@ def play_until(app: App, table, done, limit: int = 20_000) -> None:
             return
         decision = table.decision()
         if decision is not None and app.scenes.top is table:
-            table.play([decision.legal[-1] if decision.phase == Phase.TURN_START else decision.legal[0]])
+            table.play([decision.legal[-1] if decision.kind == "turn-start" else decision.legal[0]])
         frames(app)
     raise AssertionError("never got there")

@@ -29,10 +29,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from drako_desktop import resources  # noqa: E402
+from drako_desktop import games as registry  # noqa: E402
 from drako_desktop.controller.runner import simulate  # noqa: E402
-from drako_desktop.data import load_cards  # noqa: E402
-from drako_desktop.engine import Rules  # noqa: E402
 
 # (name, agents per seat, minimum win rate of seat 0)
 PAIRINGS = (
@@ -67,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     games = QUICK_GAMES if args.quick else args.games
 
-    rules = Rules(load_cards(resources.default_cards()))
+    game = registry.load("aetherya-pocket")
     results = {}
     checks: list[tuple[str, bool]] = []
     print(f"{'pairing':<14} {'games':>5} {'seed':>6} {'seat 0 wins':>12} {'95% interval':>14} {'target':>7}  "
@@ -76,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.only and name not in args.only:
             continue
         started = time.perf_counter()
-        result = simulate(rules, list(specs), games, args.seed)
+        result = simulate(game, list(specs), games, args.seed)
         result["wall_seconds"] = round(time.perf_counter() - started, 1)
         results[name] = result
         seats = result["seats"]

@@ -71,14 +71,12 @@ def bench_simulate_cli(games: int, seed: int) -> None:
 
 
 def bench_simulate_inprocess(games: int, seed: int) -> None:
-    from drako_desktop import resources
+    from drako_desktop import games as registry
     from drako_desktop.controller.runner import simulate
-    from drako_desktop.data import load_cards
-    from drako_desktop.engine import Rules
 
-    rules = Rules(load_cards(resources.default_cards()))
+    game = registry.load("aetherya-pocket")
     cpu = time.process_time()
-    result = simulate(rules, ["random", "random"], games, seed)
+    result = simulate(game, ["random", "random"], games, seed)
     cpu = time.process_time() - cpu
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"in-process: {games / cpu:,.0f} games per CPU-second on one core, "

@@ -38,9 +38,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from drako_desktop import resources  # noqa: E402
-from drako_desktop.data import load_cards  # noqa: E402
-from drako_desktop.engine import (CLAIM, DRAW, PASS, PLACE, REVEAL, TAKE_DISCARD, Action, GameState,  # noqa: E402
-                                  Rules, Step, placement_change)
+from drako_desktop.games.aetherya_pocket.data import load_cards  # noqa: E402
+from drako_desktop.games.aetherya_pocket.engine import (  # noqa: E402
+    CLAIM, DRAW, PASS, PLACE, REVEAL, TAKE_DISCARD, Action, GameState, Rules, Step, placement_change)
 
 P, O = 0, 1
 TRIBES = ("human", "elf", "dwarf", "goblin")

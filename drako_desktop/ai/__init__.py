@@ -1,11 +1,7 @@
-"""Layer 3: computer opponents. Each sees only `view(state, seat)` and its own RNG."""
+"""Layer 3, shared: computer players for any game (each game's own levels live in its package)."""
 
-from .agents import AGENT_LEVELS, Agent, AgentSpecError, RandomAgent, make_agent
+from .agents import (EXEC_PREFIX, RANDOM, AgentSpecError, RandomAgent, agent_levels, is_builtin, make_agent)
 from .external import ExecAgent
-from .heuristic import EasyAgent, MediumAgent
-from .search import HardAgent
 
-__all__ = [
-    "AGENT_LEVELS", "Agent", "AgentSpecError", "RandomAgent", "make_agent",
-    "EasyAgent", "MediumAgent", "HardAgent", "ExecAgent",
-]
+__all__ = ["EXEC_PREFIX", "RANDOM", "AgentSpecError", "RandomAgent", "agent_levels", "is_builtin", "make_agent",
+           "ExecAgent"]

@@ -24,9 +24,7 @@ import shlex
 import subprocess
 import threading
 import time
-from typing import IO, Sequence
-
-from ..engine import Action, View
+from typing import IO, Any, Sequence
 
 log = logging.getLogger("drako_desktop.ai")
 
@@ -83,7 +81,7 @@ class ExecAgent:
         threading.Thread(target=_read, args=(self.proc.stdout, self.answers), daemon=True, name="bot-reader").start()
         threading.Thread(target=_write, args=(self.proc.stdin, self.outbox), daemon=True, name="bot-writer").start()
 
-    def choose(self, view: View, legal: Sequence[Action]) -> int:
+    def choose(self, view: Any, legal: Sequence[Any]) -> int:
         self._send({
             "type": "decide", "game": self.game, "seat": view.seat, "view": view.to_json(),
             "legal": [a.to_json() for a in legal],
@@ -104,7 +102,7 @@ class ExecAgent:
             return self._parse(line, legal)
         return self._fallback(legal, f"the bot has exited (status {self.proc.poll()})")
 
-    def _parse(self, line: str, legal: Sequence[Action]) -> int:
+    def _parse(self, line: str, legal: Sequence[Any]) -> int:
         try:
             answer = json.loads(line)
         except json.JSONDecodeError:
@@ -116,7 +114,7 @@ class ExecAgent:
             return self._fallback(legal, f"choice {choice} is outside the {len(legal)} legal actions")
         return choice
 
-    def _fallback(self, legal: Sequence[Action], reason: str) -> int:
+    def _fallback(self, legal: Sequence[Any], reason: str) -> int:
         choice = self.rng.randrange(len(legal))
         log.warning("bot %s: %s; playing the random legal action %s instead", self.name, reason, legal[choice])
         return choice

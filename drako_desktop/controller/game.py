@@ -1,6 +1,6 @@
-"""The turn controller: an explicit state machine over the engine.
+"""The turn controller: an explicit state machine over any game's engine.
 
-    arrange -> turn-start -> after-draw -> after-place -> next-seat -> ... -> final-reveal -> scoring
+    decide -> decide ... -> next-seat -> decide ... -> game-end -> scoring
 
 It knows who sits where (a person or a computer agent), asks the right one for
 the next action, applies it, and hands the resulting events to whoever drives
@@ -9,7 +9,9 @@ logged. Computer decisions run in a worker thread so the frame loop never
 waits for them; `poll()` picks the answer up when it is ready.
 
 The controller never decides a rule: legality, scoring and the end all come
-from the engine.
+from the engine, and what kind of decision is pending (Aetherya's arrange or
+after-draw, Draco Mundis's select or act) is the game's business: the
+controller passes it on as an opaque `Decision.kind` for the game's table.
 """
 
 from __future__ import annotations
@@ -17,10 +19,12 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 from enum import Enum
-from typing import Callable, Sequence
+from functools import partial
+from typing import Any, Callable, Sequence
 
-from ..ai import Agent, make_agent
-from ..engine import Action, Event, GameState, Rules, Step, View
+from ..ai import make_agent
+from ..games import DEFAULT_GAME
+from ..games.base import Agent, Game, GameState
 from .runner import derive_seed
 from .undo import ActionLog
 
@@ -32,7 +36,7 @@ COMPUTER = "ai"
 class Seat:
     name: str
     kind: str = HUMAN  # HUMAN or COMPUTER
-    level: str = ""  # the agent for computer seats: random, easy, medium, hard, exec:COMMAND
+    level: str = ""  # the agent for computer seats: a built-in level of the game, random, or exec:COMMAND
 
     @property
     def is_human(self) -> bool:
@@ -48,6 +52,8 @@ class GameSetup:
     seats: tuple[Seat, ...]
     seed: int
     first: int = 0
+    game: str = DEFAULT_GAME  # the registry id
+    variants: tuple[str, ...] = ()  # the optional rules switched on (ids of the game's variants)
 
     @property
     def players(self) -> int:
@@ -55,22 +61,13 @@ class GameSetup:
 
 
 class Phase(str, Enum):
-    ARRANGE = "arrange"
-    TURN_START = "turn-start"
-    AFTER_DRAW = "after-draw"  # a card in hand (drawn or taken from the discard), to place or discard
-    AFTER_PLACE = "after-place"  # the optional claim after placing
+    DECIDE = "decide"  # a seat must choose an action (see `current()`)
     NEXT_SEAT = "next-seat"  # a turn ended: the driver shows the hand-over, then calls proceed()
-    FINAL_REVEAL = "final-reveal"  # the game ended: the driver animates the reveal, then calls proceed()
+    GAME_END = "game-end"  # the game ended: the driver shows the end (a final reveal), then calls proceed()
     SCORING = "scoring"
 
 
-_PHASE_OF_STEP = {
-    Step.ARRANGE: Phase.ARRANGE,
-    Step.TURN_START: Phase.TURN_START,
-    Step.AFTER_DRAW: Phase.AFTER_DRAW,
-    Step.AFTER_TAKE_DISCARD: Phase.AFTER_DRAW,
-    Step.AFTER_PLACE: Phase.AFTER_PLACE,
-}
+AgentFactory = Callable[[str, int], Agent]  # (level or exec:COMMAND, seed) -> agent
 
 
 @dataclass
@@ -78,7 +75,7 @@ class _Thinking:
     """A computer decision being worked out in a worker thread."""
 
     seat: int
-    legal: list[Action]
+    legal: list[Any]
     thread: threading.Thread
     choice: int | None = None
     error: BaseException | None = None
@@ -86,44 +83,51 @@ class _Thinking:
 
 @dataclass
 class Decision:
-    """Who must act now, and what they may do."""
+    """Who must act now, what kind of decision it is (the game's own name for it), and what they may do."""
 
     seat: int
-    phase: Phase
-    legal: list[Action]
+    kind: str
+    legal: list[Any]
     human: bool
 
 
 class GameController:
     def __init__(
         self,
-        rules: Rules,
+        game: Game,
         setup: GameSetup,
         *,
-        actions: Sequence[Action] = (),
+        actions: Sequence[Any] = (),
         threaded: bool = True,
-        agent_factory: Callable[[str, Rules, int], Agent] = make_agent,
+        agent_factory: AgentFactory | None = None,
         practice: bool = False,
     ) -> None:
-        self.rules = rules
+        if setup.game != game.id:
+            raise ValueError(f"a {setup.game} setup cannot be played with {game.id}")
+        self.game = game
         self.setup = setup
         self.threaded = threaded
-        self.agent_factory = agent_factory
+        self.agent_factory: AgentFactory = agent_factory or partial(make_agent, game)
         # Practice (unlimited undo) is decided when the game starts and only ever applies to one
         # person playing against computer opponents.
         self.practice = practice and sum(seat.is_human for seat in setup.seats) == 1
         # Called after every applied action with (action, events), and with (None, []) when undo
         # rebuilt the position: whoever keeps the game (the autosave) writes it again.
-        self.listeners: list[Callable[[Action | None, list[Event]], None]] = []
+        self.listeners: list[Callable[[Any | None, list[Any]], None]] = []
         self._thinking: _Thinking | None = None
         self.agents: list[Agent | None] = []
         self._rebuild(actions)
 
-    def _rebuild(self, actions: Sequence[Action]) -> None:
+    def new_state(self) -> GameState:
+        """The game's position before any action (a game without chance ignores the seed)."""
+        setup = self.setup
+        return self.game.new_state(setup.players, setup.seed, setup.first, setup.variants)
+
+    def _rebuild(self, actions: Sequence[Any]) -> None:
         """The position after `actions`, with the undo log and fresh computer agents for it.
 
         A finished game needs no agents (it is only looked at), so none are started for it."""
-        state = GameState.new(self.rules, self.setup.players, self.setup.seed, self.setup.first)
+        state = self.new_state()
         log = ActionLog()
         for action in actions:
             seat, turn = state.current, state.turn
@@ -132,13 +136,12 @@ class GameController:
         self.log = log
         self.agents = [
             None if seat.is_human or state.is_terminal()
-            else self.agent_factory(seat.level, self.rules, derive_seed(self.setup.seed, "seat", i))
+            else self.agent_factory(seat.level, derive_seed(self.setup.seed, "seat", i))
             for i, seat in enumerate(self.setup.seats)
         ]
         self._hand_over = False
-        self.phase = self._phase_from_state()
-        if self.phase == Phase.FINAL_REVEAL:
-            self.phase = Phase.SCORING  # a finished game is loaded straight onto its score sheet
+        # A finished game is loaded straight onto its score sheet.
+        self.phase = Phase.SCORING if state.is_terminal() else Phase.DECIDE
 
     # -- where are we ---------------------------------------------------------------
 
@@ -147,23 +150,20 @@ class GameController:
         return self.setup.seats
 
     @property
-    def actions(self) -> list[Action]:
+    def actions(self) -> list[Any]:
         """The chosen actions so far: with the setup, everything needed to replay the game."""
         return self.state.history
 
-    def _phase_from_state(self) -> Phase:
-        if self.state.is_terminal():
-            return Phase.FINAL_REVEAL
-        return _PHASE_OF_STEP[self.state.step]
-
     def current(self) -> Decision | None:
         """The decision the game is waiting for, or None while the driver must proceed() or it is over."""
-        if self.phase in (Phase.NEXT_SEAT, Phase.FINAL_REVEAL, Phase.SCORING):
+        if self.phase != Phase.DECIDE:
             return None
-        seat = self.state.current
-        return Decision(seat, self.phase, self.state.legal_actions(), self.seats[seat].is_human)
+        state = self.state
+        seat = state.current
+        return Decision(seat, state.decision(), list(state.legal_actions()), self.seats[seat].is_human)
 
-    def view(self, seat: int) -> View:
+    def view(self, seat: int | None) -> Any:
+        """What `seat` may see now (None: what everyone sees)."""
         return self.state.view(seat)
 
     @property
@@ -173,25 +173,25 @@ class GameController:
 
     # -- acting -----------------------------------------------------------------------
 
-    def act(self, action: Action) -> list[Event]:
+    def act(self, action: Any) -> list[Any]:
         """Apply a person's action for the seat to move (IllegalActionError if not legal: nothing changes)."""
         decision = self.current()
         if decision is None:
             raise RuntimeError(f"no decision is pending in phase {self.phase.value}")
         return self._apply(action)
 
-    def _apply(self, action: Action) -> list[Event]:
+    def _apply(self, action: Any) -> list[Any]:
         before, turn = self.state.current, self.state.turn
         events = self.state.apply(action)
         self.log.record(before, turn, events)
         after = self.state.current
         if self.state.is_terminal():
-            self.phase = Phase.FINAL_REVEAL
+            self.phase = Phase.GAME_END
         elif after != before:
             self.phase = Phase.NEXT_SEAT
             self._hand_over = self.seats[before].is_human and self.seats[after].is_human
         else:
-            self.phase = self._phase_from_state()
+            self.phase = Phase.DECIDE
         for listener in self.listeners:
             listener(action, events)
         return events
@@ -203,7 +203,7 @@ class GameController:
         within the turn while nothing hidden came to light; in practice games, as far back as wished).
         `practice` defaults to the game's own setting."""
         decision = self.current()
-        if decision is None or not decision.human or decision.phase == Phase.ARRANGE:
+        if decision is None or not decision.human:
             return None
         practice = self.practice if practice is None else practice
         people = [i for i, seat in enumerate(self.seats) if seat.is_human]
@@ -226,16 +226,13 @@ class GameController:
         """The driver has shown the turn change or the final reveal: go on."""
         if self.phase == Phase.NEXT_SEAT:
             self._hand_over = False
-            self.phase = self._phase_from_state()
-        elif self.phase == Phase.FINAL_REVEAL:
+            self.phase = Phase.DECIDE
+        elif self.phase == Phase.GAME_END:
             self.phase = Phase.SCORING
             self._game_over()
 
     def _game_over(self) -> None:
-        from ..engine.report import score_report
-
-        scores = [score_report(self.rules, self.state.visible_kingdom(s), self.state.claimed[s])
-                  for s in range(self.setup.players)]
+        scores = self.game.score_reports(self.state)
         for agent in self.agents:
             if agent is not None:
                 agent.game_over(scores, self.state.winners())
@@ -249,7 +246,7 @@ class GameController:
     def thinking(self) -> bool:
         return self._thinking is not None
 
-    def poll(self) -> list[Event] | None:
+    def poll(self) -> list[Any] | None:
         """Advance a computer seat: start its decision, or apply it once it is ready.
 
         Returns the events of an applied computer action, or None if nothing was applied.
@@ -266,10 +263,12 @@ class GameController:
         self._thinking = None
         if job.error is not None:
             raise job.error
+        assert job.choice is not None
         return self._apply(job.legal[job.choice])
 
     def _start(self, decision: Decision) -> _Thinking:
         agent = self.agents[decision.seat]
+        assert agent is not None, "a computer seat has an agent"
         view = self.state.view(decision.seat)
         legal = list(decision.legal)
 

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import statistics
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence, TextIO
 
-from ..ai import Agent, make_agent
-from ..engine import GameState, Rules
-from ..engine.report import score_report
+from ..ai import make_agent
+from ..games.base import Agent, Game, GameState
 
 
 def derive_seed(*parts: object) -> int:
@@ -25,7 +25,7 @@ class GameRecord:
     decision_seconds: list[list[float]]  # per seat
 
 
-def run_game(state: GameState, agents: Sequence[Agent]) -> GameRecord:
+def run_game(game: Game, state: GameState, agents: Sequence[Agent]) -> GameRecord:
     """Play `state` to the end, asking each seat's agent for its decisions."""
     times: list[list[float]] = [[] for _ in agents]
     clock = time.perf_counter
@@ -40,7 +40,7 @@ def run_game(state: GameState, agents: Sequence[Agent]) -> GameRecord:
         if not 0 <= choice < len(legal):
             raise ValueError(f"agent {agent.name} chose {choice}, outside the {len(legal)} legal actions")
         state.apply(legal[choice])
-    scores = [score_report(state.rules, state.visible_kingdom(s), state.claimed[s]) for s in range(state.players)]
+    scores = game.score_reports(state)
     winners = state.winners()
     for agent in agents:
         agent.game_over(scores, winners)
@@ -55,7 +55,7 @@ class SeatSummary:
     scores: list[int] = field(default_factory=list)
     decisions: list[float] = field(default_factory=list)
 
-    def as_dict(self, games: int) -> dict:
+    def as_dict(self, games: int) -> dict[str, Any]:
         ms = sorted(t * 1000 for t in self.decisions)
         return {
             "seat": self.seat,
@@ -71,26 +71,32 @@ class SeatSummary:
 
 
 def simulate(
-    rules: Rules,
+    game: Game,
     agent_specs: Sequence[str],
     games: int,
     seed: int,
     progress: Callable[[int], None] | None = None,
     bot_timeout: float | None = None,
-) -> dict:
-    """Play `games` games, seat i always played by agent_specs[i], the first seat rotating."""
+    variants: Sequence[str] = (),
+    records: TextIO | None = None,
+) -> dict[str, Any]:
+    """Play `games` games, seat i always played by agent_specs[i], the first seat rotating.
+    With `records`, each finished game's record (`Game.record`) is written there as one JSON line."""
     players = len(agent_specs)
     seats = [SeatSummary(i, spec) for i, spec in enumerate(agent_specs)]
     started = time.perf_counter()
-    turns = 0
+    turns = actions = 0
     for g in range(games):
         # Fresh agents every game: an external bot process lives for one game.
-        agents = [make_agent(spec, rules, derive_seed(seed, "agent", g, i), bot_timeout=bot_timeout)
+        agents = [make_agent(game, spec, derive_seed(seed, "agent", g, i), bot_timeout=bot_timeout)
                   for i, spec in enumerate(agent_specs)]
         try:
-            state = GameState.new(rules, players, derive_seed(seed, "game", g), first=g % players)
-            record = run_game(state, agents)
+            state = game.new_state(players, derive_seed(seed, "game", g), g % players, variants)
+            record = run_game(game, state, agents)
             turns += state.turn
+            actions += len(state.history)
+            if records is not None:
+                records.write(json.dumps(game.record(state), separators=(",", ":")) + "\n")
             winners = state.winners()
             for seat, breakdown in enumerate(state.scores()):
                 summary = seats[seat]
@@ -105,11 +111,14 @@ def simulate(
             progress(g + 1)
     elapsed = time.perf_counter() - started
     return {
+        "game": game.id,
         "players": players,
         "games": games,
         "seed": seed,
+        "variants": list(variants),
         "seats": [s.as_dict(games) for s in seats],
         "mean_turns": round(turns / games, 2) if games else 0.0,
+        "mean_actions": round(actions / games, 2) if games else 0.0,
         "seconds": round(elapsed, 3),
         "games_per_second": round(games / elapsed, 2) if elapsed > 0 else 0.0,
     }

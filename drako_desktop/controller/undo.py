@@ -1,10 +1,11 @@
 """Which actions may be taken back.
 
 Normal undo works within the current person's turn, one action at a time, as
-long as nothing hidden came to light since the turn started: drawing from the
-draw pile, revealing an Unexplored Land, or replacing one (it goes face up to
-the discard pile) ends undo for that turn. Taking the discard, placing on a
-face-up card or claiming a legend can be undone.
+long as nothing hidden came to light since the turn started. The game says
+which events reveal something (`Event.reveals`): in Aetherya Pocket drawing from
+the draw pile, revealing or replacing an Unexplored Land, or a claim that
+refills the legend row from the face-down legend deck; in Draco Mundis a peek
+or a reveal.
 
 Practice undo (a setting, only for one person against computer opponents) goes
 back to that person's previous decision as far as they like; such games are
@@ -16,14 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from ..engine import Event
-
-# Events that show the player something that was hidden before.
-_REVEALING = {"draw", "reshuffle", "reveal", "deal", "start-discard", "final-reveal"}
+from ..games.base import Event
 
 
 def reveals_hidden(events: Sequence[Event]) -> bool:
-    return any(e.kind in _REVEALING or (e.kind == "place" and e.was_face_down) for e in events)
+    return any(e.reveals for e in events)
 
 
 @dataclass

@@ -20,9 +20,8 @@ import threading
 from pathlib import Path
 from typing import Any, Sequence
 
+from .. import games
 from ..ai import AgentSpecError, make_agent
-from ..data import load_cards
-from ..engine import Action, Rules, View
 
 
 class AgentProcessError(RuntimeError):
@@ -30,18 +29,21 @@ class AgentProcessError(RuntimeError):
 
 
 class AgentProcess:
-    def __init__(self, cards_folder: Path, bot_timeout: float | None = None) -> None:
+    def __init__(self, game_id: str, folder: Path, bot_timeout: float | None = None) -> None:
+        """The opponents of one game (the registry id and its data folder, house rules included)."""
+        self.game_id = game_id
+        self.folder = folder
         context = multiprocessing.get_context("spawn")  # a fresh interpreter: no window, no threads copied
         self._conn, child = context.Pipe()
-        self._process = context.Process(target=_serve, args=(child, str(cards_folder), bot_timeout),
+        self._process = context.Process(target=_serve, args=(child, game_id, str(folder), bot_timeout),
                                         name="drako-opponents", daemon=True)
         self._process.start()
         child.close()
         self._lock = threading.Lock()
         self._next_key = 0
 
-    def factory(self, spec: str, rules: Rules, seed: int) -> "RemoteAgent":
-        """Build an agent in the child process (the same arguments as make_agent)."""
+    def factory(self, spec: str, seed: int) -> "RemoteAgent":
+        """Build an agent in the child process (a controller's agent factory: level or exec:COMMAND, seed)."""
         self._next_key += 1
         key = self._next_key
         name, wants_view = self.call("make", key, spec, seed)
@@ -78,7 +80,7 @@ class RemoteAgent:
     def __init__(self, process: AgentProcess, key: int, name: str, wants_view: bool) -> None:
         self.process, self.key, self.name, self.wants_view = process, key, name, wants_view
 
-    def choose(self, view: View | None, legal: Sequence[Action]) -> int:
+    def choose(self, view: Any, legal: Sequence[Any]) -> int:
         return self.process.call("choose", self.key, view.to_json() if view else None, [a.to_json() for a in legal])
 
     def game_over(self, scores: Sequence[dict], winners: Sequence[int]) -> None:
@@ -99,9 +101,9 @@ def _receive(conn) -> Any:
     return json.loads(conn.recv_bytes())
 
 
-def _serve(conn, cards_folder: str, bot_timeout: float | None) -> None:
+def _serve(conn, game_id: str, folder: str, bot_timeout: float | None) -> None:
     """The child process: build agents and answer for them until told to quit."""
-    rules = Rules(load_cards(cards_folder))
+    game = games.load(game_id, Path(folder))
     agents: dict[int, Any] = {}
     while True:
         try:
@@ -114,12 +116,12 @@ def _serve(conn, cards_folder: str, bot_timeout: float | None) -> None:
         try:
             if kind == "make":
                 _, key, spec, seed = message
-                agent = agents[key] = make_agent(spec, rules, seed, bot_timeout=bot_timeout)
+                agent = agents[key] = make_agent(game, spec, seed, bot_timeout=bot_timeout)
                 reply = (agent.name, agent.wants_view)
             elif kind == "choose":
                 _, key, view, legal = message
-                reply = agents[key].choose(View.from_json(view) if view else None,
-                                           [Action.from_json(a) for a in legal])
+                reply = agents[key].choose(game.view_from_json(view) if view else None,
+                                           [game.action_from_json(a) for a in legal])
             elif kind == "game-over":
                 _, key, scores, winners = message
                 reply = agents[key].game_over(scores, winners)

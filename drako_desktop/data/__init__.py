@@ -1,6 +1,5 @@
-"""Layer 1: card data, loaded from YAML into immutable values."""
+"""Layer 1, shared: reading a game's YAML data safely. Each game's own loader lives in its package."""
 
 from .yamlfile import CardDataError, YamlFile
-from .cards import CardSet, CardType, DragonRules, Legend, LegendFamily, Requirement, load_cards
 
-__all__ = ["CardDataError", "YamlFile", "CardSet", "CardType", "DragonRules", "Legend", "LegendFamily", "Requirement", "load_cards"]
+__all__ = ["CardDataError", "YamlFile"]

@@ -9,6 +9,7 @@ another game (PySolFC's rule).
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -44,3 +45,32 @@ def load(game_id: str, folder: Path | None = None) -> "Game":
     module = importlib.import_module(f"{__name__}.{package}")
     game: Game = module.load(folder)
     return game
+
+
+class Library(Mapping[str, "Game"]):
+    """The games this run of the app plays, by id, each loaded on first use: the bundled data, or
+    the folder given for it (`--cards DIR`, house rules). Saves, the Load screen and the opponents'
+    process find a game's handle here by the id its file names."""
+
+    def __init__(self, folders: Mapping[str, Path] | None = None) -> None:
+        self.folders = dict(folders or {})
+        self._loaded: dict[str, Game] = {}
+
+    def add(self, game: "Game") -> None:
+        """Use this handle for its id (loaded already, e.g. from a `--cards` folder)."""
+        self._loaded[game.id] = game
+        self.folders[game.id] = game.folder
+
+    def __getitem__(self, game_id: str) -> "Game":
+        game = self._loaded.get(game_id)
+        if game is None:
+            if game_id not in GAMES:
+                raise KeyError(game_id)
+            game = self._loaded[game_id] = load(game_id, self.folders.get(game_id))
+        return game
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(GAMES)
+
+    def __len__(self) -> int:
+        return len(GAMES)

@@ -16,8 +16,10 @@ Nothing here imports a game, pygame, or does I/O.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, Mapping, Protocol, Sequence, runtime_checkable
+from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence, runtime_checkable
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 # -- errors ---------------------------------------------------------------------------------
 
@@ -87,7 +89,8 @@ class Event(Protocol):
     gives the event as that seat may know it, `for_viewer(None)` as everyone may (a
     spectator, the public log), or None when the viewer does not learn of it at all.
     `reveals` is True when something hidden came to light for anybody: such an event
-    ends undo for the turn."""
+    ends undo for the turn. Every game starts each turn with a public event of kind
+    "turn" whose `count` is the turn's number (1, 2, ...)."""
 
     kind: str
     seat: int
@@ -113,11 +116,15 @@ class GameState(Protocol):
 
     `current` is the seat that must decide now (meaningless once terminal); `turn` counts
     the game's turns (0 during setup); `history` holds every chosen action in order, so
-    that (setup, history) replays the game exactly. `decision()` names the kind of
+    that (players, seed, first, variants, history) replays the game exactly (`seed` is 0
+    in a game without chance). `decision()` names the kind of
     decision pending (opaque to the shared layers; the game's own table and opponents
     read it)."""
 
     players: int
+    seed: int
+    first: int
+    variants: tuple[str, ...]
     current: int
     turn: int
     history: list[Any]
@@ -189,6 +196,18 @@ class Game(Protocol):
 
     def make_agent(self, level: str, seed: int) -> Agent: ...
 
-    def describe(self, event: Any, names: Sequence[str]) -> str | None: ...
+    def describe(self, event: Any, names: Sequence[str]) -> str | None:
+        """The log line for one event (as the viewer may know it), or None if the log skips it."""
 
-    def result(self, state: GameState) -> dict[str, Any]: ...
+    def score_reports(self, state: GameState) -> list[dict[str, Any]]:
+        """Per seat, the score as JSON with its breakdown (the bot protocol's `end` message)."""
+
+    def result(self, state: GameState) -> dict[str, Any]:
+        """The final result as JSON (`play --exit-at-end`): at least "scores" and "winners"."""
+
+    def record(self, state: GameState) -> dict[str, Any]:
+        """The game record (`simulate --records`): game, players, first, variants, actions, scores,
+        winners, and for a game with chance its seed."""
+
+    def ui(self) -> Any:
+        """The game's user interface (a `ui.game_ui.GameUI`), imported only when a window is open."""

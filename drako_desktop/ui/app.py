@@ -12,7 +12,8 @@ import random
 import sys
 import warnings
 from dataclasses import replace
-from typing import TYPE_CHECKING, Callable, Iterable
+from functools import partial
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import pygame
 
@@ -20,9 +21,10 @@ from .. import i18n
 from ..ai import make_agent
 from ..controller.game import GameController, GameSetup
 from ..controller.worker import AgentProcess, AgentProcessError
-from ..engine import Rules
+from ..games import Library
+from ..games.base import Agent, Game
 from ..settings import MAX_WINDOW, MIN_WINDOW, Settings
-from .art import CardArt
+from .art import Art
 from .context import Context
 from .sound import Sounds
 from .fonts import Fonts
@@ -32,7 +34,7 @@ from .theme import Theme
 
 if TYPE_CHECKING:
     from ..saves import SavedGame
-    from .scenes.table import TableScene
+    from .scenes.base import Scene
 
 log = logging.getLogger(__name__)
 FPS = 60
@@ -43,14 +45,18 @@ CRASH_LOOP = 5  # frames in a row that fail even after the crash dialog: give up
 
 
 class App:
-    def __init__(self, rules: Rules, settings: Settings, *, size: tuple[int, int] | None = None,
-                 persist: bool = True, threaded: bool = True) -> None:
+    def __init__(self, game: Game, settings: Settings, *, library: Library | None = None,
+                 size: tuple[int, int] | None = None, persist: bool = True, threaded: bool = True) -> None:
+        """The app showing `game` first; `library` holds every game it can open (saves name theirs)."""
+        self.library = library if library is not None else Library()
+        self.library.add(game)
         self.persist = persist
         self.threaded = threaded  # computer seats think in a worker thread (tests run them inline)
         self.quit_requested = False
         self.exit_code = 0
         self.on_game_over: Callable[[object], None] | None = None  # play --exit-at-end
-        self.agent_factory = make_agent  # computer seats when they think inline (tests swap in quicker ones)
+        # Computer seats when they think inline: (game, level, seed) -> agent (tests swap in quicker ones).
+        self.agent_factory: Callable[[Game, str, int], Agent] = make_agent
         self.crashes: list[str] = []  # every error caught at the top level, as "Type: message"
         self._failing_frames = 0
         language = i18n.set_language(settings.language or i18n.detect_language())
@@ -62,11 +68,10 @@ class App:
         self.surface = self._open_window()
         fonts = Fonts(language)
         text = Text(fonts)
-        self.ctx = Context(rules, settings, fonts, text, CardArt(rules.cards, text), Theme(*self.surface.get_size()),
-                           Sounds(settings.sound))
+        self.ctx = Context(game, settings, fonts, text, Art(), Theme(*self.surface.get_size()), Sounds(settings.sound))
         self.scenes = SceneStack()
         self.clock = pygame.time.Clock()
-        self._opponents: AgentProcess | None = None
+        self._opponents: AgentProcess | None = None  # the opponents' process of the last game played
 
     # -- window ---------------------------------------------------------------------------
 
@@ -116,7 +121,7 @@ class App:
                 new.save()
             except OSError:  # a read-only config folder: the change still holds for this session
                 log.warning("could not save the settings", exc_info=True)
-        if new.bot_timeout != old.bot_timeout and self._opponents is not None:
+        if (new.bot_timeout, new.bot_command) != (old.bot_timeout, old.bot_command) and self._opponents is not None:
             self._opponents.close()  # the next game starts them again with the new time limit
             self._opponents = None
         if new.language != old.language:
@@ -126,23 +131,28 @@ class App:
         language = i18n.set_language(code)
         self.ctx.fonts = Fonts(language)
         self.ctx.text = Text(self.ctx.fonts)
-        self.ctx.art = CardArt(self.ctx.rules.cards, self.ctx.text)
         self.scenes.relayout()
 
     # -- computer opponents ---------------------------------------------------------------------
 
-    def controller(self, setup: GameSetup, actions=(), practice: bool = False) -> GameController:
+    def controller(self, setup: GameSetup, actions: Iterable[Any] = (), practice: bool = False) -> GameController:
         """A turn controller for a game on the table. Its computer seats think in the opponents'
-        process (started with the first game, kept for the next), unless the app runs them inline."""
-        rules = self.ctx.rules
+        process (started with the first game, kept for the next of the same game), unless the app
+        runs them inline."""
+        game = self.library[setup.game]
+        actions = tuple(actions)
         if not self.threaded:
-            return GameController(rules, setup, actions=actions, threaded=False, agent_factory=self.agent_factory,
-                                  practice=practice)
+            return GameController(game, setup, actions=actions, threaded=False,
+                                  agent_factory=partial(self.agent_factory, game), practice=practice)
         if all(seat.is_human for seat in setup.seats):
-            return GameController(rules, setup, actions=actions, practice=practice)
-        if self._opponents is None:
-            self._opponents = AgentProcess(rules.cards.folder, self.ctx.settings.bot_timeout)
-        return GameController(rules, setup, actions=actions, agent_factory=self._opponents.factory, practice=practice)
+            return GameController(game, setup, actions=actions, practice=practice)
+        opponents = self._opponents
+        if opponents is not None and (opponents.game_id, opponents.folder) != (game.id, game.folder):
+            opponents.close()
+            opponents = None
+        if opponents is None:
+            opponents = self._opponents = AgentProcess(game.id, game.folder, self.ctx.settings.bot_timeout)
+        return GameController(game, setup, actions=actions, agent_factory=opponents.factory, practice=practice)
 
     def practice_for(self, setup: GameSetup) -> bool:
         """Whether a new game is a practice game: the setting is on and one person plays computers."""
@@ -161,9 +171,7 @@ class App:
         self.scenes.push(NewGameScene(self))
 
     def open_rules(self) -> None:
-        from .scenes.rules import RulesScene
-
-        self.scenes.push(RulesScene(self))
+        self.scenes.push(self.ctx.game_ui.rules_scene(self))
 
     def open_settings(self) -> None:
         from .scenes.settings import SettingsScene
@@ -185,27 +193,31 @@ class App:
 
         self.scenes.push(StatisticsScene(self))
 
-    def start_game(self, setup: GameSetup) -> "TableScene":
-        from .scenes.table import TableScene
+    def show_game(self, game_id: str) -> None:
+        """Make this game the one the menu, the rules and the table are about."""
+        if self.ctx.game.id != game_id:
+            self.ctx.show_game(self.library[game_id])
 
-        return self.scenes.replace_all(TableScene(self, setup))
+    def start_game(self, setup: GameSetup) -> "Scene":
+        self.show_game(setup.game)
+        return self.scenes.replace_all(self.ctx.game_ui.table_scene(self, setup))
 
-    def resume_game(self, saved: "SavedGame") -> "TableScene | None":
+    def resume_game(self, saved: "SavedGame") -> "Scene | None":
         """An unfinished saved game, straight onto the table where it was left."""
         table = self._table_for(saved)
         return self.scenes.replace_all(table) if table is not None else None
 
-    def review_game(self, saved: "SavedGame") -> "TableScene | None":
+    def review_game(self, saved: "SavedGame") -> "Scene | None":
         """A finished game: its final table and score sheet, over the screen it was opened from."""
         table = self._table_for(saved, review=True)
         return self.scenes.push(table) if table is not None else None
 
-    def _table_for(self, saved: "SavedGame", review: bool = False) -> "TableScene | None":
+    def _table_for(self, saved: "SavedGame", review: bool = False) -> "Scene | None":
         from ..ai import AgentSpecError
-        from .scenes.table import TableScene
 
         try:
-            return TableScene(self, saved.setup, saved=saved, review=review)
+            self.show_game(saved.setup.game)
+            return self.ctx.game_ui.table_scene(self, saved.setup, saved=saved, review=review)
         except (AgentSpecError, AgentProcessError) as exc:  # e.g. a computer level this version lacks
             log.warning("cannot open the saved game %s: %s", saved.game_id, exc)
             self.notify(i18n.tr("load.cannot_open_title"), i18n.tr("load.cannot_open", error=str(exc)))
@@ -215,7 +227,7 @@ class App:
         """Main menu, Continue: the most recent unfinished game, or why there is none to continue."""
         from ..saves import latest_unfinished
 
-        game, problems = latest_unfinished(self.ctx.rules)
+        game, problems = latest_unfinished(self.library)
         if problems:  # the newest save was unusable: say so, and the menu offers what is left
             self.scenes.relayout()
             self.notify_broken_saves(problems)
@@ -244,13 +256,13 @@ class App:
         """The same seats again, with a new seed."""
         self.start_game(replace(setup, seed=random.randrange(2**31)))
 
-    def current_save_path(self):
+    def current_save_path(self) -> Any:
         """Where the game on the table is saved, if a game is on the table and saved."""
-        from .scenes.table import TableScene
-
-        table = self.scenes.find(TableScene)
-        session = getattr(table, "session", None)
-        return session.saved_path() if session is not None else None
+        for scene in reversed(self.scenes.scenes):
+            session = getattr(scene, "session", None)
+            if session is not None:
+                return session.saved_path()
+        return None
 
     def show_error(self, message: str) -> None:
         from .scenes.overlay import MessageBox

@@ -1,14 +1,14 @@
-"""What every scene needs: card data and rules, settings, fonts, text, art, window theme, sounds."""
+"""What every scene needs: the game on screen, settings, fonts, text, pictures, window theme, sounds."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from ..data import CardSet
-from ..engine import Rules
+from ..games.base import Game
 from ..settings import Settings
-from .art import CardArt
+from .art import Art
 from .fonts import Fonts
+from .game_ui import GameUI
 from .sound import Sounds
 from .text import Text
 from .theme import Theme
@@ -16,14 +16,19 @@ from .theme import Theme
 
 @dataclass
 class Context:
-    rules: Rules
+    game: Game  # the game the menu and the table are about (its handle)
     settings: Settings
     fonts: Fonts
     text: Text
-    art: CardArt
+    art: Art
     theme: Theme
     sounds: Sounds
+    game_ui: GameUI = field(init=False)
 
-    @property
-    def cards(self) -> CardSet:
-        return self.rules.cards
+    def __post_init__(self) -> None:
+        self.game_ui = self.game.ui()
+
+    def show_game(self, game: Game) -> None:
+        """Make `game` the one on screen."""
+        self.game = game
+        self.game_ui = game.ui()

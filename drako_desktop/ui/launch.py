@@ -16,8 +16,8 @@ import pygame
 
 from .. import __version__
 from ..controller.game import COMPUTER, GameController, GameSetup, Seat
-from ..engine import Rules
-from ..engine.report import score_report
+from ..games import Library
+from ..games.base import Game
 from ..i18n import Message, tr
 from ..logsetup import setup_logging
 from ..saves import SavedGame, clear_stale_temporaries
@@ -29,39 +29,33 @@ log = logging.getLogger(__name__)
 
 
 def game_result(controller: GameController) -> dict:
-    """The `play --exit-at-end` object: final kingdoms, claimed legends, scores and winners."""
-    state = controller.state
-    rules = state.rules
-    seats = range(state.players)
-    return {
-        "kingdoms": [[list(row) for row in rules.kingdom_to_ids(state.visible_kingdom(s))] for s in seats],
-        "legends": [[rules.legend_ids[leg] for leg in state.claimed[s]] for s in seats],
-        "scores": [score_report(rules, state.visible_kingdom(s), state.claimed[s]) for s in seats],
-        "winners": state.winners(),
-    }
+    """The `play --exit-at-end` object: the game's final result (Aetherya Pocket: the final kingdoms,
+    claimed legends, scores and winners)."""
+    return controller.game.result(controller.state)
 
 
-def run_app(rules: Rules, settings: Settings, note: Message | None, setup: GameSetup | None = None,
-            exit_at_end: bool = False, out: TextIO | None = None, resume: SavedGame | None = None) -> int:
+def run_app(game: Game, settings: Settings, note: Message | None, setup: GameSetup | None = None,
+            exit_at_end: bool = False, out: TextIO | None = None, resume: SavedGame | None = None,
+            library: Library | None = None) -> int:
     """The game: the main menu, a new game (`setup`) or a saved one (`resume`) straight away."""
     log_file = setup_logging()
     log.info("drako-desktop %s starting (log %s)", __version__, log_file)
     if clear_stale_temporaries():
         log.info("removed the temporary files of saves cut short")
-    app = open_app(rules, settings, note, setup, exit_at_end, out, resume)
+    app = open_app(game, settings, note, setup, exit_at_end, out, resume, library=library)
     try:
         return app.run()
     finally:
         log.info("drako-desktop closed")
 
 
-def open_app(rules: Rules, settings: Settings, note: Message | None, setup: GameSetup | None = None,
+def open_app(game: Game, settings: Settings, note: Message | None, setup: GameSetup | None = None,
              exit_at_end: bool = False, out: TextIO | None = None, resume: SavedGame | None = None,
              **options) -> App:
     """The app with its first scene up (and the broken-settings message over it), not yet running."""
     if note:
         log.warning("settings: %s", note)
-    app = App(rules, settings, **options)
+    app = App(game, settings, **options)
     if exit_at_end:
         def finish(controller: GameController) -> None:
             if out is not None:
@@ -81,24 +75,24 @@ def open_app(rules: Rules, settings: Settings, note: Message | None, setup: Game
     return app
 
 
-def selftest(rules: Rules) -> int:
+def selftest(game: Game) -> int:
     """Open the app, draw the main menu and a table for one frame each, close."""
-    app = App(rules, Settings(), persist=False, size=(1280, 720), threaded=False)
+    app = App(game, Settings(), persist=False, size=(1280, 720), threaded=False)
     app.main_menu()
     app.frame(1 / FPS)
     seats = (Seat("Selftest"), Seat("Computer", COMPUTER, "random"))
-    app.start_game(GameSetup(seats, seed=1))
+    app.start_game(GameSetup(seats, seed=1, game=game.id))
     app.frame(1 / FPS)
     app.close()
     return 0
 
 
-def bench_ui(rules: Rules, frames: int, level: str, size: tuple[int, int]) -> dict:
+def bench_ui(game: Game, frames: int, level: str, size: tuple[int, int]) -> dict:
     """Play a computer-only 4-player game through the real table scene at normal animation speed and
     time each frame's update + draw (the wait for the next 60 Hz tick is left out)."""
-    app = App(rules, Settings(animation_speed="normal"), size=size, persist=False)
-    seats = tuple(Seat(f"Computer {i + 1}", COMPUTER, level) for i in range(4))
-    app.start_game(GameSetup(seats, seed=2024))
+    app = App(game, Settings(animation_speed="normal"), size=size, persist=False)
+    seats = tuple(Seat(f"Computer {i + 1}", COMPUTER, level) for i in range(game.max_players))
+    app.start_game(GameSetup(seats, seed=2024, game=game.id))
     times = []
     clock = pygame.time.Clock()
     for _ in range(frames):

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import Any
 
 from ..controller.game import GameController
-from ..engine import Action, Event
 from ..i18n import Message
 from ..saves import Autosaver, SavedGame, history_dir
 from ..stats import Statistics
@@ -25,7 +25,7 @@ class GameSession:
     def __init__(self, controller: GameController, game: SavedGame) -> None:
         self.controller = controller
         self.game = game
-        self.autosaver = Autosaver(game, controller.rules)
+        self.autosaver = Autosaver(game, controller.game)
         # For the player once the game is over when the statistics file failed: (title, what happened, detail).
         self.notice: tuple[Message, Message, Message] | None = None
         self._recorded = game.finished
@@ -39,7 +39,7 @@ class GameSession:
     def game_id(self) -> str:
         return self.game.game_id
 
-    def applied(self, action: Action | None, events: list[Event]) -> None:
+    def applied(self, action: Any | None, events: list[Any]) -> None:
         state = self.controller.state
         if action is None:
             log.info("game %s: undo back to action %d", self.game_id, len(state.history))

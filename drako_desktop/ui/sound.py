@@ -13,23 +13,10 @@ from pathlib import Path
 import pygame
 
 from .. import resources
-from ..engine import Event
 
 log = logging.getLogger(__name__)
 
 FOLDER = resources.package() / "ui" / "sounds"
-# engine event kind -> sound name
-EVENT_SOUNDS = {
-    "draw": "draw",
-    "take-discard": "draw",
-    "place": "place",
-    "reveal": "flip",
-    "final-reveal": "flip",
-    "reshuffle": "shuffle",
-    "claim": "claim",
-    "turn": "turn",
-    "end": "end",
-}
 REPEAT_GAP = 0.05  # seconds: a burst of identical events (the final reveal) plays as a ripple, not a roar
 
 
@@ -67,7 +54,3 @@ class Sounds:
         self._last[name] = now
         sound.play()
         return True
-
-    def play_for(self, event: Event) -> bool:
-        name = EVENT_SOUNDS.get(event.kind)
-        return self.play(name) if name else False

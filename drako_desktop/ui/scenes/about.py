@@ -18,7 +18,8 @@ from .screen import Screen
 def icon_authors() -> list[str]:
     """The Game Icons authors named in the CREDITS.md files next to the icons."""
     authors: set[str] = set()
-    for path in (resources.default_cards() / "icons" / "CREDITS.md", resources.package() / "ui" / "icons" / "CREDITS.md"):
+    credits = sorted((resources.root() / "cards").glob("*/icons/CREDITS.md"))
+    for path in (*credits, resources.package() / "ui" / "icons" / "CREDITS.md"):
         try:
             text = path.read_text(encoding="utf-8")
         except OSError:

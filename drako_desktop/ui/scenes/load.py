@@ -173,11 +173,10 @@ class LoadScene(Screen):
 
     def scan(self) -> None:
         """Read both folders; unusable files were renamed aside by the listing, and are named once."""
-        rules = self.ctx.rules
         problems: list[str] = []
         self.foreign = 0
         for history, folder in ((False, saves_dir()), (True, history_dir())):
-            listing = list_saves(rules, folder)
+            listing = list_saves(self.app.library, folder)
             problems += listing.problems
             self.foreign += len(listing.foreign)
             entries = []

@@ -24,21 +24,7 @@ def saved_game_available() -> bool:
         return False
 
 
-def tutorial_available(cards) -> bool:
-    """Learn to play shows when the card folder has a tutorial (the bundled one does)."""
-    from ..tutorial import available
-
-    return available(cards)
-
-
-def open_tutorial(app) -> None:
-    from .tutorial import open_tutorial as start
-
-    start(app)
-
-
 class MainMenu(Screen):
-    FAN = ("plain", "forest", "dragon", "elf", "portal", "human", "mountain")
     _fan: tuple | None = None  # ((window width, card width), [(picture, centre)]): the rotated fan
 
     def relayout(self) -> None:
@@ -47,8 +33,8 @@ class MainMenu(Screen):
             (tr("menu.new_game"), self.app.open_new_game, "primary", True),
             (tr("menu.continue"), self.app.continue_game, "normal", saved_game_available()),
         ]
-        if tutorial_available(self.ctx.cards):
-            entries.append((tr("menu.learn"), lambda: open_tutorial(self.app), "normal", True))
+        if self.ctx.game_ui.has_lesson():
+            entries.append((tr("menu.learn"), lambda: self.ctx.game_ui.open_lesson(self.app), "normal", True))
         entries += [
             (tr("menu.load"), self.app.open_load, "normal", True),
             (tr("menu.rules"), self.app.open_rules, "normal", True),
@@ -98,20 +84,24 @@ class MainMenu(Screen):
         pass  # Esc on the title screen does nothing; Quit is a button
 
     def fan(self, width: int) -> list[tuple[pygame.Surface, tuple[int, int]]]:
-        """A fan of cards on each side of the title: rotated once per window size, not every frame."""
+        """A fan of the game's pieces on each side of the title: rotated once per window size, not every frame."""
         th, art = self.ctx.theme, self.ctx.art
         cw = th.px(120)
         ch = round(cw / 0.8)
-        if self._fan is None or self._fan[0] != (width, cw):
+        key = (width, cw, self.ctx.game.id, self.ctx.fonts.language)
+        if self._fan is None or self._fan[0] != key:
+            shown = self.ctx.game_ui.showcase(self.ctx, cw, ch)
+            half = (len(shown) + 1) // 2
             pictures = []
             for side in (-1, 1):
-                for i, card in enumerate(self.FAN[:4] if side < 0 else self.FAN[3:]):
+                for i, face in enumerate(shown[:half] if side < 0 else shown[half - 1:]):
                     angle = side * (8 + i * 9)
                     x = width // 2 + side * (th.px(470) + i * th.px(58))
                     y = th.px(200) + round(abs(angle) * 1.6)
-                    pictures.append((pygame.transform.rotozoom(art.shadow(cw, ch), -angle, 1), (x, y + th.px(8))))
-                    pictures.append((pygame.transform.rotozoom(art.face(card, cw, ch), -angle, 1), (x, y)))
-            self._fan = ((width, cw), pictures)
+                    w, h = face.get_size()
+                    pictures.append((pygame.transform.rotozoom(art.shadow(w, h), -angle, 1), (x, y + th.px(8))))
+                    pictures.append((pygame.transform.rotozoom(face, -angle, 1), (x, y)))
+            self._fan = (key, pictures)
         return self._fan[1]
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -7,7 +7,8 @@ import random
 import pygame
 from pygame import Rect
 
-from ...ai import AGENT_LEVELS
+from ...ai import agent_levels
+from ...games.base import Game
 from ...controller.game import COMPUTER, HUMAN, GameSetup, Seat
 from ...i18n import has, tr
 from .. import theme
@@ -25,8 +26,9 @@ def level_label(level: str) -> str:
     return tr(key) if has(key) else level.replace("-", " ").capitalize()
 
 
-def default_level() -> str:
-    return next((lv for lv in PREFERRED_LEVELS if lv in AGENT_LEVELS), next(iter(AGENT_LEVELS)))
+def default_level(game: Game) -> str:
+    levels = agent_levels(game)
+    return next((lv for lv in PREFERRED_LEVELS if lv in levels), next(iter(levels)))
 
 
 class NewGameScene(Screen):
@@ -36,7 +38,7 @@ class NewGameScene(Screen):
         super().__init__(app)
         computer_names = tr("new_game.computer_names").split(",")
         self.names = [tr("new_game.default_you")] + [n.strip() for n in computer_names]
-        self.kinds = [HUMAN, f"{COMPUTER}:{default_level()}"]
+        self.kinds = [HUMAN, f"{COMPUTER}:{default_level(self.ctx.game)}"]
         self.first = 0
         self.seed_text = ""
 
@@ -44,7 +46,8 @@ class NewGameScene(Screen):
 
     def kind_options(self) -> list[tuple[str, str]]:
         options = [(HUMAN, tr("new_game.person"))]
-        options += [(f"{COMPUTER}:{lv}", tr("new_game.computer", level=level_label(lv))) for lv in AGENT_LEVELS]
+        options += [(f"{COMPUTER}:{lv}", tr("new_game.computer", level=level_label(lv)))
+                    for lv in agent_levels(self.ctx.game)]
         command = self.ctx.settings.bot_command.strip()
         if command:  # the external bot named in the settings (docs/bot-protocol.md)
             options.append((f"{COMPUTER}:exec:{command}", tr("new_game.external_bot")))
@@ -60,7 +63,7 @@ class NewGameScene(Screen):
                 seats.append(Seat(name, COMPUTER, kind.split(":", 1)[1]))
         seed = int(self.seed_text) if self.seed_text else random.randrange(2**31)
         first = random.Random(seed).randrange(len(seats)) if self.first == RANDOM_FIRST else self.first
-        return GameSetup(tuple(seats), seed, first)
+        return GameSetup(tuple(seats), seed, first, self.ctx.game.id)
 
     def start(self) -> None:
         self.app.start_game(self.setup())
@@ -72,12 +75,12 @@ class NewGameScene(Screen):
         self.names[seat] = name
 
     def add_seat(self) -> None:
-        if len(self.kinds) < self.ctx.cards.max_players:
-            self.kinds.append(f"{COMPUTER}:{default_level()}")
+        if len(self.kinds) < self.ctx.game.max_players:
+            self.kinds.append(f"{COMPUTER}:{default_level(self.ctx.game)}")
             self.relayout()
 
     def remove_seat(self, seat: int) -> None:
-        if len(self.kinds) > self.ctx.cards.min_players:
+        if len(self.kinds) > self.ctx.game.min_players:
             del self.kinds[seat]
             name = self.names.pop(seat)
             self.names.append(name)
@@ -111,12 +114,12 @@ class NewGameScene(Screen):
             widgets.append(TextField(name_rect, tr("new_game.name"), self.names[i], lambda v, s=i: self.set_name(s, v),
                                      max_length=16, label_share=0.3))
             widgets.append(Button(remove, "", lambda s=i: self.remove_seat(s), icon="close",
-                                  enabled=len(self.kinds) > self.ctx.cards.min_players))
+                                  enabled=len(self.kinds) > self.ctx.game.min_players))
             y += row_h + gap
-        if len(self.kinds) < self.ctx.cards.max_players:
+        if len(self.kinds) < self.ctx.game.max_players:
             add = Rect(area.x + row_h + gap, y, round(area.w * 0.42), row_h)
             widgets.append(Button(add, tr("new_game.add_player"), self.add_seat, icon="person"))
-        y = area.y + th.px(40) + self.ctx.cards.max_players * (row_h + gap) + th.px(30)
+        y = area.y + th.px(40) + self.ctx.game.max_players * (row_h + gap) + th.px(30)
         self.options_top = y
         y += th.px(40)
         firsts = [(RANDOM_FIRST, tr("new_game.first_random"))]
@@ -171,5 +174,5 @@ class NewGameScene(Screen):
             if level.startswith("exec:"):
                 return tr("new_game.external_help", command=level[len("exec:"):])
             key = f"new_game.level_help.{level}"
-            return tr(key) if has(key) else AGENT_LEVELS.get(level, "")
+            return tr(key) if has(key) else agent_levels(self.ctx.game).get(level, "")
         return ""

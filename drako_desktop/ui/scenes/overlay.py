@@ -109,9 +109,7 @@ class PauseMenu(Overlay):
         self.widgets = WidgetGroup(self.button_column(entries, top, th.px(380)), focus=0)
 
     def rules(self) -> None:
-        from .rules import RulesScene
-
-        self.app.scenes.push(RulesScene(self.app))
+        self.app.open_rules()
 
     def settings(self) -> None:
         from .settings import SettingsScene
@@ -120,10 +118,7 @@ class PauseMenu(Overlay):
 
     def saved(self) -> bool:
         """The game on the table is autosaved: leaving loses nothing (Continue brings it back)."""
-        from .table import TableScene
-
-        table = self.app.scenes.find(TableScene)
-        return table is not None and table.session is not None
+        return any(getattr(scene, "session", None) is not None for scene in self.app.scenes.scenes)
 
     def leave_game(self) -> None:  # not `leave`: that is what the scene stack calls when this menu closes
         if not self.leaving and not self.saved():  # the game in progress is lost: ask once more

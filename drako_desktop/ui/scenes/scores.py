@@ -1,41 +1,20 @@
-"""The score sheet: seven categories per player, totals counting up, the tie-break, the winner."""
+"""The score sheet: the game's scoring lines per player, totals counting up, the tie-break, the winner."""
 
 from __future__ import annotations
 
 import pygame
 from pygame import Rect
 
-from ...engine import Breakdown
 from ...i18n import tr
 from .. import theme
 from ..anim import ease_out
 from ..text import blit_at
-from ..tooltips import category_name, join_names, number, signed
+from ..tooltips import join_names, number, signed
 from ..widgets import Button, WidgetGroup
 from .overlay import Overlay
 
 ROW_STAGGER = 0.18
 COUNT_UP = 0.7
-
-
-def tie_break_text(names: list[str], scores: list[Breakdown], winners: list[int], cards) -> str:
-    """Why the winner won, in words, when totals tie (rule book 6.5); empty otherwise."""
-    best = max(b.total for b in scores)
-    tied = [s for s, b in enumerate(scores) if b.total == best]
-    if len(tied) < 2:
-        return ""
-    if len(winners) > 1:
-        return tr("scores.shared", names=join_names([names[s] for s in winners]), total=best)
-    keys = {s: sorted(scores[s].values, reverse=True) for s in tied}
-    winner = winners[0]
-    for position in range(len(keys[winner])):
-        values = {keys[s][position] for s in tied}
-        if len(values) > 1:
-            runner = max((s for s in tied if s != winner), key=lambda s: keys[s][position])
-            return tr("scores.tie_break", names=join_names([names[s] for s in tied]), total=best,
-                      winner=names[winner], rank=position + 1, value=keys[winner][position],
-                      other=names[runner], other_value=keys[runner][position])
-    return ""
 
 
 class ScoreSheet(Overlay):
@@ -55,7 +34,7 @@ class ScoreSheet(Overlay):
     def relayout(self) -> None:
         th = self.ctx.theme
         rows = len(self.scores[0].categories) + 1
-        tie_room = th.px(70) if tie_break_text(self.names, self.scores, self.winners, self.ctx.cards) else 0
+        tie_room = th.px(70) if self.ctx.game_ui.tie_break_text(self.names, self.scores, self.winners) else 0
         height = th.px(150) + th.px(86) + rows * th.px(40) + th.px(70) + tie_room + th.px(100)
         self.panel = Rect(0, 0, min(th.width - th.px(60), th.px(260) + len(self.names) * th.px(230)), height)
         self.panel.h = min(self.panel.h, th.height - th.px(40))
@@ -112,7 +91,7 @@ class ScoreSheet(Overlay):
         if self.hidden:
             self.widgets.widgets[1].draw(surface, self.ctx, False, True)
             return
-        th, text, cards, art = self.ctx.theme, self.ctx.text, self.ctx.cards, self.ctx.art
+        th, text, art, game_ui = self.ctx.theme, self.ctx.text, self.ctx.art, self.ctx.game_ui
         y = self.draw_panel(surface, tr("scores.title"))
         categories = self.scores[0].categories
         label_w = th.px(220)
@@ -141,7 +120,7 @@ class ScoreSheet(Overlay):
             is_total = category == "total"
             if is_total:
                 pygame.draw.line(surface, theme.GOLD_DARK, rect.topleft, rect.topright, 2)
-            name = tr("scores.total") if is_total else category_name(cards, category)
+            name = tr("scores.total") if is_total else game_ui.category_name(category)
             label = text.fitted(name, "heading" if is_total else "body", th.text(24 if is_total else 21),
                                 theme.GOLD if is_total else theme.INK, label_w - th.px(10))
             blit_at(surface, label, "midleft", (left, rect.centery))
@@ -165,7 +144,7 @@ class ScoreSheet(Overlay):
             label = text.fitted(headline, "title", th.text(34), theme.GOLD, self.panel.w - th.px(60), shadow=True)
             rect = blit_at(surface, label, "midtop", (self.panel.centerx, y))
             y = rect.bottom + th.px(8)
-            why = tie_break_text(self.names, self.scores, self.winners, cards)
+            why = self.ctx.game_ui.tie_break_text(self.names, self.scores, self.winners)
             if why:
                 bottom = self.widgets.widgets[0].rect.y - th.px(10)
                 block = text.block(why, "body", th.text(19), theme.INK_MUTED, self.panel.w - th.px(80),

@@ -12,7 +12,7 @@ import logging
 import pygame
 from pygame import Rect
 
-from ...ai import AGENT_LEVELS
+from ...ai import RANDOM
 from ...i18n import tr
 from ...stats import PEOPLE, Record, Statistics
 from .. import theme
@@ -34,8 +34,11 @@ def opponent_label(level: str) -> str:
     return level_label(level)
 
 
+LEVEL_ORDER = ("easy", "medium", "hard", RANDOM)  # the built-in levels of every game, weakest first
+
+
 def opponent_order(level: str) -> tuple[int, str]:
-    levels = list(AGENT_LEVELS)
+    levels = LEVEL_ORDER
     return (levels.index(level) if level in levels else len(levels) + (level == PEOPLE), level)
 
 

@@ -20,21 +20,8 @@ from enum import IntEnum
 from itertools import permutations
 from typing import NamedTuple, Sequence
 
-from .actions import (
-    ARRANGE,
-    CELL_ACTIONS,
-    CLAIM,
-    DRAW,
-    PASS,
-    PLACE,
-    REVEAL,
-    SIMPLE_ACTIONS,
-    TAKE_DISCARD,
-    Action,
-    Event,
-    IllegalActionError,
-    arrange,
-)
+from .actions import (ARRANGE, CELL_ACTIONS, CLAIM, DRAW, PASS, PLACE, REVEAL, SIMPLE_ACTIONS, TAKE_DISCARD, Action, Event, IllegalActionError, arrange)
+from ...base import ranking_winners
 from .kingdom import CELLS, CENTRE, FULL, OUTER, UNKNOWN, Breakdown, Memo, Rules, cell, cells_of
 
 
@@ -48,6 +35,9 @@ class Step(IntEnum):
 
 
 STEP_NAMES = ("arrange", "turn-start", "after-draw", "after-take-discard", "after-place", "game-over")
+# The decision kinds (`GameState.decision()`) the table and the opponents tell apart.
+ARRANGE_STEP, TURN_START_STEP, AFTER_PLACE_STEP = STEP_NAMES[0], STEP_NAMES[1], STEP_NAMES[4]
+CARD_IN_HAND_STEPS = STEP_NAMES[2:4]  # a card drawn or taken from the discard, to place (or discard)
 # The steps as module constants: looking a member up on an Enum class is a slow
 # attribute access, and the hot path compares steps several times per action.
 _ARRANGE, _TURN_START, _AFTER_DRAW, _AFTER_TAKE_DISCARD, _AFTER_PLACE, _GAME_OVER = Step
@@ -66,7 +56,7 @@ class View(NamedTuple):
     draw pile are hidden from everyone, the owner included."""
 
     players: int
-    seat: int
+    seat: int | None  # None: what everyone sees (the same here: this game has no private knowledge)
     current: int
     step: str
     kingdoms: tuple[tuple[tuple[str | None, ...], ...], ...]  # per seat, 4 x 4, None = face down
@@ -155,6 +145,8 @@ class GameState:
         "deck", "discard", "legend_row", "legend_deck", "claimed", "claimed_this_turn", "drawn",
         "ended_by", "turn", "history", "_legal", "_visible", "_met",
     )
+
+    variants: tuple[str, ...] = ()  # the game has no variants
 
     def __init__(self) -> None:  # use new() or clone()
         self._legal: list[Action] | None = None
@@ -312,6 +304,10 @@ class GameState:
     def is_terminal(self) -> bool:
         return self.step == _GAME_OVER
 
+    def decision(self) -> str:
+        """The kind of decision pending: arrange, turn-start, after-draw, after-take-discard, after-place."""
+        return STEP_NAMES[self.step]
+
     def visible_kingdom(self, seat: int) -> tuple[int, ...]:
         """The seat's kingdom as everyone sees it: UNKNOWN for face-down cells."""
         return self._visible[seat]
@@ -378,9 +374,77 @@ class GameState:
 
     # -- apply ---------------------------------------------------------------
 
+    def why_illegal(self, action: Action) -> IllegalActionError | None:
+        """Why the action may not be taken now (a typed error with a reason code), or None if it may.
+
+        The one legality check: `apply` uses it, the table's refusals and the lesson explain with it."""
+        step = self.step
+        kind = action.kind
+        if step == _GAME_OVER:
+            return IllegalActionError("game-over", "the game is over")
+        if kind == PLACE or kind == REVEAL:
+            if not (0 <= action.row < 4 and 0 <= action.col < 4):
+                return IllegalActionError("off-board", f"there is no cell {action.row},{action.col}")
+            seat = self.current
+            index = cell(action.row, action.col)
+            ids = self.rules.type_ids
+            if kind == PLACE:
+                if step != _AFTER_DRAW and step != _AFTER_TAKE_DISCARD:
+                    return IllegalActionError("not-now", "place a card only after drawing it or taking the discard")
+                problem = placement_problem(self.rules, self._visible[seat], index, self.drawn)
+                here = self.kingdoms[seat][index]
+                if problem == "locked":
+                    return IllegalActionError("locked", f"a face-up {ids[here]} is locked and can never be replaced")
+                if problem == "same-type":
+                    return IllegalActionError("same-type", f"a face-up {ids[here]} cannot be replaced by a card of the same type")
+                return None
+            if step != _AFTER_DRAW:
+                return IllegalActionError("not-now", "reveal only after drawing from the draw pile (the drawn card is discarded)")
+            if self.face_up[seat] >> index & 1:
+                return IllegalActionError("face-up", "only a face-down Unexplored Land can be revealed")
+            return None
+        if kind == DRAW or kind == TAKE_DISCARD:
+            if step != _TURN_START:
+                return IllegalActionError("not-now", f"{kind} is only possible at the start of a turn, after an optional claim")
+            if kind == DRAW and not self.deck and len(self.discard) < 2:
+                return IllegalActionError("no-cards", "the draw pile is empty and cannot be refilled")
+            return None
+        if kind == CLAIM:
+            if step != _TURN_START and step != _AFTER_PLACE:
+                return IllegalActionError("not-now", "a legend can be claimed before drawing, or after placing or discarding to reveal")
+            if self.claimed_this_turn:
+                return IllegalActionError("claimed-this-turn", "only one legend can be claimed per turn")
+            leg = self.rules.legend_index.get(action.legend or "", -1)
+            if leg < 0:
+                return IllegalActionError("unknown-legend", f"there is no legend {action.legend!r}")
+            if leg not in self.legend_row:
+                return IllegalActionError("not-in-row", f"{action.legend} is not in the legend row")
+            if not self._met_mask(self.current) >> leg & 1:
+                return IllegalActionError("not-met", f"your kingdom does not meet the requirement of {action.legend}")
+            return None
+        if kind == PASS:
+            if step != _AFTER_PLACE:
+                return IllegalActionError("not-now", "pass only skips the optional claim after placing")
+            return None
+        if kind == ARRANGE:
+            if step != _ARRANGE:
+                return IllegalActionError("not-now", "the starting cards are arranged only at setup")
+            ids = self.rules.type_ids
+            hand = self.hands[self.current]
+            wanted = [c for row in action.cards or () for c in row]
+            if sorted(wanted) != sorted(ids[t] for t in hand):
+                return IllegalActionError(
+                    "not-your-cards", f"arrange exactly your starting cards ({', '.join(ids[t] for t in hand)}), got {', '.join(wanted)}"
+                )
+            return None
+        return IllegalActionError("unknown", f"unknown action {kind!r}")
+
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action and return what happened. An illegal action
         raises IllegalActionError and leaves the state unchanged."""
+        problem = self.why_illegal(action)
+        if problem is not None:
+            raise problem
         events = self._apply(action, forced=False)
         self.history.append(action)
         while self.step != _GAME_OVER:
@@ -391,16 +455,12 @@ class GameState:
         return events
 
     def _apply(self, action: Action, forced: bool) -> list[Event]:
+        """Apply an action known to be legal (checked by `apply`, or the only legal one)."""
         kind = action.kind
-        step = self.step
         seat = self.current
-        if step == _GAME_OVER:
-            raise IllegalActionError("game-over", "the game is over")
         if kind == PLACE or kind == REVEAL:
             return self._apply_cell(action, forced)
         if kind == DRAW or kind == TAKE_DISCARD:
-            if step != _TURN_START:
-                raise IllegalActionError("not-now", f"{kind} is only possible at the start of a turn, after an optional claim")
             self._legal = None
             if kind == TAKE_DISCARD:
                 self.drawn = self.discard.pop()
@@ -408,8 +468,6 @@ class GameState:
                 return [Event(TAKE_DISCARD, seat, card=self.rules.type_ids[self.drawn], forced=forced)]
             events = []
             if not self.deck:
-                if len(self.discard) < 2:
-                    raise IllegalActionError("no-cards", "the draw pile is empty and cannot be refilled")
                 top = self.discard.pop()
                 self.deck = self.discard
                 self.discard = [top]
@@ -422,26 +480,12 @@ class GameState:
         if kind == CLAIM:
             return self._apply_claim(action, forced)
         if kind == PASS:
-            if step != _AFTER_PLACE:
-                raise IllegalActionError("not-now", "pass only skips the optional claim after placing")
             return [Event(PASS, seat, forced=forced), *self._end_turn()]
-        if kind == ARRANGE:
-            return self._apply_arrange(action, forced)
-        raise IllegalActionError("unknown", f"unknown action {kind!r}")
+        return self._apply_arrange(action, forced)
 
     def _apply_claim(self, action: Action, forced: bool) -> list[Event]:
         seat = self.current
-        if self.step not in (_TURN_START, _AFTER_PLACE):
-            raise IllegalActionError("not-now", "a legend can be claimed only before drawing or after placing")
-        if self.claimed_this_turn:
-            raise IllegalActionError("claimed-this-turn", "only one legend can be claimed per turn")
-        leg = self.rules.legend_index.get(action.legend, -1)
-        if leg < 0:
-            raise IllegalActionError("unknown-legend", f"there is no legend {action.legend!r}")
-        if leg not in self.legend_row:
-            raise IllegalActionError("not-in-row", f"{action.legend} is not in the legend row")
-        if not self.rules.met_legends(self.visible_kingdom(seat)) >> leg & 1:
-            raise IllegalActionError("not-met", f"your kingdom does not meet the requirement of {action.legend}")
+        leg = self.rules.legend_index[action.legend or ""]
         self._legal = None
         slot = self.legend_row.index(leg)
         refill = None
@@ -459,31 +503,17 @@ class GameState:
 
     def _apply_cell(self, action: Action, forced: bool) -> list[Event]:
         seat = self.current
-        kind = action.kind
-        if not (0 <= action.row < 4 and 0 <= action.col < 4):
-            raise IllegalActionError("off-board", f"there is no cell {action.row},{action.col}")
         index = cell(action.row, action.col)
         kingdom = self.kingdoms[seat]
         face_down = not self.face_up[seat] >> index & 1
         ids = self.rules.type_ids
-        if kind == PLACE:
-            if self.step not in (_AFTER_DRAW, _AFTER_TAKE_DISCARD):
-                raise IllegalActionError("not-now", "place a card only after drawing it or taking the discard")
-            problem = placement_problem(self.rules, self.visible_kingdom(seat), index, self.drawn)
-            if problem == "locked":
-                raise IllegalActionError("locked", f"a face-up {ids[kingdom[index]]} is locked and can never be replaced")
-            if problem == "same-type":
-                raise IllegalActionError("same-type", f"a face-up {ids[kingdom[index]]} cannot be replaced by a card of the same type")
+        if action.kind == PLACE:
             replaced = kingdom[index]
             kingdom[index] = self.drawn
             self.discard.append(replaced)
             event = Event(PLACE, seat, card=ids[self.drawn], row=action.row, col=action.col,
                           replaced=ids[replaced], was_face_down=face_down, forced=forced)
         else:
-            if self.step != _AFTER_DRAW:
-                raise IllegalActionError("not-now", "reveal only after drawing from the draw pile (the drawn card is discarded)")
-            if not face_down:
-                raise IllegalActionError("face-up", "only a face-down Unexplored Land can be revealed")
             self.discard.append(self.drawn)
             event = Event(REVEAL, seat, card=ids[self.drawn], row=action.row, col=action.col,
                           replaced=ids[kingdom[index]], was_face_down=True, forced=forced)
@@ -500,16 +530,9 @@ class GameState:
         return events
 
     def _apply_arrange(self, action: Action, forced: bool) -> list[Event]:
-        if self.step != _ARRANGE:
-            raise IllegalActionError("not-now", "the starting cards are arranged only at setup")
         seat = self.current
         ids = self.rules.type_ids
-        hand = self.hands[seat]
-        wanted = [c for row in action.cards for c in row]
-        if sorted(wanted) != sorted(ids[t] for t in hand):
-            raise IllegalActionError(
-                "not-your-cards", f"arrange exactly your starting cards ({', '.join(ids[t] for t in hand)}), got {', '.join(wanted)}"
-            )
+        wanted = [c for row in action.cards or () for c in row]
         self._legal = None
         kingdom = self.kingdoms[seat]
         for index, type_id in zip(CENTRE, wanted):
@@ -562,13 +585,11 @@ class GameState:
 
     def winners(self) -> list[int]:
         """Highest total; ties broken by the seven categories each sorted high to low; still equal share."""
-        keys = [(b.total, sorted(b.values, reverse=True)) for b in self.scores()]
-        best = max(keys)
-        return [seat for seat, key in enumerate(keys) if key == best]
+        return ranking_winners(self.scores())
 
     # -- views ---------------------------------------------------------------
 
-    def view(self, seat: int) -> View:
+    def view(self, seat: int | None) -> View:
         ids = self.rules.type_ids
         legend_ids = self.rules.legend_ids
         step = self.step

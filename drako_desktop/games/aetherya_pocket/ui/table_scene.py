@@ -16,25 +16,26 @@ import logging
 import pygame
 from pygame import Rect
 
-from ...controller.game import Decision, GameSetup, Phase
-from ...controller.narrate import describe
-from ...engine import CLAIM, CENTRE, Action, Event, GameState, IllegalActionError
-from ...i18n import card_name, tr
-from ...saves import SavedGame
-from ...saves import start_game as start_saved_game
-from ...settings import ANIMATION_FACTOR
-from .. import theme
-from ..anim import Choreography, Counter
-from ..layout import TableLayout, table_layout
-from ..table.beats import TURN, Pause, beats_for
-from ..table.gestures import Gestures
-from ..table.model import FACE_DOWN, TableModel
-from ..table.painter import TablePainter
-from ..tooltips import (Tooltip, card_tooltip, discard_tooltip, draw_pile_tooltip, legend_tooltip,
-                        unexplored_tooltip)
-from ..session import GameSession
-from ..widgets import Button, WidgetGroup
-from .base import Scene
+from ....controller.game import Decision, GameSetup, Phase
+from ..narrate import describe
+from ..engine import AFTER_PLACE_STEP, ARRANGE_STEP, CARD_IN_HAND_STEPS, TURN_START_STEP, CLAIM, CENTRE, Action, Event, GameState, IllegalActionError
+from ....i18n import card_name, tr
+from ....saves import SavedGame
+from ....saves import start_game as start_saved_game
+from ....settings import ANIMATION_FACTOR
+from ....ui import theme
+from ....ui.anim import Choreography, Counter
+from .layout import TableLayout, table_layout
+from .beats import TURN, Pause, beats_for
+from .gestures import Gestures
+from .model import FACE_DOWN, TableModel
+from .painter import TablePainter
+from ....ui.tooltips import Tooltip
+from .card_tips import card_tooltip, discard_tooltip, draw_pile_tooltip, legend_tooltip, unexplored_tooltip
+from ....ui.session import GameSession
+from ....ui.widgets import Button, WidgetGroup
+from ....ui.scenes.base import Scene
+from . import card_pictures, game_of
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +50,7 @@ class TableScene(Scene):
         """A new game, or a saved one where it was left (`saved`); `review` only shows a finished game."""
         super().__init__(app)
         self.setup = setup
-        self.rules = app.ctx.rules
+        self.rules = game_of(app.ctx).rules
         self.review = review
         practice = saved.practice if saved is not None else app.practice_for(setup)
         self.controller = self.new_controller(saved, practice)
@@ -123,7 +124,7 @@ class TableScene(Scene):
 
     def prepare_art(self) -> None:
         """Draw every card picture at the sizes this layout uses now, not in the middle of a move."""
-        art = self.ctx.art
+        art, cards = self.ctx.art, card_pictures(self.ctx)
         art.backdrop(*self.layout.size)
         sizes = set()
         for active in range(self.setup.players):  # the layout of each seat's turn
@@ -133,13 +134,13 @@ class TableScene(Scene):
                 self.painter.panel_for(seat, box.rect.size, seat == active)
         for w, h in sizes:
             for card in self.rules.type_ids:
-                art.face(card, w, h)
-            art.back(w, h)
+                cards.face(card, w, h)
+            cards.back(w, h)
             art.shadow(w, h)
             art.glow(w, h)
         slot = self.layout.legend_slots[0]
         for legend in self.rules.legend_ids:
-            art.legend(legend, slot.w, slot.h)
+            cards.legend(legend, slot.w, slot.h)
         art.shadow(slot.w, slot.h)
         art.glow(slot.w, slot.h)
         art.glow(slot.w, slot.h, theme.GOOD)
@@ -221,11 +222,11 @@ class TableScene(Scene):
         decision = self.decision()
         if decision is None or not decision.human:
             return []
-        if decision.phase == Phase.ARRANGE:
+        if decision.kind == ARRANGE_STEP:
             return [("confirm", tr("table.confirm_arrangement"), "primary")]
         if self.gestures.discarding:
             return [("take_back", tr("table.take_back"), "normal")]
-        if decision.phase == Phase.AFTER_PLACE:
+        if decision.kind == AFTER_PLACE_STEP:
             label = tr("table.end_turn_sure") if self.armed_end_turn else tr("table.end_turn")
             return [("end_turn", label, "primary")]
         return []
@@ -305,7 +306,7 @@ class TableScene(Scene):
         if c.phase == Phase.NEXT_SEAT:
             c.proceed()
             self.sync_decision()  # the next seat's decision: its buttons before the frame is drawn
-        elif c.phase == Phase.FINAL_REVEAL:
+        elif c.phase == Phase.GAME_END:
             c.proceed()
             self.game_over()
         elif c.computer_to_move():
@@ -337,7 +338,7 @@ class TableScene(Scene):
             self.refresh_buttons()
 
     def game_over(self) -> None:
-        from .scores import ScoreSheet
+        from ....ui.scenes.scores import ScoreSheet
 
         self.finished = True
         self.gestures.reset()
@@ -367,11 +368,11 @@ class TableScene(Scene):
 
     def card_surface(self, card: str, size: tuple[int, int]) -> pygame.Surface:
         if card == FACE_DOWN:
-            return self.ctx.art.back(*size)
-        return self.ctx.art.face(card, *size)
+            return card_pictures(self.ctx).back(*size)
+        return card_pictures(self.ctx).face(card, *size)
 
     def legend_surface(self, legend_id: str, size: tuple[int, int]) -> pygame.Surface:
-        return self.ctx.art.legend(legend_id, *size)
+        return card_pictures(self.ctx).legend(legend_id, *size)
 
     def cell_rect(self, seat: int, index: int) -> Rect:
         return self.layout.kingdoms[seat].cell(index)
@@ -395,7 +396,9 @@ class TableScene(Scene):
         return Rect(area.x + n * step, area.y + th.px(4), w, h)
 
     def log_event(self, event: Event) -> None:
-        self.ctx.sounds.play_for(event)  # beats call this as each event becomes visible
+        name = self.ctx.game_ui.sound_for(event)  # beats call this as each event becomes visible
+        if name:
+            self.ctx.sounds.play(name)
         names = [s.name for s in self.controller.seats]
         line = tr("log.final_reveal") if event.kind == "final-reveal" else describe(event, names, self.rules.cards)
         if line:
@@ -459,7 +462,7 @@ class TableScene(Scene):
             if not c.seats[seat].is_human:
                 return tr("table.status.computer", name=c.seats[seat].name)
             return tr("table.status.wait", name=c.seats[seat].name)
-        if decision.phase == Phase.ARRANGE:
+        if decision.kind == ARRANGE_STEP:
             return tr("table.status.arrange")
         if g.held is not None:
             card = g.held.card
@@ -469,9 +472,9 @@ class TableScene(Scene):
         if g.discarding:
             return tr("table.status.reveal")
         claims = bool(self.claimable_now())
-        if decision.phase == Phase.TURN_START:
+        if decision.kind == TURN_START_STEP:
             return tr("table.status.turn_start_claim" if claims else "table.status.turn_start")
-        if decision.phase == Phase.AFTER_DRAW:
+        if decision.kind in CARD_IN_HAND_STEPS:
             drawn = card_name(self.rules.cards, self.model.drawn) if self.model.drawn else ""
             if any(a.kind == "reveal" for a in decision.legal):
                 return tr("table.status.after_draw", card=drawn)
@@ -553,11 +556,11 @@ class TableScene(Scene):
         cells = [("cell", seat, i) for i in range(16)]
         buttons = [("button", name) for name, _, _ in self.status_buttons()]
         legends = [("legend", i) for i in range(len(self.model.legend_row))]
-        if decision.phase == Phase.ARRANGE:
+        if decision.kind == ARRANGE_STEP:
             return [("hand", i) for i in range(len(self.gestures.hand()))] + [("cell", seat, i) for i in CENTRE] + buttons
-        if decision.phase == Phase.TURN_START:
+        if decision.kind == TURN_START_STEP:
             return [("draw",), ("discard",)] + cells + legends
-        if decision.phase == Phase.AFTER_DRAW:
+        if decision.kind in CARD_IN_HAND_STEPS:
             return [("drawn",), ("discard",)] + cells + buttons
         return legends + buttons
 
@@ -664,12 +667,12 @@ class TableScene(Scene):
         self.relayout()
 
     def open_menu(self) -> None:
-        from .overlay import PauseMenu
+        from ....ui.scenes.overlay import PauseMenu
 
         self.app.scenes.push(PauseMenu(self.app))
 
     def open_rules(self) -> None:
-        from .rules import RulesScene
+        from .rules_scene import RulesScene
 
         self.app.scenes.push(RulesScene(self.app))
 

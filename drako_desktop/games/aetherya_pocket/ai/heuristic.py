@@ -18,7 +18,7 @@ import math
 import random
 from typing import Sequence
 
-from ..engine import ARRANGE, CELLS, CENTRE, CLAIM, DRAW, PASS, PLACE, REVEAL, TAKE_DISCARD, UNKNOWN, Action, Rules, View
+from ..engine import (ARRANGE, CELLS, CENTRE, CLAIM, DRAW, PASS, PLACE, REVEAL, TAKE_DISCARD, UNKNOWN, Action, Rules, View)
 from .determinize import Position
 from .evaluate import Evaluator, Odds
 

@@ -13,15 +13,15 @@ import json
 import logging
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Callable, Any, Sequence
 
 import yaml
 
-from ..ai import Agent, make_agent
+from ....ai import make_agent
+from ...base import Agent, Game
 from ..data import CardSet
-from ..engine import (ARRANGE, CENTRE, PLACE, REVEAL, TAKE_DISCARD, Action, ActionFormatError, GameState, Rules, View,
-                      placement_problem)
-from ..storage import atomic_write_text, data_dir
+from ..engine import (ARRANGE, CENTRE, PLACE, REVEAL, TAKE_DISCARD, Action, ActionFormatError, GameState, Rules, View, placement_problem)
+from ....storage import atomic_write_text, data_dir
 
 log = logging.getLogger(__name__)
 
@@ -260,11 +260,11 @@ class ScriptedAgent:
         self.fallback.close()
 
 
-def agent_factory(script: TutorialScript, start: int):
+def agent_factory(game: Game, script: TutorialScript, start: int) -> Callable[[str, int], Agent]:
     """A GameController agent factory: the scripted opponent, from scripted move `start` on."""
 
-    def make(level: str, rules: Rules, seed: int) -> Agent:
-        return ScriptedAgent(script.moves, start, make_agent(script.level, rules, seed))
+    def make(level: str, seed: int) -> Agent:
+        return ScriptedAgent(script.moves, start, make_agent(game, script.level, seed))
 
     return make
 

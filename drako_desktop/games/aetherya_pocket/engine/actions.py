@@ -9,6 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from ...base import ActionFormatError, EngineError, IllegalActionError
+
+__all__ = ["ActionFormatError", "EngineError", "IllegalActionError"]  # the shared errors, re-exported
+
 ARRANGE = "arrange"
 CLAIM = "claim"
 TAKE_DISCARD = "take-discard"
@@ -17,22 +21,6 @@ PLACE = "place"
 REVEAL = "reveal"
 PASS = "pass"
 KINDS = (ARRANGE, CLAIM, TAKE_DISCARD, DRAW, PLACE, REVEAL, PASS)
-
-
-class EngineError(Exception):
-    """Base of the engine's typed errors."""
-
-
-class IllegalActionError(EngineError):
-    """The action is not legal now. `code` is a stable reason id (for translations)."""
-
-    def __init__(self, code: str, message: str) -> None:
-        self.code = code
-        super().__init__(message)
-
-
-class ActionFormatError(EngineError):
-    """A JSON action (from a bot or a save file) does not have a valid shape."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,3 +133,21 @@ class Event(NamedTuple):
     count: int = 0
     cards: tuple[tuple[str, str], tuple[str, str]] | None = None
     forced: bool = False
+
+    @property
+    def reveals(self) -> bool:
+        """Something hidden came to light: a card from the draw pile or the deck, a face-down card
+        turned over, or a legend from the face-down legend deck refilling the row. Ends undo."""
+        kind = self.kind
+        return (
+            kind in _REVEALING
+            or (kind == PLACE and self.was_face_down)
+            or (kind == CLAIM and self.refill is not None)
+        )
+
+    def for_viewer(self, viewer: int | None) -> "Event":
+        """Every event of this game is public: the drawn card is seen by the whole table."""
+        return self
+
+
+_REVEALING = frozenset({"draw", "reshuffle", "reveal", "deal", "start-discard", "final-reveal"})

@@ -21,18 +21,18 @@ from dataclasses import replace
 import pygame
 from pygame import Rect
 
-from ...controller.game import COMPUTER, GameController, GameSetup, Seat
-from ...engine import ARRANGE, REVEAL, TAKE_DISCARD, Action
-from ...i18n import tr
-from .. import theme
-from ..layout import TableLayout
-from ..text import blit_at
-from ..tutorial import (OPPONENT, PERSON, Step, TutorialError, TutorialScript, agent_factory, load_progress,
-                        load_script, replay, save_progress)
-from ..widgets import ACTIVATE_KEYS, Button
-from .dialogs import Dialog
-from .overlay import PauseMenu
-from .table import TableScene
+from ....controller.game import COMPUTER, GameController, GameSetup, Seat
+from ..engine import ARRANGE, REVEAL, TAKE_DISCARD, Action
+from ....i18n import tr
+from ....ui import theme
+from .layout import TableLayout
+from ....ui.text import blit_at
+from .tutorial import (OPPONENT, PERSON, Step, TutorialError, TutorialScript, agent_factory, load_progress, load_script, replay, save_progress)
+from ....ui.widgets import ACTIVATE_KEYS, Button
+from ....ui.scenes.dialogs import Dialog
+from ....ui.scenes.overlay import PauseMenu
+from .table_scene import TableScene
+from . import game_of
 
 AIM_DWELL = 1.5  # seconds the card must be held over the place an aim step points at
 LOG_MIN = 110  # the game log shows under the coach when it gets at least this much height (at 1600 x 900)
@@ -41,7 +41,7 @@ LOG_MIN = 110  # the game log shows under the coach when it gets at least this m
 def open_tutorial(app) -> None:
     """Main menu, Learn to play: straight into the lesson, or resume where it was left / start over."""
     try:
-        script = load_script(app.ctx.cards)
+        script = load_script(game_of(app.ctx).cards)
     except TutorialError as exc:
         app.show_error(str(exc))
         return
@@ -112,7 +112,7 @@ class TutorialScene(TableScene):
         self.column = Rect(0, 0, 0, 0)
         self.coach = Rect(0, 0, 0, 0)
         self.coach_buttons: list[Button] = []
-        self._start, self._moves_used = replay(app.ctx.rules, script, self.step_index)
+        self._start, self._moves_used = replay(game_of(app.ctx).rules, script, self.step_index)
         seats = [Seat(tr("new_game.default_you")), Seat(opponent_name(), COMPUTER, script.level)]
         if script.first:
             seats.reverse()
@@ -128,8 +128,8 @@ class TutorialScene(TableScene):
         self.keep_progress()
 
     def new_controller(self, saved, practice: bool) -> GameController:
-        return GameController(self.rules, self.setup, actions=self._start, threaded=self.app.threaded,
-                              agent_factory=agent_factory(self.script, self._moves_used))
+        return GameController(game_of(self.app.ctx), self.setup, actions=self._start, threaded=self.app.threaded,
+                              agent_factory=agent_factory(game_of(self.app.ctx), self.script, self._moves_used))
 
     @property
     def step(self) -> Step:

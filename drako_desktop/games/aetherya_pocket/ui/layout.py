@@ -22,8 +22,8 @@ from dataclasses import dataclass
 
 from pygame import Rect
 
-from .art import CARD_ASPECT, LEGEND_ASPECT
-from .theme import Theme
+from .card_art import CARD_ASPECT, LEGEND_ASPECT
+from ....ui.theme import Theme
 
 GRID = 4
 CARD_GAP = 0.07  # gap between kingdom cards, as a fraction of the card width

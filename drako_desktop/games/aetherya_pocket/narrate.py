@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..data import CardSet
-from ..engine import Event
-from ..i18n import card_name, legend_name, tr
+from .data import CardSet
+from .engine import Event
+from ...i18n import card_name, legend_name, tr
 
 
 def with_article(name: str) -> str:

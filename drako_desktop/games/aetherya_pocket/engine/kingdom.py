@@ -13,10 +13,10 @@ the kingdom's contents, because the same kingdom is looked at many times
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable, Iterable, NamedTuple, Sequence
 
 from ..data import CardSet, Requirement
+from ...base import Breakdown
 from .actions import CLAIM, Action
 
 ROWS = COLS = 4
@@ -120,22 +120,10 @@ class Analysis(NamedTuple):
     locked: int  # cells holding a card that can never be replaced
 
 
-@dataclass(frozen=True, slots=True)
-class Breakdown:
-    """A kingdom's score by category (card-set order: tribes, dragons, legends, conflicts)."""
-
-    categories: tuple[str, ...]
-    values: tuple[int, ...]
-
-    @property
-    def total(self) -> int:
-        return sum(self.values)
-
-    def as_dict(self) -> dict[str, int]:
-        return dict(zip(self.categories, self.values))
-
-    def __getitem__(self, category: str) -> int:
-        return self.values[self.categories.index(category)]
+def category_scores(categories: tuple[str, ...], values: tuple[int, ...]) -> Breakdown:
+    """A kingdom's score by category. Rule 6.5: tied players compare their seven category scores,
+    each sorted from highest to lowest."""
+    return Breakdown(categories, values, tuple(sorted(values, reverse=True)))
 
 
 class Rules:
@@ -321,7 +309,7 @@ class Rules:
         """Score of a kingdom (face-up cards only) with the given claimed legend indices."""
         board = self.board_scores(kingdom)
         legend_points = sum(self.legend_points[i] for i in legends)
-        return Breakdown(self.categories, (*board[:-1], legend_points, board[-1]))
+        return category_scores(self.categories, (*board[:-1], legend_points, board[-1]))
 
     # -- conversions between ids and indices -------------------------------
 

@@ -19,11 +19,10 @@ from typing import Protocol
 import pygame
 from pygame import Rect
 
-from ...controller.game import Decision, Phase
-from ...engine import (CENTRE, CLAIM, DRAW, PASS, PLACE, REVEAL, TAKE_DISCARD, Action, PlacementChange, Rules,
-                       arrange, claim, place, placement_change, placement_problem, reveal)
-from ...i18n import card_name, legend_text, tr
-from ..widgets import ARROWS, nearest_in_direction
+from ....controller.game import Decision, Phase
+from ..engine import (AFTER_PLACE_STEP, ARRANGE_STEP, CARD_IN_HAND_STEPS, TURN_START_STEP, CENTRE, CLAIM, DRAW, PASS, PLACE, REVEAL, TAKE_DISCARD, Action, PlacementChange, Rules, arrange, claim, place, placement_change, placement_problem, reveal)
+from ....i18n import card_name, legend_text, tr
+from ....ui.widgets import ARROWS, nearest_in_direction
 from .model import FACE_DOWN, TableModel
 
 DRAG_THRESHOLD = 6  # pixels the mouse must move with the button down before a press becomes a drag
@@ -97,7 +96,7 @@ class Gestures:
         seat = decision.seat
         if held.source[0] == "legend":
             return {("cell", seat, i): None for i in range(16)}
-        if decision.phase == Phase.ARRANGE:
+        if decision.kind == ARRANGE_STEP:
             return {("cell", seat, i): None for i in CENTRE}
         kingdom = self.visible(seat)
         card = self.table.rules.type_index[held.card]
@@ -124,7 +123,7 @@ class Gestures:
         """The score change of putting the held kingdom card on the place it is aimed at."""
         key = self.aimed()
         decision = self.table.decision()
-        if key is None or key[0] != "cell" or decision is None or decision.phase == Phase.ARRANGE:
+        if key is None or key[0] != "cell" or decision is None or decision.kind == ARRANGE_STEP:
             return None
         if self.held.source[0] == "legend" or self.targets().get(key, "x") is not None:
             return None
@@ -221,7 +220,7 @@ class Gestures:
         if decision is None or not decision.human:
             return None
         kinds = {a.kind for a in decision.legal}
-        if decision.phase == Phase.ARRANGE:
+        if decision.kind == ARRANGE_STEP:
             if key[0] == "hand" and key[1] < len(self.hand()):
                 return self.hand()[key[1]]
             if key[0] == "cell" and key[1] == decision.seat and key[2] in self.arrangement:
@@ -248,7 +247,7 @@ class Gestures:
         if held is not None:
             if key == held.source:
                 self.held = None
-            elif key in self.targets() or (key[0] == "hand" and decision.phase == Phase.ARRANGE):
+            elif key in self.targets() or (key[0] == "hand" and decision.kind == ARRANGE_STEP):
                 self.drop(key, from_rect=self.table.rect_of(held.source))
             elif self.pickable(key):
                 self.held = Held(key, self.pickable(key))
@@ -262,7 +261,7 @@ class Gestures:
             if DRAW in {a.kind for a in decision.legal}:
                 self.select_drawn = True
                 self.table.play([Action(DRAW)])
-            elif decision.phase == Phase.TURN_START:
+            elif decision.kind == TURN_START_STEP:
                 self.table.say(tr("table.say.draw_empty"))
             return
         if key[0] == "legend":
@@ -273,7 +272,7 @@ class Gestures:
             self.held = Held(key, picked)
             if self.keyboard:
                 self._focus_first_target()
-        elif key[0] == "cell" and key[1] == decision.seat and decision.phase == Phase.AFTER_DRAW:
+        elif key[0] == "cell" and key[1] == decision.seat and decision.kind in CARD_IN_HAND_STEPS:
             self.table.say(tr("table.say.pick_up_first"))
 
     def drop(self, key: tuple | None, from_rect: Rect | None) -> None:
@@ -283,7 +282,7 @@ class Gestures:
         if held is None or decision is None:
             return
         targets = self.targets_for(held)
-        if decision.phase == Phase.ARRANGE:
+        if decision.kind == ARRANGE_STEP:
             self._arrange_drop(held, key)
             return
         if key is None or key not in targets or targets[key] is not None:
@@ -334,7 +333,7 @@ class Gestures:
     def confirm_arrangement(self) -> None:
         """Enter or the confirm button: the empty centre places get the rest of the hand, in order."""
         decision = self.table.decision()
-        if decision is None or decision.phase != Phase.ARRANGE or not decision.human:
+        if decision is None or decision.kind != ARRANGE_STEP or not decision.human:
             return
         rest = self.hand()
         for cell in CENTRE:
@@ -363,7 +362,7 @@ class Gestures:
             self.table.play([claim(legend)])
         elif model.claimed_this_turn:
             self.table.say(tr("table.say.one_claim_per_turn"))
-        elif decision.phase not in (Phase.TURN_START, Phase.AFTER_PLACE):
+        elif decision.kind not in (TURN_START_STEP, AFTER_PLACE_STEP):
             self.table.say(tr("table.say.claim_not_now"))
         else:
             self.table.say(tr("table.say.not_met", text=legend_text(self.table.rules.cards, legend)))

@@ -17,14 +17,16 @@ from typing import Callable
 import pygame
 from pygame import Rect
 
-from ...data import Requirement
-from ...i18n import card_name, family_name, legend_name, legend_text, tr
-from .. import theme
-from ..art import CARD_ASPECT, LEGEND_ASPECT
-from ..text import blit_at
-from ..tooltips import category_name, join_names, number, signed
-from ..widgets import Button, TextField, WidgetGroup
-from .screen import Screen
+from ..data import Requirement
+from ....i18n import card_name, family_name, legend_name, legend_text, tr
+from ....ui import theme
+from .card_art import CARD_ASPECT, LEGEND_ASPECT
+from ....ui.text import blit_at
+from .card_tips import category_name
+from ....ui.tooltips import join_names, number, signed
+from ....ui.widgets import Button, TextField, WidgetGroup
+from ....ui.scenes.screen import Screen
+from . import card_pictures, game_of
 
 SECTIONS = ("goal", "cards", "setup", "turn", "placing", "draw_pile", "connection", "legends", "end", "tribes",
             "conflicts", "dragons", "winner", "examples", "controls", "one_screen")
@@ -117,7 +119,7 @@ class RulesScene(Screen):
     # -- the words of each section (what is drawn, and what the search looks in) --------------------------
 
     def numbers(self) -> dict[str, object]:
-        cards = self.ctx.cards
+        cards = game_of(self.ctx).cards
         d = cards.dragons
         tame, wild = d.values[d.counted - 1]
         return {
@@ -134,7 +136,7 @@ class RulesScene(Screen):
         return tr(f"rules.{key}", **self.numbers())
 
     def section_words(self, section: str) -> list[str]:
-        cards = self.ctx.cards
+        cards = game_of(self.ctx).cards
         out = [self.words(f"{section}.title")]
         keys = {
             "cards": ["cards.text", "cards.players", "cards.per_type", "cards.deck", "cards.legends"],
@@ -282,7 +284,7 @@ class RulesScene(Screen):
 
     def card(self, type_id: str | None, w: int) -> Part:
         h = round(w / CARD_ASPECT)
-        return self.ctx.art.back(w, h) if type_id is None else self.ctx.art.face(type_id, w, h)
+        return card_pictures(self.ctx).back(w, h) if type_id is None else card_pictures(self.ctx).face(type_id, w, h)
 
     def diagram(self, cells: dict[tuple[int, int], str | None], w: int) -> Part:
         """Small cards at grid places (None: face down); places not given stay empty."""
@@ -311,7 +313,7 @@ class RulesScene(Screen):
     # Sections with more than a paragraph.
 
     def page_cards(self, width: int) -> list[Part]:
-        th, cards = self.ctx.theme, self.ctx.cards
+        th, cards = self.ctx.theme, game_of(self.ctx).cards
         w = min(th.px(120), (width - 4 * th.px(16)) // 5)
         faces = [self.card(t.id, w) for t in cards.types]
         counts = range(cards.min_players, cards.max_players + 1)
@@ -351,7 +353,7 @@ class RulesScene(Screen):
                 self.ruling(self.words("connection.ruling"), width)]
 
     def page_legends(self, width: int) -> list[Part]:
-        th, text, cards = self.ctx.theme, self.ctx.text, self.ctx.cards
+        th, text, cards = self.ctx.theme, self.ctx.text, game_of(self.ctx).cards
         parts = [self.para(self.words("legends.text"), width)]
         lw = th.px(118)
         lh = round(lw / LEGEND_ASPECT)
@@ -366,7 +368,7 @@ class RulesScene(Screen):
                          drawing.get_height())
             entry = pygame.Surface((width, height + th.px(12)), pygame.SRCALPHA)
             pygame.draw.line(entry, theme.PANEL_EDGE, (0, entry.get_height() - 1), (width, entry.get_height() - 1))
-            entry.blit(self.ctx.art.legend(legend.id, lw, lh), (0, 0))
+            entry.blit(card_pictures(self.ctx).legend(legend.id, lw, lh), (0, 0))
             x = lw + th.px(20)
             y = 0
             for part in (name, family, need):
@@ -419,7 +421,7 @@ class RulesScene(Screen):
         return self.captioned(self.diagram(cells, w), tr("rules.anywhere"), 0)
 
     def page_tribes(self, width: int) -> list[Part]:
-        th, cards = self.ctx.theme, self.ctx.cards
+        th, cards = self.ctx.theme, game_of(self.ctx).cards
         lands = [t.id for t in cards.types if t.family == "land"]
         first = round(width * 0.28)
         widths = [first] + [(width - first) // len(lands)] * len(lands)
@@ -447,7 +449,7 @@ class RulesScene(Screen):
         return parts
 
     def page_conflicts(self, width: int) -> list[Part]:
-        th, text, cards = self.ctx.theme, self.ctx.text, self.ctx.cards
+        th, text, cards = self.ctx.theme, self.ctx.text, game_of(self.ctx).cards
         pairs = []
         for a, b in cards.hostile:
             picture = self.diagram({(0, 0): a, (0, 1): b}, self.mini())
@@ -460,7 +462,7 @@ class RulesScene(Screen):
         return [self.para(self.words("conflicts.text"), width), self.row(pairs, width, th.px(34))]
 
     def page_dragons(self, width: int) -> list[Part]:
-        d = self.ctx.cards.dragons
+        d = game_of(self.ctx).cards.dragons
         widths = [round(width * 0.2), round(width * 0.4), width - round(width * 0.2) - round(width * 0.4)]
         rows: list[list[object]] = [[tr("rules.dragons.count"), tr("rules.dragons.tame"), tr("rules.dragons.wild")]]
         rows += [[str(n), signed(tame), signed(wild)] for n, (tame, wild) in enumerate(d.values, start=1)]
@@ -475,7 +477,7 @@ class RulesScene(Screen):
 
     def example(self, name: str, width: int) -> Part:
         """A worked example: the kingdom, what the rule book says, and the engine's score of it."""
-        th, text, rules, cards = self.ctx.theme, self.ctx.text, self.ctx.rules, self.ctx.cards
+        th, text, rules, cards = self.ctx.theme, self.ctx.text, game_of(self.ctx).rules, game_of(self.ctx).cards
         grid = parse_grid(EXAMPLES[name])
         picture = self.diagram(grid, th.px(34))
         kingdom = rules.kingdom_from_ids([[grid[(r, c)] for c in range(4)] for r in range(4)])

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from .yamlfile import CardDataError, YamlFile
+from ...data.yamlfile import CardDataError, YamlFile
 
 FAMILIES = ("land", "tribe", "dragon", "portal")
 PATTERNS = ("pair", "group", "hub", "present", "any")

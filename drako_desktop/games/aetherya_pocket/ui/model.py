@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...engine import CENTRE, OUTER, Event, View
+from ..engine import CENTRE, OUTER, Event, View
 
 FACE_DOWN = "?"  # a dealt Unexplored Land; None is an empty place (before the deal)
 

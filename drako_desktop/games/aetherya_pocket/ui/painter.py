@@ -12,16 +12,18 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
-from ...engine import CENTRE, PlacementChange
-from ...i18n import card_name, legend_name, tr
-from .. import theme
-from ..anim import ease_in_out, ease_out, lerp_rect
-from ..text import blit_at
-from ..tooltips import Tooltip, category_name, number, signed
+from ..engine import CENTRE, PlacementChange
+from ....i18n import card_name, legend_name, tr
+from ....ui import theme
+from ....ui.anim import ease_in_out, ease_out, lerp_rect
+from ....ui.text import blit_at
+from ....ui.tooltips import Tooltip, number, signed
+from .card_tips import category_name
 from .model import FACE_DOWN
+from . import card_pictures, game_of
 
 if TYPE_CHECKING:
-    from ..scenes.table import TableScene
+    from .table_scene import TableScene
 
 
 class TablePainter:
@@ -328,11 +330,11 @@ class TablePainter:
 
     def chip(self, surface: pygame.Surface, legend_id: str, rect: Rect) -> None:
         """A claimed legend in small: parchment, family icon and points."""
-        cards, art, text = self.ctx.cards, self.ctx.art, self.ctx.text
+        cards, art, text = game_of(self.ctx).cards, self.ctx.art, self.ctx.text
         legend = cards.legend(legend_id)
         pygame.draw.rect(surface, theme.PARCHMENT_BOTTOM, rect, border_radius=max(3, rect.h // 6))
         pygame.draw.rect(surface, theme.PARCHMENT_EDGE, rect, width=1, border_radius=max(3, rect.h // 6))
-        icon = art.family_icon(legend.family, round(rect.h * 0.6), theme.PARCHMENT_EDGE)
+        icon = card_pictures(self.ctx).family_icon(legend.family, round(rect.h * 0.6), theme.PARCHMENT_EDGE)
         blit_at(surface, icon, "midleft", (rect.x + rect.h // 8, rect.centery))
         pts = text.render(str(legend.points), "number", max(10, round(rect.h * 0.55)), theme.INK_DARK)
         blit_at(surface, pts, "midright", (rect.right - rect.h // 8, rect.centery))
@@ -571,7 +573,7 @@ class TablePainter:
 
     def preview(self, surface: pygame.Surface, index: int, change: PlacementChange) -> None:
         """The score change of the aimed placement, per category, and the legends it would make claimable."""
-        scene, th, text, cards = self.scene, self.ctx.theme, self.ctx.text, self.ctx.cards
+        scene, th, text, cards = self.scene, self.ctx.theme, self.ctx.text, game_of(self.ctx).cards
         width = th.px(300)
         pad = th.px(12)
         lines: list[tuple[str, str, tuple]] = []

@@ -1,0 +1,105 @@
+"""Drako: Aetherya Pocket: the game's handle (data, engine, opponents, narration).
+
+The registry (`drako_desktop.games`) calls `load(folder)`; everything the shared layers
+need of this game goes through the returned `AetheryaPocket`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Sequence
+
+from ... import resources
+from ..base import Agent, Variant
+from .ai import LEVELS, EasyAgent, HardAgent, MediumAgent
+from .data import CardSet, load_cards
+from .engine import Action, Event, GameState, Rules, View
+from .engine.report import parse_kingdom, score_report
+from .narrate import describe
+
+GAME_ID = "aetherya-pocket"
+
+
+class AetheryaPocket:
+    """The handle of one card set of Aetherya Pocket (the bundled cards, or a house-rules folder)."""
+
+    id = GAME_ID
+    seeded = True  # shuffled decks: the seed decides every hidden card
+    variants: tuple[Variant, ...] = ()
+    levels = LEVELS
+
+    def __init__(self, cards: CardSet) -> None:
+        self.cards = cards
+        self.rules = Rules(cards)
+        self.name = cards.name
+        self.folder = cards.folder
+        self.identity = cards.identity
+        self.min_players = cards.min_players
+        self.max_players = cards.max_players
+
+    def new_state(self, players: int, seed: int, first: int, variants: Sequence[str] = ()) -> GameState:
+        if variants:
+            raise ValueError(f"{self.name} has no variants, not {', '.join(variants)}")
+        return GameState.new(self.rules, players, seed, first)
+
+    def action_from_json(self, obj: Any) -> Action:
+        return Action.from_json(obj)
+
+    def view_from_json(self, obj: Any) -> View:
+        return View.from_json(obj)
+
+    def make_agent(self, level: str, seed: int) -> Agent:
+        kind = {"easy": EasyAgent, "medium": MediumAgent, "hard": HardAgent}[level]
+        agent: Agent = kind(self.rules, seed)
+        return agent
+
+    def describe(self, event: Event, names: Sequence[str]) -> str | None:
+        return describe(event, names, self.cards)
+
+    def score(self, obj: Any) -> dict[str, Any]:
+        """The `score` command: a kingdom given as JSON, scored (KingdomFormatError, a ValueError, if malformed)."""
+        kingdom, legends = parse_kingdom(self.rules, obj)
+        return score_report(self.rules, kingdom, legends)
+
+    def score_reports(self, state: GameState) -> list[dict[str, Any]]:
+        """Per seat, the `score` command's object: categories, total, claimable legends."""
+        return [score_report(self.rules, state.visible_kingdom(s), state.claimed[s]) for s in range(state.players)]
+
+    def result(self, state: GameState) -> dict[str, Any]:
+        """The final kingdoms, claimed legends, scores and winners (`play --exit-at-end`)."""
+        rules = self.rules
+        seats = range(state.players)
+        return {
+            "kingdoms": [[list(row) for row in rules.kingdom_to_ids(state.visible_kingdom(s))] for s in seats],
+            "legends": [[rules.legend_ids[leg] for leg in state.claimed[s]] for s in seats],
+            "scores": self.score_reports(state),
+            "winners": state.winners(),
+        }
+
+    def ui(self) -> Any:
+        """The table, rules reference, lesson and pictures (imports pygame: only with a window open)."""
+        from .ui import AetheryaUI
+
+        return AetheryaUI(self)
+
+    def record(self, state: GameState) -> dict[str, Any]:
+        """The game record: who played, the seed, every chosen action, the scores and the winners."""
+        return {
+            "game": GAME_ID,
+            "players": state.players,
+            "first": state.first,
+            "variants": {},
+            "seed": state.seed,
+            "actions": [a.to_json() for a in state.history],
+            "scores": [b.total for b in state.scores()],
+            "winners": state.winners(),
+        }
+
+
+def load(folder: Path | None = None) -> AetheryaPocket:
+    """The game with the bundled cards, or with a card folder (CardDataError if it cannot be used)."""
+    return AetheryaPocket(load_cards(folder if folder is not None else default_folder()))
+
+
+def default_folder() -> Path:
+    return resources.cards_folder(GAME_ID)

@@ -1,0 +1,124 @@
+"""Aetherya Pocket on the desktop: its table, rules reference, lesson and card art.
+
+The shared UI reaches these through the game's handle (`AetheryaPocket.ui()`), never
+by importing this package.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Sequence
+
+import pygame
+
+from ....i18n import tr
+from ....ui.tooltips import join_names
+from ...base import Breakdown
+from .card_art import CARD_ASPECT, CardArt
+from .card_tips import category_name
+
+if TYPE_CHECKING:
+    from ....controller.game import GameSetup
+    from ....saves import SavedGame
+    from ....ui.app import App
+    from ....ui.context import Context
+    from ....ui.scenes.base import Scene
+    from .. import AetheryaPocket
+
+# engine event kind -> sound effect
+EVENT_SOUNDS = {
+    "draw": "draw",
+    "take-discard": "draw",
+    "place": "place",
+    "reveal": "flip",
+    "final-reveal": "flip",
+    "reshuffle": "shuffle",
+    "claim": "claim",
+    "turn": "turn",
+    "end": "end",
+}
+SHOWCASE = ("plain", "forest", "dragon", "elf", "portal", "human", "mountain")  # the title screen's card fan
+
+_card_arts: dict[tuple[int, str], CardArt] = {}
+
+
+def game_of(ctx: "Context") -> "AetheryaPocket":
+    """The Aetherya handle of the game on screen (the scenes here only ever show this game)."""
+    from .. import AetheryaPocket
+
+    game = ctx.game
+    assert isinstance(game, AetheryaPocket), f"an Aetherya Pocket scene shows {game.id}"
+    return game
+
+
+def card_pictures(ctx: "Context") -> CardArt:
+    """The card pictures for the game on screen in the current language (made once, then kept)."""
+    key = (id(ctx.art), ctx.fonts.language)
+    art = _card_arts.get(key)
+    if art is None or art.cards is not game_of(ctx).cards:
+        art = _card_arts[key] = CardArt(ctx.art, game_of(ctx).cards, ctx.text)
+    return art
+
+
+class AetheryaUI:
+    """Aetherya Pocket's part of the desktop app (`GameUI`)."""
+
+    def __init__(self, game: "AetheryaPocket") -> None:
+        self.game = game
+
+    def table_scene(self, app: "App", setup: "GameSetup", saved: "SavedGame | None" = None,
+                    review: bool = False) -> "Scene":
+        from .table_scene import TableScene
+
+        return TableScene(app, setup, saved=saved, review=review)
+
+    def rules_scene(self, app: "App") -> "Scene":
+        from .rules_scene import RulesScene
+
+        return RulesScene(app)
+
+    def has_lesson(self) -> bool:
+        from .tutorial import available
+
+        return available(self.game.cards)
+
+    def open_lesson(self, app: "App") -> None:
+        from .tutorial_scene import open_tutorial
+
+        open_tutorial(app)
+
+    def category_name(self, category: str) -> str:
+        return category_name(self.game.cards, category)
+
+    def tie_break_text(self, names: Sequence[str], scores: Sequence[Breakdown], winners: Sequence[int]) -> str:
+        return tie_break_text(names, scores, winners)
+
+    def sound_for(self, event: Any) -> str | None:
+        return EVENT_SOUNDS.get(event.kind)
+
+    def showcase(self, ctx: "Context", width: int, height: int) -> list[pygame.Surface]:
+        pictures = card_pictures(ctx)
+        w = min(width, round(height * CARD_ASPECT))
+        return [pictures.face(card, w, round(w / CARD_ASPECT)) for card in SHOWCASE]
+
+
+def tie_break_text(names: Sequence[str], scores: Sequence[Breakdown], winners: Sequence[int]) -> str:
+    """Why the winner won, in words, when totals tie (rule book 6.5); empty otherwise."""
+    best = max(b.total for b in scores)
+    tied = [s for s, b in enumerate(scores) if b.total == best]
+    if len(tied) < 2:
+        return ""
+    if len(winners) > 1:
+        return tr("scores.shared", names=join_names([names[s] for s in winners]), total=best)
+    keys = {s: scores[s].tiebreak for s in tied}
+    winner = winners[0]
+    for position in range(len(keys[winner])):
+        values = {keys[s][position] for s in tied}
+        if len(values) > 1:
+            runner = max((s for s in tied if s != winner), key=lambda s: keys[s][position])
+            return tr("scores.tie_break", names=join_names([names[s] for s in tied]), total=best,
+                      winner=names[winner], rank=position + 1, value=keys[winner][position],
+                      other=names[runner], other_value=keys[runner][position])
+    return ""
+
+
+__all__ = ["AetheryaUI", "CardArt", "card_pictures", "game_of"]
