@@ -11,8 +11,9 @@ token), recorded in a game's history so that a save replays it, but left out of 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar
 
 from ..base import ActionFormatError
 
@@ -264,9 +265,12 @@ def action_from_json(obj: Any, face_up_kinds: Mapping[str, bool]) -> Action:
         return push(_square(obj, "by", kind), _square(obj, "at", kind))
     at = _square(obj, "at", kind)
     if kind in ("reveal", "rotate", "reveal-any"):
-        table = {"reveal": REVEAL, "rotate": ROTATE, "reveal-any": REVEAL_ANY}[kind]
-        return table[at][_facing(obj, kind)]
-    return {"peek": PEEK, "fight": FIGHT, "destroy": DESTROY, "sacrifice": SACRIFICE}[kind][at]
+        facings: dict[str, tuple[tuple[Reveal, ...], ...] | tuple[tuple[Rotate, ...], ...] | tuple[
+            tuple[RevealAny, ...], ...]] = {"reveal": REVEAL, "rotate": ROTATE, "reveal-any": REVEAL_ANY}
+        return facings[kind][at][_facing(obj, kind)]
+    squares: dict[str, tuple[Peek, ...] | tuple[Fight, ...] | tuple[Destroy, ...] | tuple[Sacrifice, ...]] = {
+        "peek": PEEK, "fight": FIGHT, "destroy": DESTROY, "sacrifice": SACRIFICE}
+    return squares[kind][at]
 
 
 def _token(obj: dict[str, Any], kinds: Mapping[str, bool]) -> str:

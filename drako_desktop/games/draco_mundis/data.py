@@ -241,7 +241,7 @@ class _Game:
         board = f.mapping(root["board"], "board", ("rows", "columns", "columns_in_use"))
         self.rows = f.int(board["rows"], "board.rows", 1, MAX_ROWS)
         self.columns = f.int(board["columns"], "board.columns", 1, MAX_COLUMNS)
-        counts = tuple(range(self.min_players, self.max_players + 1))
+        counts: tuple[Any, ...] = tuple(range(self.min_players, self.max_players + 1))  # YAML keys are ints
         in_use = f.mapping(board["columns_in_use"], "board.columns_in_use", counts)
         self.columns_in_use = tuple(
             (n, f.int(in_use[n], f"board.columns_in_use.{n}", 1, self.columns)) for n in counts
@@ -257,7 +257,7 @@ class _Game:
         self.variants = f.mapping(root["variants"], "variants", VARIANT_IDS)
         self.variant_ids = VARIANT_IDS
 
-    def variant_rules(self, tokens: "_Tokens") -> VariantRules:
+    def variant_rules(self, tokens: _Tokens) -> VariantRules:
         f, v = self.f, self.variants
         fast = f.mapping(v["fast_setup"], "variants.fast_setup", ("description", "placements_per_turn"))
         sacrifice = f.mapping(

@@ -32,7 +32,8 @@ Where the rule book is silent, the engine decides (these are also rulings in
 from __future__ import annotations
 
 from bisect import insort
-from typing import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 from ..base import Breakdown, IllegalActionError, ranking_winners
 from .actions import (
@@ -67,7 +68,20 @@ from .actions import (
     select,
 )
 from .events import Event, Fighter, Piece
-from .rules import ANY_ENTRY, CHAR, DOWN, KIND_BITS, KIND_MASK, LAND, OWN_ENTRY, TRAP, Geometry, Rules, direction, distance
+from .rules import (
+    ANY_ENTRY,
+    CHAR,
+    DOWN,
+    KIND_BITS,
+    KIND_MASK,
+    LAND,
+    OWN_ENTRY,
+    TRAP,
+    Geometry,
+    Rules,
+    direction,
+    distance,
+)
 from .view import View, make_view
 
 SETUP, PLAY, OVER = 0, 1, 2
@@ -79,13 +93,43 @@ class GameState:
     """One game in progress. Make one with `GameState.new(...)`, then `legal_actions()` / `apply()`."""
 
     __slots__ = (
-        "rules", "geometry", "players", "first", "variants", "placements_per_turn", "stall_limit",
-        "phase", "current", "turn", "history", "ended",
-        "down", "land", "char", "face", "held", "held_face", "trap", "busy",
-        "down_squares", "chars_of", "free_squares", "known",
-        "supply", "supply_left", "selected", "placed",
-        "actions_left", "reveal_any_used", "sacrifices_left", "stall", "progress",
-        "trophies", "destroyed", "sacrificed", "_legal",
+        "_legal",
+        "actions_left",
+        "busy",
+        "char",
+        "chars_of",
+        "current",
+        "destroyed",
+        "down",
+        "down_squares",
+        "ended",
+        "face",
+        "first",
+        "free_squares",
+        "geometry",
+        "held",
+        "held_face",
+        "history",
+        "known",
+        "land",
+        "phase",
+        "placed",
+        "placements_per_turn",
+        "players",
+        "progress",
+        "reveal_any_used",
+        "rules",
+        "sacrificed",
+        "sacrifices_left",
+        "selected",
+        "stall",
+        "stall_limit",
+        "supply",
+        "supply_left",
+        "trap",
+        "trophies",
+        "turn",
+        "variants",
     )
 
     rules: Rules
@@ -130,7 +174,7 @@ class GameState:
     # -- creation ------------------------------------------------------------------------------
 
     @classmethod
-    def new(cls, rules: Rules, players: int, first: int = 0, variants: Iterable[str] = ()) -> "GameState":
+    def new(cls, rules: Rules, players: int, first: int = 0, variants: Iterable[str] = ()) -> GameState:
         data = rules.data
         if not data.min_players <= players <= data.max_players:
             raise ValueError(f"{data.name} is for {data.min_players}-{data.max_players} players, not {players}")
@@ -148,7 +192,7 @@ class GameState:
         return s
 
     @classmethod
-    def _blank(cls, rules: Rules, players: int, first: int, variants: frozenset[str]) -> "GameState":
+    def _blank(cls, rules: Rules, players: int, first: int, variants: frozenset[str]) -> GameState:
         s = cls.__new__(cls)
         data = rules.data
         s.rules = rules
@@ -191,7 +235,7 @@ class GameState:
 
     @classmethod
     def replay(cls, rules: Rules, players: int, first: int, variants: Iterable[str],
-               actions: Sequence[Action]) -> "GameState":
+               actions: Sequence[Action]) -> GameState:
         state = cls.new(rules, players, first, variants)
         for action in actions:
             state.apply(action)
@@ -199,7 +243,7 @@ class GameState:
 
     @classmethod
     def from_view(cls, rules: Rules, view: View, kinds_by_square: Mapping[tuple[int, int], str],
-                  selected: str | None = None) -> "GameState":
+                  selected: str | None = None) -> GameState:
         """A full state from one seat's view, with every face-down token's kind filled in.
 
         For searches over what a seat does not know (OpenSpiel's `resample_from_infostate`):
@@ -281,7 +325,7 @@ class GameState:
                 raise ValueError(f"seat {seat} would have more tokens of kind {kind} than it owns")
         self.supply_left = [sum(supply) for supply in self.supply]
 
-    def clone(self) -> "GameState":
+    def clone(self) -> GameState:
         s = GameState.__new__(GameState)
         s.rules = self.rules
         s.geometry = self.geometry
@@ -1071,14 +1115,14 @@ def _facing_problem(facing: int) -> IllegalActionError | None:
     return None
 
 
-_CHECKS = {
+_CHECKS: dict[type, Callable[[GameState, Any], IllegalActionError | None]] = {
     Select: GameState._check_select, Place: GameState._check_place, Peek: GameState._check_peek,
     Move: GameState._check_move, Reveal: GameState._check_reveal, Fight: GameState._check_fight,
     Rotate: GameState._check_rotate, Capture: GameState._check_capture, Destroy: GameState._check_destroy,
     Push: GameState._check_push, Sacrifice: GameState._check_sacrifice, RevealAny: GameState._check_reveal_any,
     Pass: GameState._check_pass,
 }
-_DO = {
+_DO: dict[type, Callable[[GameState, Any], list[Event]]] = {
     Select: GameState._do_select, Place: GameState._do_place, Peek: GameState._do_peek, Move: GameState._do_move,
     Reveal: GameState._do_reveal, Fight: GameState._do_fight, Rotate: GameState._do_rotate,
     Capture: GameState._do_capture, Destroy: GameState._do_destroy, Push: GameState._do_push,

@@ -60,7 +60,7 @@ class Event(NamedTuple):
     audience: int = -1  # -1: everything here is public; a seat: `token` is that seat's alone
     reveals: bool = False  # something hidden came to light for somebody (ends undo)
 
-    def for_viewer(self, viewer: int | None) -> "Event | None":
+    def for_viewer(self, viewer: int | None) -> Event | None:
         if self.audience < 0 or viewer == self.audience:
             return self
         if self.kind == "select":

@@ -38,7 +38,7 @@ class Token:
         return out
 
     @classmethod
-    def from_json(cls, obj: dict[str, Any]) -> "Token":
+    def from_json(cls, obj: dict[str, Any]) -> Token:
         return cls(int(obj["owner"]), str(obj["kind"]), obj.get("facing"))
 
 
@@ -69,7 +69,7 @@ class SquareView:
         return out
 
     @classmethod
-    def from_json(cls, obj: dict[str, Any]) -> "SquareView":
+    def from_json(cls, obj: dict[str, Any]) -> SquareView:
         def token(name: str) -> Token | None:
             return Token.from_json(obj[name]) if name in obj else None
 
@@ -139,7 +139,7 @@ class View:
         }
 
     @classmethod
-    def from_json(cls, obj: dict[str, Any]) -> "View":
+    def from_json(cls, obj: dict[str, Any]) -> View:
         """The inverse of to_json (views sent between the game's own processes)."""
         return cls(
             seat=None if obj["seat"] is None else int(obj["seat"]),
@@ -168,7 +168,7 @@ class View:
         )
 
 
-def make_view(state: "GameState", seat: int | None) -> View:
+def make_view(state: GameState, seat: int | None) -> View:
     kinds = state.rules.kinds
 
     def token(t: int, facing: int = -1) -> Token:
