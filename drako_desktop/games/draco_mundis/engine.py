@@ -813,8 +813,9 @@ class GameState:
             raise problem
         self._legal = None
         self.history.append(action)
+        in_play = self.phase == PLAY  # (the last placement starts the play: it costs no action)
         events: list[Event] = _DO[type(action)](self, action)
-        if self.phase == PLAY and type(action) is not Sacrifice:
+        if in_play and type(action) is not Sacrifice:
             self.actions_left -= 1
             if self.actions_left <= 0 or type(action) is Pass:
                 self._end_turn(events)
