@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from test_draco_support import GAME, RULES, act, build, legal_json
+from test_draco_support import FILLER, GAME, RULES, act, build, legal_json
 
 from drako_desktop.games.base import IllegalActionError
 from drako_desktop.games.draco_mundis.actions import Place, square
 from drako_desktop.games.draco_mundis.engine import GameState
 
-# Face-down filler far from the action, so that a position does not end when its last token is revealed.
-FILLER = {(0, 11): "1 ?swamp", (7, 11): "1 ?swamp"}
 
 
 def moves_from(s: GameState, r: int, c: int) -> set[tuple[int, int]]:

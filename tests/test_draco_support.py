@@ -21,6 +21,8 @@ from drako_desktop.games.draco_mundis.rules import CHAR, DOWN, KIND_BITS, LAND, 
 
 GAME = load()
 RULES = GAME.rules
+# Face-down filler far from the action, so that a position does not end when its last token is revealed.
+FILLER = {(0, 11): "1 ?swamp", (7, 11): "1 ?swamp"}
 MAX_ACTIONS = 20_000  # far above any game; a game running past it has failed to end
 
 
