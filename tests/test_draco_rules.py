@@ -10,7 +10,6 @@ from drako_desktop.games.draco_mundis.actions import Place, square
 from drako_desktop.games.draco_mundis.engine import GameState
 
 
-
 def moves_from(s: GameState, r: int, c: int) -> set[tuple[int, int]]:
     return {tuple(a["to"]) for a in legal_json(s, "move") if a["from"] == [r, c]}  # type: ignore[misc]
 

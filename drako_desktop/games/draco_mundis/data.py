@@ -221,7 +221,7 @@ def load_data(folder: Path | str) -> DracoData:
         tiebreak=tiebreak,
         rulings=rulings,
     )
-    _check_board_fits(files["tokens.yaml"], data)
+    _check_board_fits(files["game.yaml"], data)
     return data
 
 
@@ -494,4 +494,5 @@ def _check_board_fits(f: YamlFile, data: DracoData) -> None:
     tokens = sum(t.count for t in data.characters) + sum(t.count for t in data.lands) + sum(t.count for t in data.items)
     for players, columns in data.columns_in_use:
         if players * tokens > columns * data.rows:
-            raise f.fail("", f"{players} players' {players * tokens} tokens do not fit on {columns * data.rows} squares")
+            raise f.fail(f"board.columns_in_use.{players}", f"{players} players' {players * tokens} tokens (every "
+                         f"variant included) do not fit on {columns * data.rows} squares")
