@@ -105,8 +105,8 @@ def broken(tmp_path: Path, file: str, old: str, new: str) -> Path:
      "must be true or false, not the text 'yes please'"),
     ("tokens.yaml", "    count: 2\n    arrows: {forward: 1, left: 1, right: 1, back: 1}\n    strength: 1\n    text: \"No",
      "    count: 2\n    colour: red\n    arrows: {forward: 1, left: 1, right: 1, back: 1}\n    strength: 1\n    text: \"No",
-     "characters.sherpa.colour", "unknown key (allowed here: name, count, arrows, strength, text, placed_face_up, "
-     "never_attacked, cannot_fight_alone, passes_over_all, enters, bonus, capture, destroys)"),
+     "characters.sherpa.colour", ("unknown key (allowed here: name, count, arrows, strength, text, placed_face_up, "
+     "never_attacked, cannot_fight_alone, passes_over_all, enters, bonus, capture, destroys)")),
     ("game.yaml", "{2: 6, 3: 9, 4: 12}", "{2: 4, 3: 9, 4: 12}", "board.columns_in_use.2",
      "2 players' 40 tokens (every variant included) do not fit on 32 squares"),
     ("scoring.yaml", "pattern: occupied, land: jungle, points: 2", "pattern: occupied, land: jungle, points: 99",
