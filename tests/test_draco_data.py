@@ -95,16 +95,15 @@ def broken(tmp_path: Path, file: str, old: str, new: str) -> Path:
      "unknown key (allowed here: fast_setup, sherpa_sacrifice, dragon_trap)"),
     ("tokens.yaml", "    strength: 4\n", "    strength: four\n", "characters.dragon.strength",
      "must be a whole number, not the text 'four'"),
-    ("tokens.yaml", "arrows: {forward: 1, left: 1, right: 1, back: 0}", "arrows: {forward: 1, left: 1, right: 1, back: 20}",
+    ("tokens.yaml", "right: 1, back: 0}", "right: 1, back: 20}",
      "characters.dragon.arrows.back", "must be at most 11, is 20"),
     ("tokens.yaml", "enters: [{land: campsite, whose: own}]", "enters: [{land: volcano, whose: own}]",
      "characters.hunter.enters[0].land", "unknown land 'volcano' (known: campsite, mountain, jungle, swamp, tiger)"),
     ("tokens.yaml", "    barred: [ss307]", "    barred: [ss308]", "lands.mountain.barred[0]",
      "unknown character 'ss308' (known: explorer, journalist, hunter, sherpa, dragon, cannibal, biplane, ss307)"),
-    ("tokens.yaml", "    passes_over_all: true", "    passes_over_all: yes please", "characters.biplane.passes_over_all",
-     "must be true or false, not the text 'yes please'"),
-    ("tokens.yaml", "    count: 2\n    arrows: {forward: 1, left: 1, right: 1, back: 1}\n    strength: 1\n    text: \"No",
-     "    count: 2\n    colour: red\n    arrows: {forward: 1, left: 1, right: 1, back: 1}\n    strength: 1\n    text: \"No",
+    ("tokens.yaml", "    passes_over_all: true", "    passes_over_all: yes please",
+     "characters.biplane.passes_over_all", "must be true or false, not the text 'yes please'"),
+    ("tokens.yaml", "    name: Sherpa\n", "    name: Sherpa\n    colour: red\n",
      "characters.sherpa.colour", ("unknown key (allowed here: name, count, arrows, strength, text, placed_face_up, "
      "never_attacked, cannot_fight_alone, passes_over_all, enters, bonus, capture, destroys)")),
     ("game.yaml", "{2: 6, 3: 9, 4: 12}", "{2: 4, 3: 9, 4: 12}", "board.columns_in_use.2",
@@ -118,8 +117,8 @@ def broken(tmp_path: Path, file: str, old: str, new: str) -> Path:
      "unknown pattern 'next_to' (known: stands_on, destroyed, eliminated, occupied, adjacent_own)"),
     ("rulings.yaml", "\"game.yaml: board.columns_in_use\"", "\"game.yaml: board.columns_used\"", "rulings[0].marks[0]",
      "'game.yaml: board.columns_used' names no field of game.yaml"),
-    ("rulings.yaml", "  - id: stall\n    origin: rule-book", "  - id: stall\n    origin: folklore", "rulings[11].origin",
-     "unknown origin 'folklore' (known: rule-book, engine)"),
+    ("rulings.yaml", "  - id: stall\n    origin: rule-book", "  - id: stall\n    origin: folklore",
+     "rulings[11].origin", "unknown origin 'folklore' (known: rule-book, engine)"),
 ])
 def test_broken_data_names_file_key_and_problem(tmp_path, file, old, new, key, problem):
     folder = broken(tmp_path, file, old, new)

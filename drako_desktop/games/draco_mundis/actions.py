@@ -164,7 +164,8 @@ class Pass:
         return {"type": "pass"}
 
 
-Action = Select | Place | Peek | Move | Reveal | Fight | Rotate | Capture | Destroy | Push | Sacrifice | RevealAny | Pass
+Action = (Select | Place | Peek | Move | Reveal | Fight | Rotate | Capture | Destroy | Push | Sacrifice | RevealAny
+          | Pass)
 
 # -- interned actions -------------------------------------------------------------------------
 PASS = Pass()
@@ -249,7 +250,8 @@ def action_from_json(obj: Any, face_up_kinds: Mapping[str, bool]) -> Action:
     keys = set(obj) - {"type"}
     if keys != expected:
         missing, extra = sorted(expected - keys), sorted(keys - expected)
-        parts = ([f"missing {', '.join(missing)}"] if missing else []) + ([f"unexpected {', '.join(extra)}"] if extra else [])
+        parts = [f"missing {', '.join(missing)}"] if missing else []
+        parts += [f"unexpected {', '.join(extra)}"] if extra else []
         raise ActionFormatError(f"{kind}: needs exactly {sorted(expected) or 'no other field'} ({'; '.join(parts)})")
     if kind == "pass":
         return PASS

@@ -267,7 +267,8 @@ class _Game:
         trap_token = f.choice(trap["token"], "variants.dragon_trap.token", [i.id for i in tokens.items], "item")
         item = next(i for i in tokens.items if i.id == trap_token)
         if item.variant != "dragon_trap":
-            raise f.fail("variants.dragon_trap.token", f"the item {trap_token!r} belongs to the variant {item.variant!r}")
+            raise f.fail("variants.dragon_trap.token",
+                         f"the item {trap_token!r} belongs to the variant {item.variant!r}")
         return VariantRules(
             fast_setup_placements=f.int(fast["placements_per_turn"], "variants.fast_setup.placements_per_turn", 1, 5),
             fast_setup_description=f.str(fast["description"], "variants.fast_setup.description"),
@@ -331,7 +332,8 @@ class _Tokens:
         )
         capture = None
         if "capture" in row:
-            node = f.mapping(row["capture"], f"{key}.capture", ("max_printed_strength_of_target_from", "never", "holds"))
+            fields = ("max_printed_strength_of_target_from", "never", "holds")
+            node = f.mapping(row["capture"], f"{key}.capture", fields)
             f.choice(node["max_printed_strength_of_target_from"], f"{key}.capture.max_printed_strength_of_target_from",
                      ("self",), "strength source")
             never = f.list(node["never"], f"{key}.capture.never")
@@ -379,7 +381,8 @@ class _Tokens:
             name=f.str(row["name"], f"{key}.name"),
             count=f.int(row["count"], f"{key}.count", 0, 4),
             entry=f.choice(row["entry"], f"{key}.entry", ("all", "none"), "entry"),
-            barred=tuple(f.choice(b, f"{key}.barred[{i}]", self.character_ids, "character") for i, b in enumerate(barred)),
+            barred=tuple(f.choice(b, f"{key}.barred[{i}]", self.character_ids, "character")
+                         for i, b in enumerate(barred)),
             strength=f.int(row["strength"], f"{key}.strength", -5, 5),
             text=f.str(row["text"], f"{key}.text"),
         )

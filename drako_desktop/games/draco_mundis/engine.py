@@ -617,7 +617,7 @@ class GameState:
         return None
 
     def _adjacent_problem(self, sq: int) -> IllegalActionError | None:
-        if not any(self.busy[a] & CHAR and self.char[a] >> KIND_BITS == self.current for a in self.geometry.adjacent[sq]):
+        if not self._attackers(sq, self.current):
             return IllegalActionError("not-adjacent", f"none of your face-up characters is next to {_at(sq)}")
         return None
 
@@ -659,7 +659,7 @@ class GameState:
         name = self._name(token)
         d = direction(origin, target)
         if d < 0:
-            return IllegalActionError("not-straight", f"the {name} {verb}s only in a straight line along a row or column")
+            return IllegalActionError("not-straight", f"the {name} {verb}s only in a straight line")
         arrow = (d - self.face[origin]) & 3
         allowed = self.rules.arrows[kind][arrow]
         way = ("forward", "right", "back", "left")[arrow]
