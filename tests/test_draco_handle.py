@@ -140,7 +140,8 @@ def bad_record(**changes: object) -> dict[str, object]:
     ({"actions": [{"type": "place", "token": "dragon", "at": [0, 6]}, {"type": "pass"}]},
      "action 1 {'type': 'pass'}: during setup, place your tokens first", 1),
     ({"actions": [{"type": "place", "token": "dragon", "at": [0, 0]}]}, "action 0 ", 0),
-    ({"actions": [{"type": "select", "token": "dragon"}]}, "action 0 {'type': 'select', 'token': 'dragon'}: select is", 0),
+    ({"actions": [{"type": "select", "token": "dragon"}]}, "action 0 {'type': 'select', 'token': 'dragon'}: select",
+     0),
     ({"actions": [{"type": "fly"}]}, "action 0 {'type': 'fly'}: unknown action type 'fly'", 0),
     ({"scores": [99, 0]}, "the record's scores [99, 0] differ from the replay's", -1),
     ({"moves": []}, "unknown: moves", -1),
@@ -174,12 +175,12 @@ def words(events: list[Event], viewer: int | None = None) -> list[str]:
 def test_a_fight_is_told_with_both_totals():
     s = build({(3, 7): "0 explorer N", (2, 8): "0 sherpa N", (3, 8): "1 mountain + 1 hunter N", **FILLER})
     assert words(act(s, {"type": "fight", "at": [3, 8]})) == [
-        "Ann's sherpa and explorer fought Bo's hunter: 3 against 4, Bo wins; Ann's sherpa and explorer are "
-        "eliminated."]
+        ("Ann's sherpa and explorer fought Bo's hunter: 3 against 4, Bo wins; Ann's sherpa and explorer are "
+        "eliminated.")]
     s = build({(5, 9): "0 dragon N", (5, 10): "1 ?cannibal", **FILLER})
     assert words(act(s, {"type": "reveal", "at": [5, 10], "facing": "W"})) == [
-        "Ann revealed Bo's cannibal on [5, 10].", "Ann's dragon fought Bo's cannibal: 4 against 3, Ann wins; "
-        "Bo's cannibal is eliminated."]
+        "Ann revealed Bo's cannibal on [5, 10].", ("Ann's dragon fought Bo's cannibal: 4 against 3, Ann wins; "
+        "Bo's cannibal is eliminated.")]
     s = build({(4, 8): "1 explorer E", (3, 9): "1 journalist S", (4, 9): "0 hunter W", **FILLER}, current=1)
     assert words(act(s, {"type": "fight", "at": [4, 9]})) == [
         "Bo's journalist and explorer fought Ann's hunter: 3 against 3, a tie: nothing happens."]
@@ -236,7 +237,7 @@ def test_every_event_kind_of_a_random_game_is_told_in_both_languages():
                     for viewer in (None, 0, event.seat):
                         seen = event.for_viewer(viewer)
                         if seen is not None:
-                            line = GAME.describe(seen, NAMES + ["Di"])
+                            line = GAME.describe(seen, [*NAMES, "Di"])
                             assert line and "[draco_mundis" not in line
         i18n.set_language("en")
     assert {"select", "place", "turn", "move", "reveal", "fight", "rotate", "pass", "end"} <= kinds
