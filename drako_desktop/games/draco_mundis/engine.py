@@ -41,13 +41,11 @@ from .actions import (
     DESTROY,
     FACINGS,
     FIGHT,
-    MOVE,
     PASS,
     PEEK,
     PUSH,
     REVEAL,
     REVEAL_ANY,
-    ROTATE,
     SACRIFICE,
     SQUARES,
     Action,
@@ -87,6 +85,7 @@ from .view import View, make_view
 SETUP, PLAY, OVER = 0, 1, 2
 VARIANTS = ("fast_setup", "sherpa_sacrifice", "dragon_trap")
 _DIRECTION_OF_STEP = {-12: 0, 1: 1, 12: 2, -1: 3}
+_ARROWS = ("forward", "right", "back", "left")  # the engine's arrow order: (direction - facing) & 3
 
 
 class GameState:
@@ -415,11 +414,15 @@ class GameState:
         return [table[sq][0] for sq in self.free_squares]
 
     def _play_actions(self) -> list[Action]:
+        """The hot path of every search: the paths, rotations and action objects are precomputed."""
         me = self.current
         rules = self.rules
-        busy, char, face, land, down = self.busy, self.char, self.face, self.land, self.down
+        busy, char, face, land, down, held = self.busy, self.char, self.face, self.land, self.down, self.held
         adjacent, step = self.geometry.adjacent, self.geometry.step
-        never_attacked, destroys_of = rules.never_attacked, rules.destroys
+        paths, other_facings = rules.paths[self.players], rules.other_facings
+        never_attacked, alone, destroys_of, entry_of = (rules.never_attacked, rules.cannot_fight_alone,
+                                                        rules.destroys, rules.entry)
+        over_all_of, captures_of = rules.passes_over_all, rules.captures
         known = self.known[me]
         moves: list[Action] = []
         rotates: list[Action] = []
@@ -434,8 +437,22 @@ class GameState:
         for sq in self.chars_of[me]:
             kind = char[sq] & KIND_MASK
             facing = face[sq]
-            moves.extend(MOVE[sq, t] for t in self._move_targets(sq))
+            over_all = over_all_of[kind]
+            entry = entry_of[kind]
+            for path in paths[sq][kind << 2 | facing]:
+                for t, move in path:
+                    b = busy[t]
+                    if not b:
+                        moves.append(move)
+                        continue
+                    if b == LAND:
+                        e = entry[land[t] & KIND_MASK]
+                        if e == ANY_ENTRY or (e == OWN_ENTRY and land[t] >> KIND_BITS == me):
+                            moves.append(move)
+                    if not over_all:
+                        break
             ruin = destroys_of[kind]
+            fights_alone = not alone[kind]
             for a in adjacent[sq]:
                 b = busy[a]
                 if not b:
@@ -445,7 +462,8 @@ class GameState:
                     if down[a] >> KIND_BITS != me and not known >> a & 1:
                         peeks.add(a)
                     continue
-                if b & CHAR and char[a] >> KIND_BITS != me and not never_attacked[char[a] & KIND_MASK]:
+                # a fight is legal when one of the attackers may fight alone (the journalist may not)
+                if b & CHAR and fights_alone and char[a] >> KIND_BITS != me and not never_attacked[char[a] & KIND_MASK]:
                     fights.add(a)
                 if b & LAND and ruin >= 0 and land[a] & KIND_MASK == ruin and land[a] >> KIND_BITS != me:
                     destroys.add(a)
@@ -453,19 +471,21 @@ class GameState:
                     beyond = step[a][_DIRECTION_OF_STEP[a - sq]]
                     if beyond >= 0 and (not busy[beyond] or busy[beyond] == LAND):
                         pushes.append(PUSH[sq, a])
-            rotates.extend(ROTATE[sq][f] for f in range(4) if f != facing)
-            if rules.captures[kind] and self.held[sq] < 0:
+            rotates.extend(other_facings[sq][facing])
+            if captures_of[kind] and held[sq] < 0:
                 captures.extend(CAPTURE[sq, t] for t in self._capture_targets(sq))
             if kind == sacrifice_kind:
                 sacrifices.append(SACRIFICE[sq])
-        legal: list[Action] = [PEEK[a] for a in sorted(peeks)]
+        legal: list[Action] = [PEEK[a] for a in sorted(peeks)] if peeks else []
         for a in sorted(reveals):
             legal.extend(REVEAL[a])
         legal.extend(moves)
-        legal.extend(FIGHT[a] for a in sorted(fights) if self._attackers_may_fight(a))
+        if fights:
+            legal.extend(FIGHT[a] for a in sorted(fights))
         legal.extend(rotates)
         legal.extend(captures)
-        legal.extend(DESTROY[a] for a in sorted(destroys))
+        if destroys:
+            legal.extend(DESTROY[a] for a in sorted(destroys))
         legal.extend(pushes)
         if not self.reveal_any_used and (len(self.down_squares) <= rules.data.reveal_any_at_most
                                          or not (moves or reveals)):
@@ -475,31 +495,24 @@ class GameState:
         legal.append(PASS)
         return legal
 
-    def _move_targets(self, sq: int) -> list[int]:
-        """The squares the face-up character on `sq` may move to (the movement Ruling)."""
-        rules = self.rules
+    def _can_move(self, sq: int) -> bool:
+        """Whether the face-up character on `sq` has a legal move (the movement Ruling)."""
         busy, land = self.busy, self.land
         token = self.char[sq]
-        kind, owner, facing = token & KIND_MASK, token >> KIND_BITS, self.face[sq]
-        arrows, lines = rules.arrows[kind], self.geometry.rays[sq]
-        over_all, entry = rules.passes_over_all[kind], rules.entry[kind]
-        targets = []
-        for arrow in range(4):
-            n = arrows[arrow]
-            if not n:
-                continue
-            for t in lines[(facing + arrow) & 3][:n]:
+        kind, owner = token & KIND_MASK, token >> KIND_BITS
+        over_all, entry = self.rules.passes_over_all[kind], self.rules.entry[kind]
+        for path in self.rules.paths[self.players][sq][kind << 2 | self.face[sq]]:
+            for t, _ in path:
                 b = busy[t]
                 if not b:
-                    targets.append(t)
-                    continue
+                    return True
                 if b == LAND:
                     e = entry[land[t] & KIND_MASK]
                     if e == ANY_ENTRY or (e == OWN_ENTRY and land[t] >> KIND_BITS == owner):
-                        targets.append(t)
+                        return True
                 if not over_all:
                     break
-        return targets
+        return False
 
     def _capture_targets(self, sq: int) -> list[int]:
         rules = self.rules
@@ -529,16 +542,12 @@ class GameState:
         return [a for a in self.geometry.adjacent[target]
                 if self.busy[a] & CHAR and self.char[a] >> KIND_BITS == seat]
 
-    def _attackers_may_fight(self, target: int) -> bool:
-        alone = self.rules.cannot_fight_alone
-        return any(not alone[self.char[a] & KIND_MASK] for a in self._attackers(target, self.current))
-
     def _reveal_any_allowed(self) -> bool:
         """Few face-down tokens left, or no face-up character of yours can move or has a face-down neighbour."""
         if len(self.down_squares) <= self.rules.data.reveal_any_at_most:
             return True
         busy, adjacent = self.busy, self.geometry.adjacent
-        return not any(self._move_targets(sq) or any(busy[a] & DOWN for a in adjacent[sq])
+        return not any(self._can_move(sq) or any(busy[a] & DOWN for a in adjacent[sq])
                        for sq in self.chars_of[self.current])
 
     # -- legality ----------------------------------------------------------------------------
@@ -656,19 +665,18 @@ class GameState:
             return problem
         token = self.char[origin]
         kind = token & KIND_MASK
-        name = self._name(token)
         d = direction(origin, target)
         if d < 0:
-            return IllegalActionError("not-straight", f"the {name} {verb}s only in a straight line")
+            return IllegalActionError("not-straight", f"the {self._name(token)} {verb}s only in a straight line")
         arrow = (d - self.face[origin]) & 3
         allowed = self.rules.arrows[kind][arrow]
-        way = ("forward", "right", "back", "left")[arrow]
         if allowed == 0:
-            return IllegalActionError("no-arrow", f"the {name} cannot {verb} {way}")
+            return IllegalActionError("no-arrow", f"the {self._name(token)} cannot {verb} {_ARROWS[arrow]}")
         n = distance(origin, target)
         if n > allowed:
             squares = "square" if allowed == 1 else "squares"
-            return IllegalActionError("too-far", f"the {name} {verb}s at most {allowed} {squares} {way}")
+            return IllegalActionError("too-far", f"the {self._name(token)} {verb}s at most {allowed} {squares} "
+                                                 f"{_ARROWS[arrow]}")
         if not self.rules.passes_over_all[kind]:
             for t in self.geometry.rays[origin][d][:n - 1]:
                 if self.busy[t]:
@@ -712,7 +720,8 @@ class GameState:
             return IllegalActionError("never-attacked", f"the {self._name(defender)} can never be attacked")
         if not self._attackers(action.at, self.current):
             return IllegalActionError("not-adjacent", f"none of your face-up characters is next to {_at(action.at)}")
-        if not self._attackers_may_fight(action.at):
+        alone = self.rules.cannot_fight_alone
+        if all(alone[self.char[a] & KIND_MASK] for a in self._attackers(action.at, self.current)):
             return IllegalActionError("journalist-alone", "the journalist cannot fight as the only attacker")
         return None
 
@@ -808,9 +817,14 @@ class GameState:
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action and return what happened. An illegal action raises its
         IllegalActionError (see why_illegal) and leaves the state unchanged."""
-        problem = self.why_illegal(action)
-        if problem is not None:
-            raise problem
+        # An action object from the current legal list is legal (interned actions make this the usual case).
+        for listed in self._legal or ():
+            if listed is action:
+                break
+        else:
+            problem = self.why_illegal(action)
+            if problem is not None:
+                raise problem
         self._legal = None
         self.history.append(action)
         in_play = self.phase == PLAY  # (the last placement starts the play: it costs no action)

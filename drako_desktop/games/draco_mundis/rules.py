@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import COLUMNS, SQUARES, Place, place
+from .actions import COLUMNS, MOVE, ROTATE, SQUARES, Move, Place, Rotate, place
 from .data import DracoData
 
 KIND_BITS = 4
@@ -130,6 +130,23 @@ class Rules:
             tuple(tuple(place(kind, sq, f) for f in range(4)) if self.placed_face_up[k] else (place(kind, sq),)
                   for sq in range(SQUARES))
             for k, kind in enumerate(self.kinds)
+        )
+        # paths[players][square][kind * 4 + facing]: per arrow, the (square, move) pairs a character of that
+        # kind facing that way could reach from there, nearest first (the state checks what is in the way)
+        self.paths: dict[int, tuple[tuple[tuple[tuple[tuple[int, Move], ...], ...], ...], ...]] = {
+            players: tuple(
+                tuple(
+                    tuple(tuple((t, MOVE[sq, t]) for t in geometry.rays[sq][(facing + arrow) & 3][:n])
+                          for arrow, n in enumerate(self.arrows[kind]) if n and geometry.rays[sq][(facing + arrow) & 3])
+                    for kind in range(len(characters)) for facing in range(4)
+                )
+                for sq in range(SQUARES)
+            )
+            for players, geometry in self.geometry.items()
+        }
+        # other_facings[square][facing]: the rotations of a character there to its three other facings
+        self.other_facings: tuple[tuple[tuple[Rotate, ...], ...], ...] = tuple(
+            tuple(tuple(ROTATE[sq][f] for f in range(4) if f != facing) for facing in range(4)) for sq in range(SQUARES)
         )
         variants = data.variants
         self.sacrifice_kind = index[variants.sacrifice_token]
