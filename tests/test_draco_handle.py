@@ -271,3 +271,16 @@ def test_a_state_from_a_view_refuses_assignments_that_do_not_fit():
     view_json["squares"] = [{"at": [r, 6], "down": 0, "peeked_by": []} for r in range(2)]
     with pytest.raises(ValueError, match="more tokens of kind campsite"):
         GAME.state_from_view(View.from_json(view_json), {(0, 6): "campsite", (1, 6): "campsite"})
+
+
+def test_a_state_from_another_seats_view_during_a_placement_needs_the_selected_kind():
+    s = GAME.new_state(2, 0, 0)
+    act(s, {"type": "place", "token": "dragon", "at": [0, 6]})
+    act(s, {"type": "select", "token": "biplane"})
+    view = s.view(0)
+    with pytest.raises(ValueError, match="say which kind it selected"):
+        GAME.state_from_view(view, {(0, 6): "dragon"})
+    copy = GAME.state_from_view(view, {(0, 6): "dragon"}, selected="biplane")
+    assert copy.legal_actions() == s.legal_actions() and copy.view(1) == s.view(1)
+    own = GAME.state_from_view(s.view(1), {(0, 6): "jungle"})
+    assert own.view(1) == s.view(1) and own.supply[0][GAME.rules.kind_index["jungle"]] == 1

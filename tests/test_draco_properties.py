@@ -82,6 +82,35 @@ def test_legal_actions_are_exactly_what_why_illegal_allows(game):
     assert {"select", "place", "act"} <= checked
 
 
+def snapshot(s: GameState) -> list[object]:
+    return [getattr(s, name) for name in GameState.__slots__ if name != "_legal"]
+
+
+@settings(max_examples=8, deadline=None)
+@given(games)
+def test_illegal_actions_raise_and_change_nothing(game):
+    players, first, variants, seed = game
+    rng = random.Random(seed)
+    for s, chosen in random_game(players, first % players, variants, seed):
+        if rng.random() < 0.05:
+            candidates = PLACE_CANDIDATES if s.decision() in ("select", "place") else PLAY_CANDIDATES
+            legal = set(s.legal_actions())
+            before = s.clone()
+            for action in rng.sample(candidates, 60):
+                if action in legal or (s.decision() == "select" and s.why_illegal(action) is None):
+                    continue
+                error = s.why_illegal(action)
+                assert error is not None and error.code and str(error)
+                try:
+                    s.apply(action)
+                except type(error) as raised:
+                    assert (raised.code, str(raised)) == (error.code, str(error))
+                else:
+                    raise AssertionError(f"{action} was applied though illegal")
+                assert snapshot(s) == snapshot(before)
+        s.apply(chosen)
+
+
 @settings(max_examples=20, deadline=None)
 @given(games)
 def test_tokens_are_conserved_and_every_game_ends(game):

@@ -554,11 +554,13 @@ def test_the_stall_count_ends_the_game_after_ten_turns_per_player():
     ([{"type": "capture", "from": [6, 9], "to": [6, 10]}], True),
     ([{"type": "destroy", "at": [7, 7]}], False),
     ([{"type": "push", "by": [5, 10], "at": [4, 10]}], False),
+    ([{"type": "sacrifice", "at": [2, 6]}], False),
 ])
 def test_what_resets_the_stall_count(actions, resets):
     s = build({(4, 8): "0 explorer N", (4, 9): "1 explorer N", (4, 7): "1 sherpa N", (5, 8): "1 ?swamp",
                (6, 9): "0 cannibal E", (6, 10): "1 sherpa N", (7, 8): "0 ss307 N", (7, 7): "1 campsite",
-               (5, 10): "0 sherpa N", (4, 10): "1 trap", **FILLER}, variants=("dragon_trap",), stall=19)
+               (5, 10): "0 sherpa N", (4, 10): "1 trap", (2, 6): "0 sherpa N", **FILLER},
+              variants=("dragon_trap", "sherpa_sacrifice"), stall=19)
     for obj in actions:
         act(s, obj)
     if not s.is_terminal() and s.current == 0:
