@@ -267,6 +267,8 @@ def test_a_state_from_a_view_refuses_assignments_that_do_not_fit():
         GameState.from_view(GAME.rules, view, {})
     with pytest.raises(ValueError, match="unknown token kind"):
         GAME.state_from_view(view, {(3, 8): "wizard", (0, 11): "swamp", (7, 11): "swamp"})
+    with pytest.raises(ValueError, match="not all accounted for"):  # a position in play holds every token
+        GAME.state_from_view(view, {(3, 8): "dragon", (0, 11): "swamp", (7, 11): "swamp"})
     view_json = GAME.new_state(2, 0, 0).view(0).to_json()
     view_json["squares"] = [{"at": [r, 6], "down": 0, "peeked_by": []} for r in range(2)]
     with pytest.raises(ValueError, match="more tokens of kind campsite"):

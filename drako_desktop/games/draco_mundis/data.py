@@ -169,9 +169,6 @@ class DracoData:
         """Every token kind: characters, lands, items, in file order (the engine's kind numbers)."""
         return tuple(t.id for t in self.characters) + tuple(t.id for t in self.lands) + tuple(t.id for t in self.items)
 
-    def columns_for(self, players: int) -> int:
-        return dict(self.columns_in_use)[players]
-
     def token_name(self, kind: str) -> str:
         for group in (self.characters, self.lands, self.items):
             for token in group:

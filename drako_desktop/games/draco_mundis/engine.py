@@ -32,7 +32,7 @@ Where the rule book is silent, the engine decides (these are also rulings in
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from ..base import Breakdown, IllegalActionError, ranking_winners
@@ -64,6 +64,7 @@ from .actions import (
     Select,
     row_col,
     select,
+    square,
 )
 from .events import Event, Fighter, Piece
 from .rules import (
@@ -207,8 +208,11 @@ class GameState:
         s.turn = 0
         s.history = []
         s.ended = ""
-        for name in ("down", "land", "char", "held", "trap"):
-            setattr(s, name, [-1] * SQUARES)
+        s.down = [-1] * SQUARES
+        s.land = [-1] * SQUARES
+        s.char = [-1] * SQUARES
+        s.held = [-1] * SQUARES
+        s.trap = [-1] * SQUARES
         s.face = [0] * SQUARES
         s.held_face = [0] * SQUARES
         s.busy = [0] * SQUARES
@@ -231,14 +235,6 @@ class GameState:
         s.sacrificed = [[] for _ in range(players)]
         s._legal = None
         return s
-
-    @classmethod
-    def replay(cls, rules: Rules, players: int, first: int, variants: Iterable[str],
-               actions: Sequence[Action]) -> GameState:
-        state = cls.new(rules, players, first, variants)
-        for action in actions:
-            state.apply(action)
-        return state
 
     @classmethod
     def from_view(cls, rules: Rules, view: View, kinds_by_square: Mapping[tuple[int, int], str],
@@ -266,7 +262,7 @@ class GameState:
             return owner << KIND_BITS | index[kind]
 
         for spot in view.squares:
-            sq = spot.at[0] * 12 + spot.at[1]
+            sq = square(*spot.at)
             if spot.down >= 0:
                 kind = spot.down_kind or kinds_by_square.get(spot.at)
                 if kind is None:
@@ -295,8 +291,8 @@ class GameState:
         s.trophies = [[token(t.owner, t.kind) for t in pile] for pile in view.trophies]
         s.destroyed = [[token(t.owner, t.kind) for t in pile] for pile in view.destroyed]
         s.sacrificed = [[token(seat, kind) for kind in pile] for seat, pile in enumerate(view.sacrificed)]
+        s._fill_supplies()
         if s.phase == SETUP:
-            s._fill_supplies()
             s.free_squares = [sq for sq in s.geometry.squares if not s.busy[sq]]
             s.placed = view.placed
             pending = view.selected or selected
@@ -306,22 +302,23 @@ class GameState:
                 s.selected = index[pending]
                 if s.supply[s.current][s.selected] <= 0:
                     raise ValueError(f"seat {s.current} has no {pending} left to place")
-        if s.token_total() != s.players * sum(rules.token_counts(s.variants)):
-            raise ValueError("the kinds given do not add up to the players' tokens")
         return s
 
     def _fill_supplies(self) -> None:
-        """During setup: each supply is what is not on the board yet."""
+        """Each supply is what is nowhere else: on the board, held, kept or sacrificed (nothing, after setup)."""
         counts = self.rules.token_counts(self.variants)
         self.supply = [list(counts) for _ in range(self.players)]
-        for sq in self.geometry.squares:
-            for layer in (self.down, self.land, self.char, self.trap):
-                if layer[sq] >= 0:
-                    self.supply[layer[sq] >> KIND_BITS][layer[sq] & KIND_MASK] -= 1
+        elsewhere = [t for layer in (self.down, self.land, self.char, self.held, self.trap) for t in layer if t >= 0]
+        elsewhere += [t for piles in (self.trophies, self.destroyed, self.sacrificed) for pile in piles for t in pile]
+        for token in elsewhere:
+            self.supply[token >> KIND_BITS][token & KIND_MASK] -= 1
         for seat, supply in enumerate(self.supply):
+            kind = self.rules.kinds[min(range(len(supply)), key=supply.__getitem__)]
             if min(supply) < 0:
-                kind = self.rules.kinds[min(range(len(supply)), key=supply.__getitem__)]
                 raise ValueError(f"seat {seat} would have more tokens of kind {kind} than it owns")
+            if self.phase != SETUP and max(supply) > 0:
+                kind = self.rules.kinds[max(range(len(supply)), key=supply.__getitem__)]
+                raise ValueError(f"seat {seat}'s tokens of kind {kind} are not all accounted for")
         self.supply_left = [sum(supply) for supply in self.supply]
 
     def clone(self) -> GameState:

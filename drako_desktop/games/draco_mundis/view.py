@@ -20,9 +20,6 @@ from .rules import CHAR, DOWN, KIND_BITS, KIND_MASK, LAND, TRAP
 if TYPE_CHECKING:
     from .engine import GameState
 
-DECISIONS = ("select", "place", "act", "over")
-
-
 @dataclass(frozen=True, slots=True)
 class Token:
     """A token everyone may see: owner, kind and, for a character on the board, its facing."""
