@@ -54,7 +54,7 @@ def legal_by_why_illegal(s: GameState) -> set[object]:
     return {a for a in candidates if s.why_illegal(a) is None}
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(games)
 def test_legal_actions_are_exactly_what_why_illegal_allows(game):
     players, first, variants, seed = game
@@ -111,7 +111,7 @@ def test_illegal_actions_raise_and_change_nothing(game):
         s.apply(chosen)
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(games)
 def test_tokens_are_conserved_and_every_game_ends(game):
     players, first, variants, seed = game
@@ -126,7 +126,7 @@ def test_tokens_are_conserved_and_every_game_ends(game):
     assert (final.ended == "last-reveal") == (not final.down_squares)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(games)
 def test_replaying_the_record_gives_the_same_game(game):
     players, first, variants, seed = game

@@ -389,7 +389,8 @@ class GameState:
 
     def legal_actions(self) -> list[Action]:
         """Every legal action in a fixed order that depends on the position only (bots index into
-        it). At a select decision only the selects are listed (see the module docstring)."""
+        it). At a select decision only the selects are listed (see the module docstring). The list is
+        cached and shared with clones: read it, never change it."""
         legal = self._legal
         if legal is None:
             if self.phase == PLAY:
