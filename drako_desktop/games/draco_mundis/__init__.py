@@ -1,0 +1,86 @@
+"""Draco Mundis: the game's handle (data, engine, narration; the computer levels come later).
+
+The registry (`drako_desktop.games`) calls `load(folder)`; everything the shared layers need
+of this game goes through the returned `DracoMundis`. Beyond `games.base.Game`, the handle
+offers `record` / `replay_record` (the rule book's game records) and `state_from_view`
+(a full state from one seat's view and an assignment of the hidden kinds, for searches).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from ... import resources
+from ..base import Agent, Variant
+from .actions import Action, action_from_json
+from .data import GAME_ID, DracoData, load_data
+from .engine import VARIANTS, GameState
+from .events import Event
+from .narrate import describe
+from .record import RecordError, record, replay_record
+from .rules import Rules
+from .view import View
+
+__all__ = ["DracoMundis", "GameState", "RecordError", "View", "default_folder", "load"]
+
+
+class DracoMundis:
+    """The handle of one data set of Draco Mundis (the bundled data, or a house-rules folder)."""
+
+    id = GAME_ID
+    seeded = False  # no chance at all: (players, first, variants, actions) decide everything
+    levels: Mapping[str, str] = {}
+
+    def __init__(self, data: DracoData) -> None:
+        self.data = data
+        self.rules = Rules(data)
+        self.name = data.name
+        self.folder = data.folder
+        self.identity = data.identity
+        self.min_players = data.min_players
+        self.max_players = data.max_players
+        self.variants = tuple(Variant(v, data.variants.description(v)) for v in VARIANTS)
+
+    def new_state(self, players: int, seed: int, first: int, variants: Sequence[str] = ()) -> GameState:
+        """A new game; the seed is ignored (the game has no chance)."""
+        return GameState.new(self.rules, players, first, variants)
+
+    def action_from_json(self, obj: Any) -> Action:
+        return action_from_json(obj, self.rules.face_up_kinds)
+
+    def view_from_json(self, obj: Any) -> View:
+        return View.from_json(obj)
+
+    def make_agent(self, level: str, seed: int) -> Agent:
+        raise ValueError(f"{self.name} has no computer level {level!r} yet")
+
+    def describe(self, event: Event, names: Sequence[str]) -> str | None:
+        return describe(event, names, self.data)
+
+    def result(self, state: GameState) -> dict[str, Any]:
+        """Per seat the score lines and total, and the winners."""
+        return {
+            "scores": [{"categories": b.as_dict(), "total": b.total} for b in state.scores()],
+            "winners": state.winners(),
+        }
+
+    def record(self, state: GameState) -> dict[str, Any]:
+        return record(state)
+
+    def replay_record(self, obj: Any) -> GameState:
+        return replay_record(self.rules, obj)
+
+    def state_from_view(self, view: View, kinds_by_square: Mapping[tuple[int, int], str],
+                        selected: str | None = None) -> GameState:
+        return GameState.from_view(self.rules, view, kinds_by_square, selected)
+
+
+def load(folder: Path | None = None) -> DracoMundis:
+    """The game with the bundled data, or with a data folder (CardDataError if it cannot be used)."""
+    return DracoMundis(load_data(folder if folder is not None else default_folder()))
+
+
+def default_folder() -> Path:
+    return resources.root() / "cards" / GAME_ID

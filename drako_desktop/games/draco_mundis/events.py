@@ -1,0 +1,68 @@
+"""Draco Mundis's events: what happened, for the table to animate and the log to tell.
+
+Squares are (row, col) tuples. An event may carry a private detail (the kind of a token
+placed face down, or of a peeked token): `audience` is then the one seat that may know
+it, and `for_viewer` gives everyone else the public copy.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+Square = tuple[int, int]
+
+
+class Piece(NamedTuple):
+    """A token somewhere: its square, owner, kind and facing (None for lands, traps, face down)."""
+
+    at: Square
+    owner: int
+    kind: str
+    facing: str | None = None
+
+
+class Fighter(NamedTuple):
+    """One side's character in a fight, with its strength after its own modifiers."""
+
+    at: Square
+    owner: int
+    kind: str
+    strength: int
+
+
+class Event(NamedTuple):
+    """kinds: select (token; only its seat learns of it), place (at, token, facing; the token hidden
+    from others when face down), turn (turn), peek (at, owner, token for the peeker only), move (at,
+    to, token), reveal and reveal-any (at, owner, token, facing), fight (at = the defender's square,
+    attackers, defender, attack, defence, outcome "win" | "loss" | "tie" for the attackers,
+    eliminated, freed), rotate (at, token, facing), capture (at, to, token, target = the prisoner),
+    destroy (at, target = the campsite), push (by, at, to, owner), sacrifice (at, token), pass,
+    end (reason "last-reveal" | "stall")."""
+
+    kind: str
+    seat: int = -1
+    at: Square | None = None
+    to: Square | None = None
+    token: str | None = None
+    owner: int = -1
+    facing: str | None = None
+    by: Square | None = None
+    attackers: tuple[Fighter, ...] = ()
+    defender: Fighter | None = None
+    attack: int = 0
+    defence: int = 0
+    outcome: str = ""
+    eliminated: tuple[Piece, ...] = ()
+    freed: tuple[Piece, ...] = ()
+    target: Piece | None = None
+    turn: int = 0
+    reason: str = ""
+    audience: int = -1  # -1: everything here is public; a seat: `token` is that seat's alone
+    reveals: bool = False  # something hidden came to light for somebody (ends undo)
+
+    def for_viewer(self, viewer: int | None) -> Event | None:
+        if self.audience < 0 or viewer == self.audience:
+            return self
+        if self.kind == "select":
+            return None
+        return self._replace(token=None)

@@ -1,0 +1,118 @@
+"""Draco Mundis's game log in words: one line per event, in the player's language.
+
+Texts are under `draco_mundis.` in the locale files. Token names fall back to the data's
+English names, so a house-rules data folder needs no translation. Private details appear
+only as the event carries them: describe `event.for_viewer(seat)` for a seat's log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from ... import i18n
+from .data import DracoData
+from .events import Event, Fighter, Piece, Square
+
+PREFIX = "draco_mundis"
+
+
+def describe(event: Event, names: Sequence[str], data: DracoData) -> str | None:
+    words = _Words(names, data)
+    kind = event.kind
+    if kind == "fight":
+        return words.fight(event)
+    name = words.seat(event.seat)
+    token = words.token(event.token) if event.token else ""
+    if kind == "select":
+        return words.tr("log.select", name=name, token=token)
+    if kind == "place":
+        if event.facing is not None:
+            return words.tr("log.place_face_up", name=name, token=token, square=_square(event.at),
+                            facing=words.facing(event.facing))
+        if event.token is not None:
+            return words.tr("log.place_face_down_known", name=name, token=token, square=_square(event.at))
+        return words.tr("log.place_face_down", name=name, square=_square(event.at))
+    if kind == "turn":
+        return words.tr("log.turn", name=name, turn=event.turn)
+    if kind == "peek":
+        owner = words.seat(event.owner)
+        if event.token is not None:
+            return words.tr("log.peek_known", name=name, owner=owner, square=_square(event.at), token=token)
+        return words.tr("log.peek", name=name, owner=owner, square=_square(event.at))
+    if kind in ("reveal", "reveal-any"):
+        key = "log.reveal" if kind == "reveal" else "log.reveal_any"
+        return words.tr(key, name=name, token=words.owned(event.owner, [event.token or ""]), square=_square(event.at))
+    if kind == "move":
+        return words.tr("log.move", name=name, token=token, origin=_square(event.at), target=_square(event.to))
+    if kind == "rotate":
+        return words.tr("log.rotate", name=name, token=token, square=_square(event.at),
+                        facing=words.facing(event.facing or "N"))
+    if kind == "capture" and event.target is not None:
+        return words.tr("log.capture", name=name, token=token, square=_square(event.to),
+                        prisoner=words.owned(event.target.owner, [event.target.kind]))
+    if kind == "destroy":
+        return words.tr("log.destroy", name=name, token=words.owned(event.owner, [event.token or ""]),
+                        square=_square(event.at))
+    if kind == "push":
+        return words.tr("log.push", name=name, token=words.owned(event.owner, [event.token or ""]),
+                        origin=_square(event.at), target=_square(event.to))
+    if kind == "sacrifice":
+        return words.tr("log.sacrifice", name=name, token=token, square=_square(event.at))
+    if kind == "pass":
+        return words.tr("log.pass", name=name)
+    if kind == "end":
+        return words.tr("log.end_stall" if event.reason == "stall" else "log.end_last_reveal")
+    return None
+
+
+class _Words:
+    """Names, tokens and lists in the current language."""
+
+    def __init__(self, names: Sequence[str], data: DracoData) -> None:
+        self.names = names
+        self.data = data
+
+    def tr(self, key: str, **values: object) -> str:
+        return i18n.tr(f"{PREFIX}.{key}", **values)
+
+    def seat(self, seat: int) -> str:
+        return self.names[seat] if 0 <= seat < len(self.names) else self.tr("nobody")
+
+    def token(self, kind: str) -> str:
+        key = f"{PREFIX}.tokens.{kind}"
+        return i18n.tr(key) if i18n.has(key) else self.data.token_name(kind)
+
+    def facing(self, facing: str) -> str:
+        return self.tr(f"facings.{facing}")
+
+    def join(self, parts: Sequence[str]) -> str:
+        if len(parts) <= 1:
+            return "".join(parts)
+        return self.tr("list.last", rest=self.tr("list.separator").join(parts[:-1]), last=parts[-1])
+
+    def owned(self, owner: int, kinds: Iterable[str]) -> str:
+        return self.tr("owned", name=self.seat(owner), token=self.join([self.token(k) for k in kinds]))
+
+    def pieces(self, pieces: Sequence[Fighter] | Sequence[Piece]) -> str:
+        """Tokens grouped by owner: "Ann's explorer and sherpa"."""
+        owners = sorted({p.owner for p in pieces})
+        return self.join([self.owned(owner, [p.kind for p in pieces if p.owner == owner]) for owner in owners])
+
+    def fight(self, event: Event) -> str:
+        defender = event.defender
+        if defender is None:
+            return ""
+        values = {"attackers": self.pieces(event.attackers), "defender": self.pieces([defender]),
+                  "attack": event.attack, "defence": event.defence}
+        if event.outcome == "tie":
+            return self.tr("log.fight_tie", **values)
+        winner = self.seat(event.seat if event.outcome == "win" else defender.owner)
+        key = "log.fight_one" if len(event.eliminated) == 1 else "log.fight_many"
+        line = self.tr(key, winner=winner, eliminated=self.pieces(event.eliminated), **values)
+        for piece in event.freed:
+            line += " " + self.tr("log.freed", token=self.owned(piece.owner, [piece.kind]), square=_square(piece.at))
+        return line
+
+
+def _square(at: Square | None) -> str:
+    return f"[{at[0]}, {at[1]}]" if at is not None else "?"

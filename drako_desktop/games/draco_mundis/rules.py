@@ -1,0 +1,160 @@
+"""Draco Mundis's data compiled into lookup tables the engine reads on its hot path.
+
+A token is one int, `owner << 4 | kind`, kinds numbered as `DracoData.kinds` (characters,
+then lands, then items). Directions are 0-3 for N, E, S, W; a character's arrows are kept
+in rotation order (forward, right, back, left) so that the absolute direction of an arrow
+is `(facing + arrow) & 3`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .actions import COLUMNS, MOVE, ROTATE, SQUARES, Move, Place, Rotate, place
+from .data import DracoData
+
+KIND_BITS = 4
+KIND_MASK = (1 << KIND_BITS) - 1
+# What a square holds, as bits of `GameState.busy`.
+DOWN, LAND, CHAR, TRAP = 1, 2, 4, 8
+# How a character may enter a land: not, any of that kind, only its owner's own.
+NO_ENTRY, ANY_ENTRY, OWN_ENTRY = 0, 1, 2
+_STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))  # N, E, S, W as (row, col) steps
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """The squares in use for one player count, with neighbours and straight rays."""
+
+    in_use: tuple[bool, ...]  # by square
+    squares: tuple[int, ...]  # the squares in use, in order
+    adjacent: tuple[tuple[int, ...], ...]  # by square: neighbours in use
+    rays: tuple[tuple[tuple[int, ...], ...], ...]  # by square, by direction: squares in use in that line
+    step: tuple[tuple[int, ...], ...]  # by square, by direction: the next square in use, or -1
+
+
+def _geometry(rows: int, columns: int, first_column: int) -> Geometry:
+    in_use = tuple(sq // COLUMNS < rows and first_column <= sq % COLUMNS < columns for sq in range(SQUARES))
+    rays = []
+    for sq in range(SQUARES):
+        r, c = divmod(sq, COLUMNS)
+        by_direction = []
+        for dr, dc in _STEPS:
+            line = []
+            rr, cc = r + dr, c + dc
+            while 0 <= rr < rows and first_column <= cc < columns:
+                line.append(rr * COLUMNS + cc)
+                rr, cc = rr + dr, cc + dc
+            by_direction.append(tuple(line) if in_use[sq] else ())
+        rays.append(tuple(by_direction))
+    return Geometry(
+        in_use=in_use,
+        squares=tuple(sq for sq in range(SQUARES) if in_use[sq]),
+        adjacent=tuple(tuple(ray[0] for ray in rays[sq] if ray) for sq in range(SQUARES)),
+        rays=tuple(rays),
+        step=tuple(tuple(ray[0] if ray else -1 for ray in rays[sq]) for sq in range(SQUARES)),
+    )
+
+
+def direction(origin: int, target: int) -> int:
+    """The direction from one square to another of its row or column (-1 if neither, or the same)."""
+    (r0, c0), (r1, c1) = divmod(origin, COLUMNS), divmod(target, COLUMNS)
+    if r0 == r1 and c0 != c1:
+        return 1 if c1 > c0 else 3
+    if c0 == c1 and r0 != r1:
+        return 2 if r1 > r0 else 0
+    return -1
+
+
+def distance(origin: int, target: int) -> int:
+    (r0, c0), (r1, c1) = divmod(origin, COLUMNS), divmod(target, COLUMNS)
+    return abs(r1 - r0) + abs(c1 - c0)
+
+
+class Rules:
+    """One data set's tables. Shared by every state of the game; never changes."""
+
+    def __init__(self, data: DracoData) -> None:
+        self.data = data
+        self.kinds = data.kinds
+        self.kind_index = {kind: i for i, kind in enumerate(self.kinds)}
+        characters, lands = data.characters, data.lands
+        self.character_count = len(characters)
+        count = len(self.kinds)
+        self.is_character = tuple(i < len(characters) for i in range(count))
+        self.is_land = tuple(len(characters) <= i < len(characters) + len(lands) for i in range(count))
+        self.is_item = tuple(i >= len(characters) + len(lands) for i in range(count))
+        self.item_variant = tuple("" if not self.is_item[i] else data.items[i - len(characters) - len(lands)].variant
+                                  for i in range(count))
+        default = (0, 0, 0, 0)
+        self.arrows = tuple((c.arrows[0], c.arrows[2], c.arrows[3], c.arrows[1]) for c in characters) + (default,) * (
+            count - len(characters))
+        self.strength = tuple(c.strength for c in characters) + (0,) * (count - len(characters))
+        self.placed_face_up = tuple(c.placed_face_up for c in characters) + (False,) * (count - len(characters))
+        self.face_up_kinds = {kind: self.placed_face_up[i] for i, kind in enumerate(self.kinds)}
+        self.never_attacked = tuple(c.never_attacked for c in characters) + (False,) * (count - len(characters))
+        self.cannot_fight_alone = tuple(c.cannot_fight_alone for c in characters) + (False,) * (count - len(characters))
+        self.passes_over_all = tuple(c.passes_over_all for c in characters) + (False,) * (count - len(characters))
+        self.land_strength = tuple(
+            data.lands[i - len(characters)].strength if self.is_land[i] else 0 for i in range(count)
+        )
+        index = self.kind_index
+        # entry[character][land]: NO_ENTRY / ANY_ENTRY / OWN_ENTRY
+        entry = [[NO_ENTRY] * count for _ in range(count)]
+        for land in lands:
+            for c in characters:
+                if land.entry == "all" and c.id not in land.barred:
+                    entry[index[c.id]][index[land.id]] = ANY_ENTRY
+        for c in characters:
+            for e in c.enters:
+                entry[index[c.id]][index[e.land]] = ANY_ENTRY if e.whose == "any" else OWN_ENTRY
+        self.entry = tuple(tuple(row) for row in entry)
+        # bonus[character]: ((land kind, whose, strength), ...)
+        self.bonus = tuple(tuple((index[b.land], b.whose, b.strength) for b in c.bonus) for c in characters) + (
+            (),) * (count - len(characters))
+        self.captures = tuple(c.capture is not None for c in characters) + (False,) * (count - len(characters))
+        self.capture_never = tuple(
+            frozenset(index[k] for k in c.capture.never) if c.capture else frozenset() for c in characters
+        ) + (frozenset(),) * (count - len(characters))
+        self.destroys = tuple(index[c.destroys.land] if c.destroys else -1 for c in characters) + (-1,) * (
+            count - len(characters))
+        # weakened[character]: strength while next to a face-up item that weakens it (0 = none)
+        weakened = [0] * count
+        for item in data.items:
+            weakened[index[item.weakens[0]]] = min(weakened[index[item.weakens[0]]], item.weakens[1])
+        self.weakened = tuple(weakened)
+        self.geometry = {players: _geometry(data.rows, data.columns, data.columns - columns)
+                         for players, columns in data.columns_in_use}
+        # place_actions[kind][square]: the placements of that kind there (one per facing for face-up kinds)
+        self.place_actions: tuple[tuple[tuple[Place, ...], ...], ...] = tuple(
+            tuple(tuple(place(kind, sq, f) for f in range(4)) if self.placed_face_up[k] else (place(kind, sq),)
+                  for sq in range(SQUARES))
+            for k, kind in enumerate(self.kinds)
+        )
+        # paths[players][square][kind * 4 + facing]: per arrow, the (square, move) pairs a character of that
+        # kind facing that way could reach from there, nearest first (the state checks what is in the way)
+        self.paths: dict[int, tuple[tuple[tuple[tuple[tuple[int, Move], ...], ...], ...], ...]] = {
+            players: tuple(
+                tuple(
+                    tuple(tuple((t, MOVE[sq, t]) for t in geometry.rays[sq][(facing + arrow) & 3][:n])
+                          for arrow, n in enumerate(self.arrows[kind]) if n and geometry.rays[sq][(facing + arrow) & 3])
+                    for kind in range(len(characters)) for facing in range(4)
+                )
+                for sq in range(SQUARES)
+            )
+            for players, geometry in self.geometry.items()
+        }
+        # other_facings[square][facing]: the rotations of a character there to its three other facings
+        self.other_facings: tuple[tuple[tuple[Rotate, ...], ...], ...] = tuple(
+            tuple(tuple(ROTATE[sq][f] for f in range(4) if f != facing) for facing in range(4)) for sq in range(SQUARES)
+        )
+        variants = data.variants
+        self.sacrifice_kind = index[variants.sacrifice_token]
+        self.trap_kind = index[variants.trap_token]
+        self.counts = tuple(c.count for c in characters) + tuple(t.count for t in lands) + tuple(
+            t.count for t in data.items)
+
+    def token_counts(self, variants: frozenset[str]) -> tuple[int, ...]:
+        """Each player's number of tokens of each kind in a game with these variants."""
+        return tuple(n if not self.is_item[k] or self.item_variant[k] in variants else 0
+                     for k, n in enumerate(self.counts))
