@@ -20,7 +20,12 @@ MAX_ACTIONS = 20_000
 
 
 class RecordError(ValueError):
-    """A record that cannot be replayed; the message says where and why (one line)."""
+    """A record that cannot be replayed; the message says where and why (one line). `index` is the
+    position (from 0) of the first action that is malformed or illegal, -1 for any other problem."""
+
+    def __init__(self, message: str, index: int = -1) -> None:
+        super().__init__(message)
+        self.index = index
 
 
 def read_record(path: Path) -> Any:
@@ -77,11 +82,11 @@ def replay_record(library: Mapping[str, Game], record: Any) -> tuple[Game, GameS
         try:
             action = game.action_from_json(raw)
         except ActionFormatError as exc:
-            raise RecordError(f"action {index}: {exc}") from None
+            raise RecordError(f"action {index}: {exc}", index) from None
         try:
             state.apply(action)
         except IllegalActionError as exc:
-            raise RecordError(f"action {index} ({jsonio.dumps(raw)}) is illegal: {exc}") from None
+            raise RecordError(f"action {index} ({jsonio.dumps(raw)}) is illegal: {exc}", index) from None
     _check_result(record, state)
     return game, state
 

@@ -48,8 +48,9 @@ def replay_game(handle: Game, game: SavedGame) -> dict[str, Any]:
         "game": handle.id,
         "game_id": game.game_id,
         "seats": [{"name": s.name, "kind": s.kind, "level": s.level} for s in setup.seats],
-        "seed": setup.seed,
+        "seed": setup.seed if handle.seeded else None,  # a game without chance has no seed
         "first": setup.first,
+        "variants": list(setup.variants),
         "actions": len(game.actions),
         "finished": state.is_terminal(),
         "turns": turns,
@@ -67,7 +68,10 @@ def record_as_saved(handle: Game, state: GameState) -> SavedGame:
 
 def format_replay(result: dict[str, Any]) -> str:
     names = [s["name"] for s in result["seats"]]
-    out = [f"Game {result['game_id']}: {', '.join(names)} (seed {result['seed']}, {result['actions']} actions)"]
+    about = [f"seed {result['seed']}"] if result["seed"] is not None else []
+    about += [f"variants {', '.join(result['variants'])}"] if result["variants"] else []
+    about.append(f"{result['actions']} actions")
+    out = [f"Game {result['game_id']} of {result['game']}: {', '.join(names)} ({', '.join(about)})"]
     for turn in result["turns"]:
         heading = "Setup" if turn["seat"] is None else f"Turn {turn['turn']} - {names[turn['seat']]}"
         scores = ", ".join(f"{n} {s}" for n, s in zip(names, turn["scores"] or []))

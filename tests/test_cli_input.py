@@ -103,7 +103,7 @@ def test_replay_a_file_prints_the_game_turn_by_turn(rules, capsys):
     game = saved_game(rules, finished=True)
     code, out, err = run_main(["replay", str(saves.history_dir() / f"{game.game_id}.json")], capsys)
     assert code == 0, err
-    assert out.startswith(f"Game {game.game_id}: Ana, Brynja (seed 42")
+    assert out.startswith(f"Game {game.game_id} of aetherya-pocket: Ana, Brynja (seed 42")
     assert "Turn 1 - Ana" in out and "Final scores:" in out and "Winner:" in out
 
 

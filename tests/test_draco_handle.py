@@ -10,9 +10,13 @@ from test_draco_support import FILLER, GAME, act, build, play_random
 
 from drako_desktop import games, i18n
 from drako_desktop.games.base import ActionFormatError
-from drako_desktop.games.draco_mundis import RecordError, View
+from drako_desktop.games import Library
+from drako_desktop.games.draco_mundis import View
+from drako_desktop.records import RecordError, replay_record
 from drako_desktop.games.draco_mundis.engine import GameState
 from drako_desktop.games.draco_mundis.events import Event
+
+LIBRARY = Library()
 
 # -- the handle -----------------------------------------------------------------------------------
 
@@ -112,7 +116,7 @@ def test_a_record_is_the_notation_only_and_replays():
     assert record["variants"] == {"fast_setup": True, "sherpa_sacrifice": False, "dragon_trap": True}
     assert all(a["type"] != "select" for a in record["actions"]) and len(record["actions"]) < len(s.history)
     assert record["scores"] == [b.total for b in s.scores()] and record["winners"] == s.winners()
-    again = GAME.replay_record(json.loads(json.dumps(record)))
+    _, again = replay_record(LIBRARY, json.loads(json.dumps(record)))
     assert again.is_terminal() and again.scores() == s.scores()
 
 
@@ -129,30 +133,28 @@ def bad_record(**changes: object) -> dict[str, object]:
 
 
 @pytest.mark.parametrize("changes, message, index", [
-    ({"game": "aetherya-pocket"}, "this is a record of 'aetherya-pocket'", -1),
-    ({"players": 5}, "players must be 2-4, not 5", -1),
-    ({"players": True}, "players must be 2-4, not True", -1),
-    ({"first": 2}, "first must be a seat 0-1, not 2", -1),
-    ({"variants": {"fast_setup": False}}, "variants must map exactly", -1),
-    ({"variants": {"fast_setup": 0, "sherpa_sacrifice": False, "dragon_trap": False}}, "variants must map exactly", -1),
-    ({"actions": "all of them"}, "actions must be a list of at most 10000 actions", -1),
-    ({"actions": [{"type": "pass"}] * 10_001}, "at most 10000", -1),
+    ({"game": "chess"}, "\"game\" must be one of aetherya-pocket, draco-mundis, not 'chess'", -1),
+    ({"players": 5}, "\"players\" must be 2-4, not 5", -1),
+    ({"players": True}, "\"players\" must be 2-4, not True", -1),
+    ({"first": 2}, "\"first\" must be a seat 0-1, not 2", -1),
+    ({"variants": {"fast_setup": False}}, "\"variants\" must be {\"fast_setup\": true|false, ", -1),
+    ({"variants": {"fast_setup": 0, "sherpa_sacrifice": False, "dragon_trap": False}}, "\"variants\" must be", -1),
+    ({"actions": "all of them"}, "\"actions\" must be a list of at most 20000 actions", -1),
+    ({"actions": [{"type": "pass"}] * 20_001}, "at most 20000", -1),
     ({"actions": [{"type": "place", "token": "dragon", "at": [0, 6]}, {"type": "pass"}]},
-     "action 1 {'type': 'pass'}: during setup, place your tokens first", 1),
+     "action 1 ({\"type\":\"pass\"}) is illegal: during setup, place your tokens first", 1),
     ({"actions": [{"type": "place", "token": "dragon", "at": [0, 0]}]}, "action 0 ", 0),
-    ({"actions": [{"type": "select", "token": "dragon"}]}, "action 0 {'type': 'select', 'token': 'dragon'}: select",
-     0),
-    ({"actions": [{"type": "fly"}]}, "action 0 {'type': 'fly'}: unknown action type 'fly'", 0),
-    ({"scores": [99, 0]}, "the record's scores [99, 0] differ from the replay's", -1),
-    ({"moves": []}, "unknown: moves", -1),
-    ({"first": None}, "missing: first", -1),
+    ({"actions": [{"type": "fly"}]}, "action 0: unknown action type 'fly'", 0),
+    ({"scores": [99, 0]}, "the record's scores [99,0] differ from the replay's", -1),
+    ({"moves": []}, "unknown moves", -1),
+    ({"first": None}, "missing first", -1),
 ])
 def test_bad_records_name_the_problem_and_the_first_bad_action(changes, message, index):
     with pytest.raises(RecordError) as caught:
-        GAME.replay_record(bad_record(**changes))
+        replay_record(LIBRARY, bad_record(**changes))
     assert message in str(caught.value) and caught.value.index == index
     with pytest.raises(RecordError):
-        GAME.replay_record([])
+        replay_record(LIBRARY, [])
 
 
 # -- events and their words -------------------------------------------------------------------------

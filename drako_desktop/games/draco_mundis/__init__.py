@@ -2,8 +2,8 @@
 
 The registry (`drako_desktop.games`) calls `load(folder)`; everything the shared layers need
 of this game goes through the returned `DracoMundis`. Beyond `games.base.Game`, the handle
-offers `record` / `replay_record` (the rule book's game records) and `state_from_view`
-(a full state from one seat's view and an assignment of the hidden kinds, for searches).
+offers `state_from_view` (a full state from one seat's view and an assignment of the hidden
+kinds, for searches).
 """
 
 from __future__ import annotations
@@ -19,11 +19,11 @@ from .data import GAME_ID, DracoData, load_data
 from .engine import VARIANTS, GameState
 from .events import Event
 from .narrate import describe
-from .record import RecordError, record, replay_record
+from .record import record
 from .rules import Rules
 from .view import View
 
-__all__ = ["DracoMundis", "GameState", "RecordError", "View", "default_folder", "load"]
+__all__ = ["DracoMundis", "GameState", "View", "default_folder", "load"]
 
 
 class DracoMundis:
@@ -59,18 +59,16 @@ class DracoMundis:
     def describe(self, event: Event, names: Sequence[str]) -> str | None:
         return describe(event, names, self.data)
 
+    def score_reports(self, state: GameState) -> list[dict[str, Any]]:
+        """Per seat the score lines of the rule book's table and the total."""
+        return [{"categories": b.as_dict(), "total": b.total} for b in state.scores()]
+
     def result(self, state: GameState) -> dict[str, Any]:
         """Per seat the score lines and total, and the winners."""
-        return {
-            "scores": [{"categories": b.as_dict(), "total": b.total} for b in state.scores()],
-            "winners": state.winners(),
-        }
+        return {"scores": self.score_reports(state), "winners": state.winners()}
 
     def record(self, state: GameState) -> dict[str, Any]:
         return record(state)
-
-    def replay_record(self, obj: Any) -> GameState:
-        return replay_record(self.rules, obj)
 
     def state_from_view(self, view: View, kinds_by_square: Mapping[tuple[int, int], str],
                         selected: str | None = None) -> GameState:
@@ -83,4 +81,4 @@ def load(folder: Path | None = None) -> DracoMundis:
 
 
 def default_folder() -> Path:
-    return resources.root() / "cards" / GAME_ID
+    return resources.cards_folder(GAME_ID)

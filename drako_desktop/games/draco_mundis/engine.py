@@ -132,6 +132,8 @@ class GameState:
         "variants",
     )
 
+    seed = 0  # the game has no chance: nothing is ever drawn at random
+
     rules: Rules
     geometry: Geometry
     players: int
@@ -1055,7 +1057,7 @@ class GameState:
         self.actions_left = self.rules.data.actions_per_turn
         self.reveal_any_used = False
         self.progress = False
-        events.append(Event("turn", self.current, turn=self.turn))
+        events.append(Event("turn", self.current, count=self.turn))
 
     def _end_turn(self, events: list[Event]) -> None:
         self.stall = 0 if self.progress else self.stall + 1
