@@ -1,7 +1,8 @@
 """Translations: every user-visible text goes through `tr(key, **values)`.
 
-A language is one YAML file in `drako_desktop/locales/` (`en.yaml`,
-`zh-TW.yaml`, ...): nested mappings whose leaves are texts with `{name}`
+A language is a YAML file in `drako_desktop/locales/` (`en.yaml`,
+`zh-TW.yaml`, ...) and the parts in the folder of the same name (`en/*.yaml`,
+one per game or screen): nested mappings whose leaves are texts with `{name}`
 placeholders. English is the fallback for any key a language lacks. Card and
 legend names fall back to the card data (which is written in English), so a
 house-rules card folder needs no translation to be playable.
@@ -28,9 +29,9 @@ class Translations:
 
     def __init__(self, code: str, folder: Path | None = None) -> None:
         self.folder = folder or resources.package() / "locales"
-        self.fallback = _flatten(_read(self.folder / f"{FALLBACK}.yaml"))
+        self.fallback = language_strings(self.folder, FALLBACK)
         self.code = code if (self.folder / f"{code}.yaml").is_file() else FALLBACK
-        self.strings = self.fallback if self.code == FALLBACK else _flatten(_read(self.folder / f"{self.code}.yaml"))
+        self.strings = self.fallback if self.code == FALLBACK else language_strings(self.folder, self.code)
         self._missing: set[str] = set()
 
     def has(self, key: str) -> bool:
@@ -71,6 +72,24 @@ def _read(path: Path) -> dict:
     return data
 
 
+def language_files(folder: Path, code: str) -> list[Path]:
+    """The files of one language: `<code>.yaml` and its parts, `<code>/*.yaml`."""
+    return [folder / f"{code}.yaml", *sorted((folder / code).glob("*.yaml"))]
+
+
+def language_strings(folder: Path, code: str) -> dict[str, str]:
+    """Every text of one language by dotted key. A key in two of its files is a mistake: the
+    first file keeps it, and the log says so."""
+    out: dict[str, str] = {}
+    for path in language_files(folder, code):
+        for key, text in _flatten(_read(path)).items():
+            if key in out:
+                log.warning("%s: %r is already in another file of %s", path.name, key, code)
+                continue
+            out[key] = text
+    return out
+
+
 def _flatten(tree: dict, prefix: str = "") -> dict[str, str]:
     out: dict[str, str] = {}
     for key, value in tree.items():
@@ -87,7 +106,7 @@ def available_languages(folder: Path | None = None) -> dict[str, str]:
     folder = folder or resources.package() / "locales"
     out = {}
     for path in sorted(folder.glob("*.yaml")):
-        out[path.stem] = _flatten(_read(path)).get("language.name", path.stem)
+        out[path.stem] = _flatten(_read(path)).get("language.name", path.stem)  # the main file names it
     return out
 
 

@@ -18,7 +18,7 @@ import pygame.freetype
 import pytest
 
 from drako_desktop import i18n, resources
-from drako_desktop.i18n import _flatten, _read
+from drako_desktop.i18n import _flatten, _read, language_files, language_strings
 from drako_desktop.ui.fonts import FILES_BY_LANGUAGE
 
 LOCALES = resources.package() / "locales"
@@ -37,7 +37,16 @@ MAINLAND_TERMS = ("屏幕", "默認", "鼠標", "窗口", "文件", "程序", "�
 
 
 def strings(code: str) -> dict[str, str]:
-    return _flatten(_read(LOCALES / f"{code}.yaml"))
+    return language_strings(LOCALES, code)
+
+
+def test_no_key_is_in_two_files_of_a_language():
+    for code in LANGUAGES:
+        seen: dict[str, str] = {}
+        for path in language_files(LOCALES, code):
+            for key in _flatten(_read(path)):
+                assert key not in seen, f"{key} is in both {seen[key]} and {path.name}"
+                seen[key] = path.name
 
 
 def placeholders(text: str) -> set[str]:

@@ -111,7 +111,7 @@ def base_set() -> set[str]:
 
 def locale_chars(folder: Path, pattern: str = "*.yaml") -> tuple[set[str], list[Path]]:
     """All characters in every file matching `pattern` under `folder` (read as UTF-8 text)."""
-    files = sorted(folder.glob(pattern)) if folder.is_dir() else []
+    files = sorted(folder.rglob(pattern)) if folder.is_dir() else []  # parts of a language live in its folder
     chars: set[str] = set()
     for f in files:
         chars |= set(f.read_text(encoding="utf-8"))
@@ -243,7 +243,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"wrote {out} from {src} (face {face_index(src)}): {size:,} bytes ({size / 1048576:.2f} MiB)")
     # Characters the face lacks are only a problem if a translation drawn with it uses them (zh-*.yaml;
     # English and other Latin-script languages are drawn with the bundled Latin faces).
-    cjk_loc, _ = locale_chars(args.locales, "zh*.yaml")
+    cjk_loc, _ = locale_chars(args.locales / "zh-TW", "*.yaml")
+    cjk_loc |= locale_chars(args.locales, "zh*.yaml")[0]
     loc_missing = sorted(c for c in all_missing if c in cjk_loc)
     other_missing = len(all_missing) - len(loc_missing)
     print(f"not in the source face: {other_missing} punctuation/symbol code points of the requested blocks (harmless)")
