@@ -104,8 +104,10 @@ def broken(tmp_path: Path, file: str, old: str, new: str) -> Path:
     ("tokens.yaml", "    passes_over_all: true", "    passes_over_all: yes please",
      "characters.biplane.passes_over_all", "must be true or false, not the text 'yes please'"),
     ("tokens.yaml", "    name: Sherpa\n", "    name: Sherpa\n    colour: red\n",
-     "characters.sherpa.colour", ("unknown key (allowed here: name, count, arrows, strength, text, placed_face_up, "
+     "characters.sherpa.colour", ("unknown key (allowed here: name, icon, count, arrows, strength, text, placed_face_up, "
      "never_attacked, cannot_fight_alone, passes_over_all, enters, bonus, capture, destroys)")),
+    ("tokens.yaml", "icon: icons/tiger.svg", "icon: icons/leopard.svg", "lands.tiger.icon",
+     "file 'icons/leopard.svg' not found next to the card data"),
     ("game.yaml", "{2: 6, 3: 9, 4: 12}", "{2: 4, 3: 9, 4: 12}", "board.columns_in_use.2",
      "2 players' 40 tokens (every variant included) do not fit on 32 squares"),
     ("scoring.yaml", "pattern: occupied, land: jungle, points: 2", "pattern: occupied, land: jungle, points: 99",
