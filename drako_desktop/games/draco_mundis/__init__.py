@@ -70,6 +70,12 @@ class DracoMundis:
     def record(self, state: GameState) -> dict[str, Any]:
         return record(state)
 
+    def ui(self) -> Any:
+        """The desktop table, rules reference and lesson (imported only when a window is open)."""
+        from .ui import DracoUI
+
+        return DracoUI(self)
+
     def state_from_view(self, view: View, kinds_by_square: Mapping[tuple[int, int], str],
                         selected: str | None = None) -> GameState:
         return GameState.from_view(self.rules, view, kinds_by_square, selected)
