@@ -24,7 +24,7 @@ from ..view import SquareView, Token
 from . import token_pictures
 from .model import FightPreview, Square
 from .token_art import TokenArt, seat_colour
-from .tips import modifier_name, token_name
+from .tips import modifier_name, title_name, token_name
 
 if TYPE_CHECKING:
     from .table_scene import TableScene
@@ -290,7 +290,7 @@ class TablePainter:
         blit_at(surf, name, "midleft", (x + icon.get_width() + th.px(6), pad + line_h // 2))
         blit_at(surf, score, "midright", (w - pad, pad + line_h // 2))
         y = pad + line_h + (line_h // 2)
-        chip = min(line_h - th.px(4), th.px(28))
+        chip = min(line_h, th.px(32))
         x = pad
         if model.in_setup:
             words = text.fitted(tr("draco_table.to_place", count=model.supply_left[seat]), "body", th.text(18),
@@ -330,6 +330,8 @@ class TablePainter:
     def panel(self, surface: pygame.Surface) -> None:
         scene = self.scene
         rect = scene.layout.panel
+        if not scene.shows_panel:
+            return
         surface.blit(self.ctx.art.panel(rect.w, rect.h), rect)
         if scene.log_open:
             self.log(surface, rect)
@@ -381,7 +383,7 @@ class TablePainter:
         at = scene.gestures.selected
         spot = scene.model.squares[at]
         token = spot.character
-        y = self.title(surface, rect, token_name(scene.data, token.kind))
+        y = self.title(surface, rect, title_name(scene.data, token.kind))
         pad = th.px(14)
         pic_size = min(th.px(96), rect.w // 4)
         surface.blit(self.art.character(token.kind, token.owner, token.facing, pic_size), (rect.x + pad, y))
@@ -536,7 +538,7 @@ class TablePainter:
         row_h = text.line_height("body", size) + th.px(1)
         lines: list[tuple[str, str, tuple, str]] = []  # (words, number, colour, role)
         for fighter in preview.attackers:
-            lines.append((token_name(data, fighter.token.kind), str(fighter.strength), theme.INK, "attacker"))
+            lines.append((title_name(data, fighter.token.kind), str(fighter.strength), theme.INK, "attacker"))
             for part in fighter.parts[1:]:
                 lines.append(("  " + modifier_name(data, part), signed(part.value), theme.INK_MUTED, "part"))
         attack_line = (tr("draco_table.preview.attack"), str(preview.attack), theme.GOLD, "total")
@@ -555,9 +557,11 @@ class TablePainter:
                                                           theme.GOLD, "total")]
         height = pad + title.get_height() + th.px(6) + len(rows) * row_h + th.px(16) + verdict_block.get_height() + pad
         box = Rect(0, 0, width, height)
-        box.midleft = (near.right + th.px(14), near.centery)
-        if box.right > scene.layout.board.right + th.px(200):
+        board = scene.layout.board
+        if near.x - board.x > board.right - near.right:  # on the side with more room, off the fighters
             box.midright = (near.x - th.px(14), near.centery)
+        else:
+            box.midleft = (near.right + th.px(14), near.centery)
         box.clamp_ip(Rect(0, scene.layout.top_bar.bottom, surface.get_width(),
                           scene.layout.status_bar.top - scene.layout.top_bar.bottom))
         surface.blit(self.ctx.art.panel(box.w, box.h, alpha=245, edge=theme.GOLD), box)

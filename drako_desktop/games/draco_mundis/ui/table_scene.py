@@ -384,6 +384,11 @@ class TableScene(Scene):
         return [seat.name for seat in self.setup.seats]
 
     @property
+    def shows_panel(self) -> bool:
+        """Whether the side panel shows the tray, the selection or the log (the lesson's coach covers it)."""
+        return True
+
+    @property
     def practice(self) -> bool:
         return self.controller.practice
 

@@ -20,6 +20,12 @@ def token_name(data: DracoData, kind: str) -> str:
     return tr(key) if has(key) else data.token_name(kind)
 
 
+def title_name(data: DracoData, kind: str) -> str:
+    """A token's name as a title (capitalised where the script has capitals)."""
+    name = token_name(data, kind)
+    return name[:1].upper() + name[1:]
+
+
 def ability_text(data: DracoData, kind: str) -> str:
     key = f"draco_table.abilities.{kind}"
     return tr(key) if has(key) else data.token(kind).text
@@ -90,7 +96,7 @@ def entry_text(data: DracoData, land: str) -> str:
 
 
 def supply_tooltip(data: DracoData, kind: str) -> Tooltip:
-    return Tooltip(token_name(data, kind), tr(f"draco_table.tip.group_{_group(data, kind)}"),
+    return Tooltip(title_name(data, kind), tr(f"draco_table.tip.group_{_group(data, kind)}"),
                    tuple(token_lines(data, kind)))
 
 
@@ -133,7 +139,7 @@ def square_tooltip(data: DracoData, model: BoardModel, at: Square, names: list[s
                         name=names[spot.land.owner]))
     lines += token_lines(data, token.kind)
     subtitle = tr("draco_table.tip.owned", name=names[token.owner], where=where)
-    return Tooltip(token_name(data, token.kind), subtitle, tuple(lines))
+    return Tooltip(title_name(data, token.kind), subtitle, tuple(lines))
 
 
 def _group(data: DracoData, kind: str) -> str:
