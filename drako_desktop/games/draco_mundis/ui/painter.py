@@ -282,7 +282,7 @@ class TablePainter:
         x = pad + mark_size + th.px(8)
         seat_info = scene.setup.seats[seat]
         icon = self.ctx.art.ui_icon("person" if seat_info.is_human else "computer", th.px(20), theme.INK_MUTED)
-        score = text.render(tr("table.points", points=number(scene.score_counter(seat))), "number", th.text(22),
+        score = text.render(tr("draco_table.points", points=number(scene.score_counter(seat))), "number", th.text(22),
                             theme.GOLD)
         name_w = w - x - score.get_width() - icon.get_width() - th.px(24)
         name = text.fitted(seat_info.name, "heading", th.text(22), theme.INK, max(30, name_w))
@@ -556,14 +556,8 @@ class TablePainter:
         rows = lines + [attack_line] + defence_lines + [(tr("draco_table.preview.defence"), str(preview.defence),
                                                           theme.GOLD, "total")]
         height = pad + title.get_height() + th.px(6) + len(rows) * row_h + th.px(16) + verdict_block.get_height() + pad
-        box = Rect(0, 0, width, height)
-        board = scene.layout.board
-        if near.x - board.x > board.right - near.right:  # on the side with more room, off the fighters
-            box.midright = (near.x - th.px(14), near.centery)
-        else:
-            box.midleft = (near.right + th.px(14), near.centery)
-        box.clamp_ip(Rect(0, scene.layout.top_bar.bottom, surface.get_width(),
-                          scene.layout.status_bar.top - scene.layout.top_bar.bottom))
+        box = self.beside(Rect(0, 0, width, height), near, [scene.layout.square_rect(f.at) for f in
+                                                             (*preview.attackers, preview.defender)], surface)
         surface.blit(self.ctx.art.panel(box.w, box.h, alpha=245, edge=theme.GOLD), box)
         y = box.y + pad
         blit_at(surface, title, "topleft", (box.x + pad, y), box=box)
@@ -583,6 +577,21 @@ class TablePainter:
         for fighter in preview.attackers:
             self.ring(surface, scene.layout.square_rect(fighter.at), theme.GOLD, 230, width=max(3, th.px(4)))
         self.ring(surface, scene.layout.square_rect(defender.at), theme.BAD, 230, width=max(3, th.px(4)))
+
+    def beside(self, box: Rect, near: Rect, keep_clear: list[Rect], surface: pygame.Surface) -> Rect:
+        """`box` placed next to `near` (left, right, below, above), where it covers none of `keep_clear`
+        and stays between the bars; the first place that does, else the least bad."""
+        th, layout = self.ctx.theme, self.scene.layout
+        area = Rect(0, layout.top_bar.bottom, surface.get_width(), layout.status_bar.top - layout.top_bar.bottom)
+        gap = th.px(14)
+        places = []
+        for anchor, point in (("midright", (near.x - gap, near.centery)), ("midleft", (near.right + gap, near.centery)),
+                              ("midtop", (near.centerx, near.bottom + gap)), ("midbottom", (near.centerx, near.y - gap))):
+            place = box.copy()
+            setattr(place, anchor, point)
+            place.clamp_ip(area)
+            places.append(place)
+        return min(places, key=lambda p: sum(1 for r in keep_clear if p.colliderect(r)))
 
     def facing_picker(self, surface: pygame.Surface, at: Square) -> None:
         """Four arrows around the square: click one, press an arrow key, or drag from the square."""
