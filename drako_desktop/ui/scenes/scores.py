@@ -94,7 +94,9 @@ class ScoreSheet(Overlay):
         th, text, art, game_ui = self.ctx.theme, self.ctx.text, self.ctx.art, self.ctx.game_ui
         y = self.draw_panel(surface, tr("scores.title"))
         categories = self.scores[0].categories
-        label_w = th.px(220)
+        # As wide as the longest line's name needs (some games name their lines at length), within reason.
+        label_w = max(th.px(220), min(self.panel.w * 2 // 5, th.px(14) + max(
+            text.width(game_ui.category_name(c), "body", th.text(21)) for c in categories)))
         left = self.panel.x + th.px(30)
         col_w = (self.panel.right - th.px(30) - left - label_w) // len(self.names)
         row_h = th.px(40)

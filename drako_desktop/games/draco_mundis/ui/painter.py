@@ -417,9 +417,11 @@ class TablePainter:
     def help(self, surface: pygame.Surface, rect: Rect) -> None:
         """No token chosen: how to play a turn, in a few lines."""
         th = self.ctx.theme
-        y = self.title(surface, rect, tr("draco_table.how_title"))
+        over = self.scene.model.over
+        y = self.title(surface, rect, tr("table.game_over") if over else tr("draco_table.how_title"))
         pad = th.px(14)
-        key = "draco_table.how_watch" if self.scene.decision() is None else "draco_table.how_act"
+        key = "draco_table.how_over" if over else "draco_table.how_watch" if self.scene.decision() is None \
+            else "draco_table.how_act"
         block = self.ctx.text.block(tr(key), "body", th.text(19), theme.INK, rect.w - 2 * pad,
                                     max_height=rect.bottom - y - pad)
         blit_at(surface, block, "topleft", (rect.x + pad, y), box=rect)

@@ -42,7 +42,7 @@ from .gestures import Gestures
 from .layout import TableLayout, table_layout
 from .model import BoardModel, Square
 from .painter import TablePainter
-from .tips import square_tooltip, supply_tooltip, token_name
+from .tips import square_tooltip, supply_tooltip, title_name, token_name
 
 log = logging.getLogger(__name__)
 
@@ -442,7 +442,7 @@ class TableScene(Scene):
             return tr("draco_table.status.place_pick", count=left)
         if g.selected is not None:
             spot = model.squares.get(g.selected)
-            name = self.token_name(spot.character.kind) if spot and spot.character else ""
+            name = title_name(self.data, spot.character.kind) if spot and spot.character else ""
             return tr("draco_table.status.selected", token=name)
         return tr("draco_table.status.act")
 
