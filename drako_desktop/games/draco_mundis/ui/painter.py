@@ -41,8 +41,7 @@ class TablePainter:
     def __init__(self, scene: "TableScene") -> None:
         self.scene = scene
         self._base: tuple | None = None  # (size, surface): backdrop and bars
-        self._board: tuple | None = None  # (key, surface): the grid and every token
-        self._grid: tuple | None = None  # (key, surface): the empty grid
+        self._board: tuple | None = None  # (surface, square -> what it shows): the base with every token
         self._plates: dict[int, tuple] = {}
         self._menu: list[Rect] = []
         self._facings: dict[str, Rect] = {}
@@ -68,8 +67,7 @@ class TablePainter:
 
     def draw(self, surface: pygame.Surface) -> None:
         scene = self.scene
-        surface.blit(self.base(surface.get_size()), (0, 0))
-        surface.blit(self.board_layer(), (0, 0))
+        surface.blit(self.board_layer(surface.get_size()), (0, 0))
         self.plates(surface)
         self.panel(surface)
         self.overlays(surface)
@@ -83,15 +81,42 @@ class TablePainter:
             self.tooltip(surface, scene.tooltip, scene.gestures.mouse)
 
     def base(self, size: tuple[int, int]) -> pygame.Surface:
-        if self._base is None or self._base[0] != size:
-            layout = self.scene.layout
+        """The backdrop, the bars and the empty board: one opaque picture per window size."""
+        layout, model = self.scene.layout, self.scene.model
+        key = (size, model.columns, self.ctx.fonts.language, tuple(layout.board))
+        if self._base is None or self._base[0] != key:
             base = self.ctx.art.backdrop(*size).copy()
             for bar in (layout.top_bar, layout.status_bar):
                 base.blit(self.ctx.art.panel(bar.w + 4, bar.h + 2, alpha=225, radius=0), (bar.x - 2, bar.y - 1))
             pygame.draw.line(base, theme.GOLD_DARK, (0, layout.top_bar.bottom - 1), (size[0], layout.top_bar.bottom - 1))
             pygame.draw.line(base, theme.GOLD_DARK, (0, layout.status_bar.top), (size[0], layout.status_bar.top))
-            self._base = (size, base)
+            base.blit(self.grid(), (0, 0))
+            self._base = (key, base)
+            self._board = None
         return self._base[1]
+
+    def prepare(self) -> None:
+        """Draw every token picture at the board's sizes now, not in the middle of a move."""
+        layout, model, art = self.scene.layout, self.scene.model, self.art
+        inner = layout.square_rect((0, 0)).inflate(-max(2, layout.square // 16), -max(2, layout.square // 16)).w
+        on_land = inner - round(inner * 0.18)
+        data = model.data
+        for owner in range(model.players):
+            art.back(owner, inner)
+            for c in data.characters:
+                for facing in ("N", "E", "S", "W"):
+                    art.character(c.id, owner, facing, inner)
+                    art.character(c.id, owner, facing, on_land)
+            for land in data.lands:
+                art.land(land.id, owner, inner)
+            for item in data.items:
+                art.item(item.id, owner, inner)
+                art.item(item.id, owner, inner - inner // 5 * 2)
+        size = max(12, round(inner * 0.32))
+        for value in range(-3, 10):
+            for colour in (theme.GOLD, theme.GOOD, theme.BAD):
+                art.badge(value, size, colour)
+            art.badge(value, max(10, round(size * 0.72)), (150, 150, 160))
 
     # -- the board -------------------------------------------------------------------------------------------
 
@@ -99,9 +124,6 @@ class TablePainter:
         """The empty board: squares in use, the hatched columns out of play, row and column numbers."""
         scene = self.scene
         layout, model = scene.layout, scene.model
-        key = (layout.size, model.columns, self.ctx.fonts.language)
-        if self._grid is not None and self._grid[0] == key:
-            return self._grid[1]
         th, text = self.ctx.theme, self.ctx.text
         surf = pygame.Surface(layout.size, pygame.SRCALPHA)
         board = layout.board
@@ -143,7 +165,6 @@ class TablePainter:
         for row in range(layout.rows):
             label = text.render(str(row), "number", size, theme.INK_MUTED)
             blit_at(surf, label, "midright", (board.x - th.px(8), layout.square_rect((row, 0)).centery))
-        self._grid = (key, surf)
         return surf
 
     def hatch(self, surf: pygame.Surface, rect: Rect) -> None:
@@ -161,20 +182,34 @@ class TablePainter:
             return frozenset()
         return frozenset(at for at in self.scene.model.squares if beat.hides(at))
 
-    def board_layer(self) -> pygame.Surface:
-        """The grid and every token, re-made only when the model or what a beat hides changes."""
+    def board_layer(self, size: tuple[int, int]) -> pygame.Surface:
+        """The table with every token: only the squares whose picture changed are painted again."""
         scene = self.scene
-        model = scene.model
-        key = (id(model), model.version, self.hidden(), scene.layout.size, self.ctx.fonts.language)
-        if self._board is not None and self._board[0] == key:
-            return self._board[1]
-        surf = self.grid().copy()
-        hidden = key[2]
-        for at, spot in model.squares.items():
-            if at not in hidden:
-                self.spot(surf, spot, scene.layout.square_rect(at))
-        self._board = (key, surf)
-        return surf
+        model, layout = scene.model, scene.layout
+        base = self.base(size)
+        if self._board is None:
+            self._board = (base.copy(), {})
+        board, shown = self._board
+        hidden = self.hidden()
+        squares = set(model.squares) | set(shown)
+        for at in squares:
+            spot = model.squares.get(at)
+            if spot is None or at in hidden:
+                key = None
+            else:
+                key = (spot, model.strength_parts(at) if spot.character is not None else ())
+            if shown.get(at) == key:
+                continue
+            rect = layout.square_rect(at)
+            board.blit(base, rect, rect)
+            if key is not None:
+                board.set_clip(rect)
+                self.spot(board, spot, rect)
+                board.set_clip(None)
+                shown[at] = key
+            else:
+                shown.pop(at, None)
+        return board
 
     def spot(self, surf: pygame.Surface, spot: SquareView, rect: Rect) -> None:
         """Everything on one square, as the viewer sees it."""
@@ -487,11 +522,10 @@ class TablePainter:
             self.menu(surface)
 
     def ring(self, surface: pygame.Surface, rect: Rect, colour, alpha: int, width: int = 0) -> None:
+        """A ring around a square; `alpha` (0-255) darkens it towards the board (a pulse costs no surface)."""
         th = self.ctx.theme
-        ring = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(ring, (*colour, alpha), ring.get_rect(), width=width or max(2, th.px(3)),
-                         border_radius=th.px(6))
-        surface.blit(ring, rect)
+        pygame.draw.rect(surface, theme.shade(colour, max(0.05, alpha / 255)), rect,
+                         width=width or max(2, th.px(3)), border_radius=th.px(6))
 
     def glow(self, surface: pygame.Surface, rect: Rect, colour) -> None:
         m = self.ctx.art.halo(rect.w, rect.h)

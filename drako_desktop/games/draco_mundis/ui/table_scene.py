@@ -134,6 +134,7 @@ class TableScene(Scene):
     def relayout(self) -> None:
         self.layout = table_layout(self.app.surface.get_size(), self.setup.players, self.data.rows, self.data.columns)
         self.painter = TablePainter(self)
+        self.painter.prepare()
         self._log_page = None
         self.refresh_buttons()
 
