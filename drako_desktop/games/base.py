@@ -90,7 +90,7 @@ class Event(Protocol):
     spectator, the public log), or None when the viewer does not learn of it at all.
     `reveals` is True when something hidden came to light for anybody: such an event
     ends undo for the turn. Every game starts each turn with a public event of kind
-    "turn" whose `count` is the turn's number (1, 2, ...)."""
+    "turn" whose `number` is the turn's number (1, 2, ...)."""
 
     kind: str
     seat: int

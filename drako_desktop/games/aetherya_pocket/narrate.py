@@ -25,18 +25,19 @@ def describe(event: Event, names: Sequence[str], cards: CardSet) -> str | None:
     if kind == "arrange":
         return tr("log.arrange", name=name)
     if kind == "deal":
-        return tr("log.deal", count=event.count)
+        return tr("log.deal", count=event.number)
     if kind == "start-discard":
         return tr("log.start_discard", card=card(event.card))
     if kind == "turn":
-        return tr("log.turn", name=name, turn=event.count)
+        return tr("log.turn", name=name, turn=event.number)
     if kind == "claim":
+        assert event.legend is not None
         points = cards.legend(event.legend).points
         return tr("log.claim", name=name, legend=legend_name(cards, event.legend), points=points)
     if kind == "take-discard":
         return tr("log.take_discard", name=name, card=card(event.card))
     if kind == "reshuffle":
-        return tr("log.reshuffle", count=event.count)
+        return tr("log.reshuffle", count=event.number)
     if kind == "draw":
         return tr("log.draw", name=name, card=card(event.card))
     if kind == "place":

@@ -63,14 +63,14 @@ class Planner:
         if kind == REVEAL:
             return self.reveal(action.row * 4 + action.col)
         if kind == CLAIM:
-            return CLAIM_FIRST + self.rules.legend_points[self.rules.legend_index[action.legend]]
+            return CLAIM_FIRST + self.rules.legend_points[self.rules.legend_index[action.legend_id]]
         if kind == TAKE_DISCARD:
             return self.best_place(self.pos.discard_top)
         if kind == DRAW:
             return self.draw()
         if kind == ARRANGE:
             kingdom = [UNKNOWN] * CELLS
-            for index, type_id in zip(CENTRE, (t for row in action.cards for t in row)):
+            for index, type_id in zip(CENTRE, (t for row in action.arranged for t in row)):
                 kingdom[index] = self.rules.type_index[type_id]
             return self.after(tuple(kingdom))
         assert kind == PASS
@@ -180,7 +180,7 @@ class EasyAgent:
         rules = self.rules
         claims = [i for i, a in enumerate(legal) if a.kind == CLAIM]
         if claims and self.rng.random() >= self.OVERLOOK_CLAIM:
-            return max(claims, key=lambda i: rules.legend_points[rules.legend_index[legal[i].legend]])
+            return max(claims, key=lambda i: rules.legend_points[rules.legend_index[legal[i].legend_id]])
         others = [i for i, a in enumerate(legal) if a.kind != CLAIM]
         if len(others) == 1:
             return others[0]
@@ -210,7 +210,7 @@ class EasyAgent:
                 value = self.DRAW_HOPE
             elif a.kind == ARRANGE:
                 k = [UNKNOWN] * CELLS
-                for index, type_id in zip(CENTRE, (t for r in a.cards for t in r)):
+                for index, type_id in zip(CENTRE, (t for r in a.arranged for t in r)):
                     k[index] = rules.type_index[type_id]
                 value = face_up_value(tuple(k))
             else:  # pass, after overlooking the claim

@@ -86,7 +86,7 @@ class Playout:
         if legal[0].kind == CLAIM:
             points = self.points
             index = self.rules.legend_index
-            return max((a for a in legal if a.kind == CLAIM), key=lambda a: points[index[a.legend]])
+            return max((a for a in legal if a.kind == CLAIM), key=lambda a: points[index[a.legend_id]])
         step = s.step
         if step == Step.TURN_START:  # no claim: the choice is [take-discard, draw]
             return legal[0] if self._best_place(s, s.discard[-1])[1] >= TAKE_GAIN else legal[1]
@@ -169,6 +169,7 @@ class Judge:
     def __call__(self, s: GameState) -> float:
         points = self.points
         claimed = [sum(points[leg] for leg in c) for c in s.claimed]
+        totals: list[float]
         if s.step == Step.GAME_OVER:
             totals = [self.ev.total(s.visible_kingdom(p)) + claimed[p] for p in range(s.players)]
         else:
