@@ -121,3 +121,21 @@ def test_review_command_prints_the_decisions_and_the_summary_as_json(aetherya, l
     bad = subprocess.run([sys.executable, "-m", "drako_desktop", "review", str(path), "--seat", "3"],
                          capture_output=True, text=True)
     assert bad.returncode == 2 and "--seat must be a seat 1-2, not 3" in bad.stderr
+
+
+def test_a_hint_says_why_in_words(aetherya):
+    from drako_desktop import i18n
+    from drako_desktop.games.aetherya_pocket.engine import View, claim, place
+
+    from conftest import parse_grid
+
+    mine = tuple(tuple(row) for row in parse_grid("? ? ? ? / ? plain ? ? / plain ? human ? / ? ? ? ?"))
+    other = tuple(tuple(row) for row in parse_grid(""))
+    view = View(players=2, seat=0, current=0, step="after-draw", kingdoms=(mine, other), hand=(), drawn="human",
+                discard_top="forest", discard_size=3, draw_size=20, legend_row=("tribes-human", "four-tribes"),
+                legends=((), ()), claimed_this_turn=False)
+    # A Human between two Plains: +4, and a second Human connected makes the Tribe of Humans claimable.
+    assert aetherya.hint_reason(view, place(2, 1)) == "+4 Human now, and makes Tribe of Humans claimable"
+    assert aetherya.hint_reason(view, claim("four-tribes")).startswith("Claims The Four Tribes now: 4 points")
+    i18n.set_language("zh-TW")
+    assert aetherya.hint_reason(view, place(2, 1)).startswith("現在 +4 人類")

@@ -239,6 +239,9 @@ class Game(Protocol):
     def analyst(self, seed: int, iterations: int) -> Analyst | None:
         """The strongest level as an analyst with a fixed effort per decision (None: no such level yet)."""
 
+    def hint_reason(self, view: Any, action: Any) -> str:
+        """Why a hint suggests `action`, in one line of the player's language, from the seat's view."""
+
     def missed(self, view: Any, chosen: Any, best: Any) -> list[str]:
         """What the better move `best` had that the move made lacked, as short tags the review counts
         and names (`review.missed.<tag>`): e.g. a legend, a tamed dragon, a won fight."""

@@ -15,7 +15,7 @@ from .ai import LEVELS, EasyAgent, HardAgent, MediumAgent
 from .data import CardSet, load_cards
 from .engine import CLAIM, PLACE, Action, Breakdown, Event, GameState, Rules, View, placement_change
 from .engine.report import parse_kingdom, score_report
-from .narrate import describe
+from .narrate import describe, hint_reason
 
 GAME_ID = "aetherya-pocket"
 
@@ -56,6 +56,9 @@ class AetheryaPocket:
     def analyst(self, seed: int, iterations: int) -> HardAgent:
         """The hard level with a fixed number of sampled worlds per decision (reproducible)."""
         return HardAgent(self.rules, seed, iterations=iterations)
+
+    def hint_reason(self, view: View, action: Action) -> str:
+        return hint_reason(self.rules, view, action)
 
     def missed(self, view: View, chosen: Action, best: Action) -> list[str]:
         """A legend the better move claimed, or the categories where its placement scored more."""

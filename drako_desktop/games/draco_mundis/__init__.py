@@ -60,6 +60,9 @@ class DracoMundis:
         """No hard level yet to judge with."""
         return None
 
+    def hint_reason(self, view: View, action: Action) -> str:
+        return ""  # no hint without a hard level
+
     def missed(self, view: View, chosen: Action, best: Action) -> list[str]:
         return []
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Sequence
+from typing import Any, Sequence
 
 from ...base import Assessment, Outcome
 from ..engine import CELLS, CLAIM, PLACE, REVEAL, Action, GameState, Rules, Step, View
@@ -309,7 +309,7 @@ class HardAgent:
         lead = results[leader]
         return [i for i in alive if i == leader or _paired_bound(results[i], lead, PRUNE_Z) >= 0]
 
-    def game_over(self, scores: Sequence[dict], winners: Sequence[int]) -> None:
+    def game_over(self, scores: Sequence[dict[str, Any]], winners: Sequence[int]) -> None:
         pass
 
     def close(self) -> None:
