@@ -56,6 +56,16 @@ class DracoMundis:
     def make_agent(self, level: str, seed: int) -> Agent:
         raise ValueError(f"{self.name} has no computer level {level!r} yet")
 
+    def analyst(self, seed: int, iterations: int) -> None:
+        """No hard level yet to judge with."""
+        return None
+
+    def hint_reason(self, view: View, action: Action) -> str:
+        return ""  # no hint without a hard level
+
+    def missed(self, view: View, chosen: Action, best: Action) -> list[str]:
+        return []
+
     def describe(self, event: Event, names: Sequence[str]) -> str | None:
         return describe(event, names, self.data)
 
