@@ -8,20 +8,18 @@ from functools import cache
 
 import pygame
 import pytest
+from ui_support import click, drag, frames, key, make_app, motion, screenshot
 
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
 from drako_desktop.games import load
-from drako_desktop.games.draco_mundis.actions import Move, Pass, Peek, Place, Reveal, Select, place, square
-from drako_desktop.games.draco_mundis.ui import tie_break_text
+from drako_desktop.games.base import Breakdown
+from drako_desktop.games.draco_mundis.actions import Move, Peek, Reveal, Select, place, square
+from drako_desktop.games.draco_mundis.ui import tie_break_text, tutorial
 from drako_desktop.games.draco_mundis.ui.hand_over import HandOverScene
 from drako_desktop.games.draco_mundis.ui.model import BoardModel
-from drako_desktop.games.draco_mundis.view import Token
-from drako_desktop.games.draco_mundis.ui.table_scene import TableScene
-from drako_desktop.games.draco_mundis.ui import tutorial
 from drako_desktop.games.draco_mundis.ui.tutorial_scene import TutorialScene
-from drako_desktop.games.base import Breakdown
+from drako_desktop.games.draco_mundis.view import Token
 from drako_desktop.ui.scenes.scores import ScoreSheet
-from ui_support import click, drag, frames, key, make_app, motion, screenshot
 
 
 @cache
@@ -34,7 +32,8 @@ def seats(people: int, players: int) -> tuple[Seat, ...]:
     return tuple(Seat(names[i]) if i < people else Seat(names[i], COMPUTER, "random") for i in range(players))
 
 
-def start(players: int = 2, people: int = 1, variants=(), language: str = "en", speed: str = "instant", size=(1600, 900)):
+def start(players: int = 2, people: int = 1, variants=(), language: str = "en", speed: str = "instant",
+          size=(1600, 900)):
     app = make_app(draco(), size=size, animation_speed=speed, language=language)
     table = app.start_game(GameSetup(seats(people, players), 0, 0, draco().id, tuple(variants)))
     frames(app, 2)
@@ -75,6 +74,12 @@ def play_on(app, table, rng: random.Random, until) -> None:
                                  0 if draco().rules.face_up_kinds[kind] else -1))
         frames(app)
     raise AssertionError("never got there")
+
+
+def can(table, kind) -> bool:
+    """The person is deciding and may take an action of this kind."""
+    decision = table.decision()
+    return decision is not None and any(isinstance(a, kind) for a in decision.legal)
 
 
 # -- the model --------------------------------------------------------------------------------------
@@ -181,7 +186,7 @@ def test_keyboard_only_play_covers_setup_and_turns():
     frames(app, 3)
     assert table.model.squares[cursor].character.facing == "N"
     finish_setup(app, table, rng)
-    play_on(app, table, rng, lambda: table.decision() is not None and any(isinstance(a, Move) for a in table.decision().legal))
+    play_on(app, table, rng, lambda: can(table, Move))
     own = g.own_characters()
     frames(app, 1, [key(pygame.K_TAB)])
     assert g.selected == own[0]
@@ -220,8 +225,7 @@ def test_a_character_is_moved_by_dragging_and_a_menu_offers_peek_or_reveal():
     rng = random.Random(11)
     finish_setup(app, table, rng)
     g = table.gestures
-    play_on(app, table, rng, lambda: table.decision() is not None and any(
-        isinstance(a, Peek) for a in table.decision().legal) and any(isinstance(a, Move) for a in table.decision().legal))
+    play_on(app, table, rng, lambda: can(table, Peek) and can(table, Move))
     decision = table.decision()
     peek = next(a for a in decision.legal if isinstance(a, Peek))
     at = divmod(peek.at, 12)
@@ -308,8 +312,7 @@ def test_undo_takes_back_a_move_but_not_a_peek():
     app, table = start()
     rng = random.Random(2)
     finish_setup(app, table, rng)
-    play_on(app, table, rng, lambda: table.decision() is not None and table.model.actions_left == 2 and any(
-        isinstance(a, Move) for a in table.decision().legal) and any(isinstance(a, Peek) for a in table.decision().legal))
+    play_on(app, table, rng, lambda: table.model.actions_left == 2 and can(table, Move) and can(table, Peek))
     actions = len(table.controller.actions)
     table.play(next(a for a in table.decision().legal if isinstance(a, Move)))
     frames(app, 3)
@@ -337,7 +340,8 @@ def test_the_tie_break_is_explained():
     lines = tuple(line.id for line in draco().data.lines)
     tied = [Breakdown(lines, (0, 0, 3, 1, 0, 0, 0), (1, 2)), Breakdown(lines, (0, 0, 0, 4, 0, 0, 0), (0, 4))]
     words = tie_break_text(draco(), ["Ana", "Brynja"], tied, [0])
-    assert words == "Ana and Brynja are tied on 4 points. The tie is broken by dragons eliminated: Ana has 1, Brynja has 0."
+    assert words == ("Ana and Brynja are tied on 4 points. The tie is broken by dragons eliminated: Ana has 1, "
+                     "Brynja has 0.")
     same = [Breakdown(lines, (0,) * 7, (0, 0)), Breakdown(lines, (0,) * 7, (0, 0))]
     assert "shared victory" in tie_break_text(draco(), ["Ana", "Brynja"], same, [0, 1])
     assert tie_break_text(draco(), ["Ana", "Brynja"], [tied[0], same[0]], [0]) == ""
@@ -348,7 +352,8 @@ def test_screenshots_mid_game(language):
     for players in (2, 4):
         app, table = start(players=players, people=1, language=language)
         rng = random.Random(players)
-        play_on(app, table, rng, lambda: table.controller.state.turn >= 6 * players and table.decision() is not None)
+        play_on(app, table, rng,
+                lambda t=table, n=players: t.controller.state.turn >= 6 * n and t.decision() is not None)
         own = table.gestures.own_characters()
         if own:
             table.gestures.selected = own[0]

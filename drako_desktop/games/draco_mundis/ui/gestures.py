@@ -21,8 +21,24 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ..actions import (FACING_INDEX, FACINGS, Capture, Destroy, Fight, Move, Pass, Peek, Place, Push, Reveal,
-                       RevealAny, Rotate, Sacrifice, Select, square)
+from ..actions import (
+    FACING_INDEX,
+    FACINGS,
+    Capture,
+    Destroy,
+    Fight,
+    Move,
+    Pass,
+    Peek,
+    Place,
+    Push,
+    Reveal,
+    RevealAny,
+    Rotate,
+    Sacrifice,
+    Select,
+    square,
+)
 from .model import FACING_STEPS, Square
 
 if TYPE_CHECKING:
@@ -389,7 +405,8 @@ class Gestures:
         if press is not None and not press.dragging:
             if abs(pos[0] - press.pos[0]) + abs(pos[1] - press.pos[1]) >= DRAG_START:
                 source = press.source
-                own = source[0] == "square" and source[1] in self.own_characters() and self.scene.model.decision == "act"
+                own = (source[0] == "square" and source[1] in self.own_characters()
+                       and self.scene.model.decision == "act")
                 press.dragging = source[0] in ("tray", "facing") or own
                 if own:
                     self.selected = source[1]

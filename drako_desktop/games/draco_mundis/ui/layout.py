@@ -61,8 +61,8 @@ class TableLayout:
         side = min((area.w - (TRAY_COLUMNS - 1) * gap) // TRAY_COLUMNS, th.px(96))
         rows = max(1, -(-count // TRAY_COLUMNS))
         side = max(8, min(side, (area.h - (rows - 1) * gap) // rows))
-        return [Rect(area.x + (i % TRAY_COLUMNS) * (side + gap), area.y + (i // TRAY_COLUMNS) * (side + gap), side, side)
-                for i in range(count)]
+        return [Rect(area.x + (i % TRAY_COLUMNS) * (side + gap), area.y + (i // TRAY_COLUMNS) * (side + gap),
+                     side, side) for i in range(count)]
 
 
 def table_layout(size: tuple[int, int], players: int, rows: int = 8, columns: int = 12) -> TableLayout:

@@ -187,7 +187,7 @@ class BoardModel:
                 del self.supply[e.token]
 
     def _turn(self, e: "Event") -> None:
-        self.current, self.turn, self.decision = e.seat, e.count, "act"
+        self.current, self.turn, self.decision = e.seat, e.number, "act"
         self.actions_left = self.data.actions_per_turn
 
     def _peek(self, e: "Event") -> None:
@@ -340,7 +340,8 @@ class BoardModel:
             elif line.pattern == "destroyed":
                 count = sum(1 for t in self.destroyed[seat] if t.kind == line.land)
             elif line.pattern == "occupied":
-                count = sum(1 for at, _ in own if (land := self.squares[at].land) is not None and land.kind == line.land)
+                count = sum(1 for at, _ in own
+                            if (land := self.squares[at].land) is not None and land.kind == line.land)
             elif line.pattern == "stands_on":
                 count = sum(1 for at, token in own if token.kind == line.token
                             and (land := self.squares[at].land) is not None and land.kind == line.land

@@ -23,8 +23,8 @@ from ..events import Event
 from ..view import SquareView, Token
 from . import token_pictures
 from .model import FightPreview, Square
-from .token_art import TokenArt, seat_colour
 from .tips import modifier_name, title_name, token_name
+from .token_art import TokenArt, seat_colour
 
 if TYPE_CHECKING:
     from .table_scene import TableScene
@@ -88,7 +88,8 @@ class TablePainter:
             base = self.ctx.art.backdrop(*size).copy()
             for bar in (layout.top_bar, layout.status_bar):
                 base.blit(self.ctx.art.panel(bar.w + 4, bar.h + 2, alpha=225, radius=0), (bar.x - 2, bar.y - 1))
-            pygame.draw.line(base, theme.GOLD_DARK, (0, layout.top_bar.bottom - 1), (size[0], layout.top_bar.bottom - 1))
+            top = layout.top_bar.bottom - 1
+            pygame.draw.line(base, theme.GOLD_DARK, (0, top), (size[0], top))
             pygame.draw.line(base, theme.GOLD_DARK, (0, layout.status_bar.top), (size[0], layout.status_bar.top))
             base.blit(self.grid(), (0, 0))
             self._base = (key, base)
@@ -622,7 +623,8 @@ class TablePainter:
         gap = th.px(14)
         places = []
         for anchor, point in (("midright", (near.x - gap, near.centery)), ("midleft", (near.right + gap, near.centery)),
-                              ("midtop", (near.centerx, near.bottom + gap)), ("midbottom", (near.centerx, near.y - gap))):
+                              ("midtop", (near.centerx, near.bottom + gap)),
+                              ("midbottom", (near.centerx, near.y - gap))):
             place = box.copy()
             setattr(place, anchor, point)
             place.clamp_ip(area)

@@ -281,7 +281,8 @@ class RulesScene(ReferenceScene):
             letter = text.fitted(name.upper(), "title", th.text(30), theme.GOLD, words_w)
             told = text.block(self.words(f"examples.{name}"), "body", th.text(19), theme.INK, words_w)
             result = text.block(self.reckoning(name, model), "bold", th.text(19), theme.GOLD, words_w)
-            height = max(picture.get_height(), letter.get_height() + told.get_height() + result.get_height() + th.px(12))
+            words_h = letter.get_height() + told.get_height() + result.get_height() + th.px(12)
+            height = max(picture.get_height(), words_h)
             out = pygame.Surface((width, height + th.px(10)), pygame.SRCALPHA)
             out.blit(picture, (0, 0))
             y = 0

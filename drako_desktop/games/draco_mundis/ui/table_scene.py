@@ -377,7 +377,7 @@ class TableScene(Scene):
     def banner_text(self, event: Event) -> str:
         if event.kind == "end":
             return tr("draco_table.game_ends")
-        return tr("draco_table.turn_banner", turn=event.count, name=self.controller.seats[event.seat].name)
+        return tr("draco_table.turn_banner", turn=event.number, name=self.controller.seats[event.seat].name)
 
     # -- words for the painter ---------------------------------------------------------------------------------
 

@@ -88,7 +88,9 @@ def entry_text(data: DracoData, land: str) -> str:
     special = [(c.id, e.whose) for c in data.characters for e in c.enters if e.land == land]
     if spec.entry == "all":
         barred = [token_name(data, k) for k in spec.barred]
-        return tr("draco_table.tip.enter_all_but", tokens=join_names(barred)) if barred else tr("draco_table.tip.enter_all")
+        if barred:
+            return tr("draco_table.tip.enter_all_but", tokens=join_names(barred))
+        return tr("draco_table.tip.enter_all")
     if not special:
         return tr("draco_table.tip.enter_none")
     names = [token_name(data, k) + (" " + tr("draco_table.tip.own") if whose == "own" else "") for k, whose in special]

@@ -142,7 +142,8 @@ class TokenArt:
         radius = round(size * 0.42)
         pygame.draw.circle(surf, (44, 46, 54, 255), (c, c), radius)
         pygame.draw.circle(surf, (*colour, 255), (c, c), radius, width=max(3, round(size * 0.08)))
-        pygame.draw.circle(surf, (*theme.BAD, 255), (c, c), radius - max(3, round(size * 0.08)), width=max(1, size // 40))
+        pygame.draw.circle(surf, (*theme.BAD, 255), (c, c), radius - max(3, round(size * 0.08)),
+                           width=max(1, size // 40))
         icon = self.icon(kind, round(radius * 1.3), (226, 226, 232))
         surf.blit(icon, icon.get_rect(center=(c, c)))
         mark = self.mark(owner, max(6, round(size * 0.2)))

@@ -24,8 +24,18 @@ from ....ui.widgets import ACTIVATE_KEYS, Button
 from ..actions import Capture, Move, Push
 from . import game_of
 from .table_scene import TableScene
-from .tutorial import (OPPONENT, PERSON, Lesson, Step, TutorialError, agent_factory, load_lesson, load_progress, replay,
-                       save_progress)
+from .tutorial import (
+    OPPONENT,
+    PERSON,
+    Lesson,
+    Step,
+    TutorialError,
+    agent_factory,
+    load_lesson,
+    load_progress,
+    replay,
+    save_progress,
+)
 
 HOVER_DWELL = 1.2  # seconds the person points at the square a hover step shows
 
