@@ -362,3 +362,22 @@ def test_screenshots_mid_game(language):
         if language == "en" and players == 4:
             screenshot(app, "draco-en-4p-grey", grey=True)
         assert app.crashes == []
+
+
+def test_owners_are_told_apart_without_colour():
+    """In greyscale every owner's back, mark and character ring still differ (pattern and mark), and
+    every kind of token differs from every other (its picture)."""
+    from drako_desktop.games.draco_mundis.ui import token_pictures
+
+    app, _ = start(players=4)
+    art = token_pictures(app.ctx)
+
+    def grey(surface: pygame.Surface) -> bytes:
+        return pygame.image.tobytes(pygame.transform.grayscale(surface), "RGBA")
+
+    for pictures in ([art.back(o, 64) for o in range(4)], [art.mark(o, 24) for o in range(4)],
+                     [art.character("dragon", o, "N", 64) for o in range(4)]):
+        assert len({grey(p) for p in pictures}) == 4
+    kinds = [t.id for group in (draco().data.characters, draco().data.lands) for t in group]
+    assert len({grey(art.character(k, 0, None, 64)) if k in {c.id for c in draco().data.characters}
+                else grey(art.land(k, 0, 64)) for k in kinds}) == len(kinds)

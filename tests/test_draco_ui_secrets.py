@@ -84,7 +84,7 @@ def play_and_record(swap: bool) -> tuple[list[str], dict[str, int], dict[tuple[i
 
     for _ in range(6000):
         state = table.controller.state
-        if state.turn >= 6:
+        if state.turn >= 5:
             break
         top = app.scenes.top
         if isinstance(top, HandOverScene):

@@ -46,6 +46,7 @@ class TablePainter:
         self._menu: list[Rect] = []
         self._facings: dict[str, Rect] = {}
         self.clock = 0.0
+        self.previewed = False  # this frame shows a fight preview (the hovered square's tip waits)
 
     @property
     def ctx(self):
@@ -77,8 +78,8 @@ class TablePainter:
         scene.widgets.draw(surface, self.ctx)
         if scene.toast is not None:
             self.toast(surface, scene.toast[0])
-        if scene.tooltip is not None:
-            self.tooltip(surface, scene.tooltip, scene.gestures.mouse)
+        if scene.tooltip is not None and (scene.pinned_tip or not self.previewed):
+            self.tooltip(surface, scene.tooltip, scene.gestures.mouse)  # the fight preview says more: no tip over it
 
     def base(self, size: tuple[int, int]) -> pygame.Surface:
         """The backdrop, the bars and the empty board: one opaque picture per window size."""
@@ -491,6 +492,7 @@ class TablePainter:
         g = scene.gestures
         layout = scene.layout
         self._menu, self._facings = [], {}
+        self.previewed = False
         if scene.decision() is None:
             return
         wave = 0.5 + 0.5 * math.sin(self.clock * 4)
@@ -561,8 +563,9 @@ class TablePainter:
             spot = scene.model.squares.get(at)
             if spot is not None and spot.down_kind is not None and spot.down != seat:
                 preview = scene.model.fight_preview(seat, at, Token(spot.down, spot.down_kind, "N"))
-        if preview is not None and self.ctx.settings.show_score_preview:
+        if preview is not None and scene.shows_preview:
             self.fight_panel(surface, preview, scene.layout.square_rect(at), reveal="fight" not in options)
+            self.previewed = True
 
     def fight_panel(self, surface: pygame.Surface, preview: FightPreview, near: Rect, reveal: bool = False) -> None:
         """Every attacker and the defender with their modifiers, both totals, and what each outcome does."""

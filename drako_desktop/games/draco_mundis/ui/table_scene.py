@@ -376,7 +376,7 @@ class TableScene(Scene):
 
     def banner_text(self, event: Event) -> str:
         if event.kind == "end":
-            return tr("draco_table.game_ends")
+            return tr("draco_table.game_ends_stall" if event.reason == "stall" else "draco_table.game_ends")
         return tr("draco_table.turn_banner", turn=event.number, name=self.controller.seats[event.seat].name)
 
     # -- words for the painter ---------------------------------------------------------------------------------
@@ -388,6 +388,11 @@ class TableScene(Scene):
     def shows_panel(self) -> bool:
         """Whether the side panel shows the tray, the selection or the log (the lesson's coach covers it)."""
         return True
+
+    @property
+    def shows_preview(self) -> bool:
+        """Whether hovering a fight shows its preview (a setting; the lesson always shows it)."""
+        return self.ctx.settings.show_score_preview
 
     @property
     def practice(self) -> bool:

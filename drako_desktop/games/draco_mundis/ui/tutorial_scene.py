@@ -114,6 +114,10 @@ class TutorialScene(TableScene):
         return self.free
 
     @property
+    def shows_preview(self) -> bool:
+        return not self.free or super().shows_preview
+
+    @property
     def coach(self) -> Rect:
         return Rect(0, 0, 0, 0) if self.free else self.layout.panel
 
