@@ -9,28 +9,24 @@ only say which of its legal actions the lesson is waiting for. `ui/scenes/tutori
 from __future__ import annotations
 
 import hashlib
-import json
-import logging
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Any, Sequence
+from typing import Callable, Any
 
 import yaml
 
 from ....ai import make_agent
 from ...base import Agent, Game
 from ..data import CardSet
-from ..engine import (ARRANGE, CENTRE, PLACE, REVEAL, TAKE_DISCARD, Action, ActionFormatError, GameState, Rules, View, placement_problem)
-from ....storage import atomic_write_text, data_dir
-
-log = logging.getLogger(__name__)
+from ..engine import (ARRANGE, CENTRE, PLACE, REVEAL, TAKE_DISCARD, Action, ActionFormatError, GameState, Rules, placement_problem)
+from ....ui import lesson
+from ....ui.lesson import Progress, ScriptedAgent
 
 FILE = "tutorial.yaml"
 PERSON, OPPONENT = 0, 1
 KINDS = ("read", "watch", "arrange", "hold", "aim", "do", "end")
 POINTS = ("kingdom", "opponent", "legends", "piles", "hand", "draw", "discard")
 SOURCES = ("discard", "drawn")
-PROGRESS_VERSION = 1
 
 
 class TutorialError(Exception):
@@ -232,34 +228,6 @@ def problems(rules: Rules, script: TutorialScript) -> list[str]:
     return out
 
 
-class ScriptedAgent:
-    """The opponent of the lesson: its scripted moves in order, then a real agent."""
-
-    name = "tutorial"
-    wants_view = True
-
-    def __init__(self, moves: Sequence[Action], start: int, fallback: Agent) -> None:
-        self.moves = list(moves)
-        self.next = start
-        self.fallback = fallback
-
-    def choose(self, view: View | None, legal: Sequence[Action]) -> int:
-        if self.next < len(self.moves):
-            move = self.moves[self.next]
-            self.next += 1
-            if move in legal:
-                return list(legal).index(move)
-            log.warning("scripted move %s is not legal; the opponent plays on by itself", move)
-            self.next = len(self.moves)
-        return self.fallback.choose(view, legal)
-
-    def game_over(self, scores, winners) -> None:
-        self.fallback.game_over(scores, winners)
-
-    def close(self) -> None:
-        self.fallback.close()
-
-
 def agent_factory(game: Game, script: TutorialScript, start: int) -> Callable[[str, int], Agent]:
     """A GameController agent factory: the scripted opponent, from scripted move `start` on."""
 
@@ -271,33 +239,17 @@ def agent_factory(game: Game, script: TutorialScript, start: int) -> Callable[[s
 
 # -- progress ------------------------------------------------------------------------------------------
 
-
-@dataclass
-class Progress:
-    step: str = ""
-    finished: bool = False
+PROGRESS_FILE = "tutorial.json"
 
 
 def progress_path() -> Path:
-    return data_dir() / "tutorial.json"
+    return lesson.progress_path(PROGRESS_FILE)
 
 
 def load_progress() -> Progress:
     """The step the person left the tutorial at (a missing or broken file: from the start)."""
-    try:
-        data = json.loads(progress_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return Progress()
-    if not isinstance(data, dict) or data.get("version") != PROGRESS_VERSION:
-        return Progress()
-    return Progress(str(data.get("step", "")), bool(data.get("finished", False)))
+    return lesson.load_progress(PROGRESS_FILE)
 
 
 def save_progress(step: str, finished: bool = False) -> None:
-    try:
-        atomic_write_text(progress_path(), json.dumps(
-            {"version": PROGRESS_VERSION, "step": step, "finished": finished}, indent=2) + "\n")
-    except OSError:
-        log.warning("could not save the tutorial progress", exc_info=True)
-
-
+    lesson.save_progress(PROGRESS_FILE, step, finished)

@@ -16,7 +16,7 @@ import pygame
 from pygame import Rect
 
 from ....i18n import tr
-from ....ui import theme
+from ....ui import table_parts, theme
 from ....ui.text import blit_at
 from ....ui.tooltips import Tooltip, number, signed
 from ..events import Event
@@ -472,19 +472,6 @@ class TablePainter:
         view = Rect(0, offset, body.w, min(body.h, page.get_height()))
         surface.blit(page, (body.x, body.bottom - view.h), view)
 
-    def log_page(self, lines: list[str], width: int) -> pygame.Surface:
-        th, text = self.ctx.theme, self.ctx.text
-        blocks = [text.block(line, "body", th.text(18), theme.INK, width) for line in lines]
-        gap = th.px(6)
-        page = pygame.Surface((width, max(1, sum(b.get_height() + gap for b in blocks))), pygame.SRCALPHA)
-        y = 0
-        for i, block in enumerate(blocks):
-            if i == len(blocks) - 1:
-                pygame.draw.rect(page, (255, 255, 255, 14), (0, y - 2, width, block.get_height() + 4))
-            page.blit(block, (0, y))
-            y += block.get_height() + gap
-        return page
-
     # -- what the person may do: targets, arrows, previews, pickers ------------------------------------------
 
     def overlays(self, surface: pygame.Surface) -> None:
@@ -765,7 +752,7 @@ class TablePainter:
                             max(40, (right - left) // 3 - th.px(20)))
         rect = blit_at(surface, title, "midleft", (left + th.px(14), top.centery))
         if scene.practice:
-            rect = self.badge(surface, tr("table.practice"), (rect.right + th.px(12), top.centery),
+            rect = table_parts.badge(surface, self.ctx, tr("table.practice"), (rect.right + th.px(12), top.centery),
                               max(40, (right - rect.right) // 4))
         turn = scene.turn_text()
         model = scene.model
@@ -788,16 +775,6 @@ class TablePainter:
         blit_at(surface, icon, "midleft", (status.x + th.px(14), status.centery))
         blit_at(surface, words, "midleft", (status.x + th.px(22) + icon.get_width(), status.centery), box=status)
 
-    def badge(self, surface: pygame.Surface, words: str, midleft: tuple[int, int], max_width: int) -> Rect:
-        th = self.ctx.theme
-        label = self.ctx.text.fitted(words, "bold", th.text(17), theme.GOLD, max_width - th.px(20))
-        rect = Rect(0, 0, label.get_width() + th.px(20), label.get_height() + th.px(6))
-        rect.midleft = midleft
-        pygame.draw.rect(surface, theme.shade(theme.GOLD, 0.25), rect, border_radius=rect.h // 2)
-        pygame.draw.rect(surface, theme.GOLD_DARK, rect, width=max(1, th.px(2)), border_radius=rect.h // 2)
-        blit_at(surface, label, "center", rect.center)
-        return rect
-
     def toast(self, surface: pygame.Surface, words: str) -> None:
         th, text = self.ctx.theme, self.ctx.text
         board = self.scene.layout.board
@@ -810,26 +787,9 @@ class TablePainter:
         blit_at(surface, block, "midleft", (box.x + th.px(44), box.centery), box=box)
 
     def tooltip(self, surface: pygame.Surface, tip: Tooltip, mouse: tuple[int, int]) -> None:
-        th, text = self.ctx.theme, self.ctx.text
-        width = th.px(380)
-        pad = th.px(14)
-        parts = [text.fitted(tip.title, "heading", th.text(24), theme.GOLD, width - 2 * pad)]
-        if tip.subtitle:
-            parts.append(text.fitted(tip.subtitle, "bold", th.text(17), theme.INK_MUTED, width - 2 * pad))
-        for line in tip.lines:
-            ruling = line.startswith(tr("draco_table.ruling_prefix"))
-            parts.append(text.block(line, "body", th.text(18), theme.COACH if ruling else theme.INK, width - 2 * pad))
-        height = 2 * pad + sum(p.get_height() for p in parts) + th.px(6) * (len(parts) - 1)
-        anchor = mouse if not self.scene.gestures.keyboard else \
-            self.scene.layout.square_rect(self.scene.gestures.cursor).bottomright
-        box = Rect(anchor[0] + th.px(18), anchor[1] + th.px(18), width, height)
-        if box.right > surface.get_width():
-            box.right = anchor[0] - th.px(12)
-        if box.bottom > surface.get_height():
-            box.bottom = anchor[1] - th.px(12)
-        box.clamp_ip(Rect((0, 0), surface.get_size()))
-        surface.blit(self.ctx.art.panel(box.w, box.h, alpha=248, edge=theme.GOLD), box)
-        y = box.y + pad
-        for part in parts:
-            blit_at(surface, part, "topleft", (box.x + pad, y), box=box)
-            y += part.get_height() + th.px(6)
+        """The tip beside the mouse (or the keyboard's cursor); rulings stand out in their own colour."""
+        g = self.scene.gestures
+        anchor = self.scene.layout.square_rect(g.cursor).bottomright if g.keyboard else mouse
+        prefix = tr("draco_table.ruling_prefix")
+        table_parts.tooltip(surface, self.ctx, tip, anchor, width=380,
+                            line_colour=lambda line: theme.COACH if line.startswith(prefix) else theme.INK)

@@ -27,6 +27,7 @@ from ....i18n import has, tr
 from ....saves import SavedGame
 from ....saves import start_game as start_saved_game
 from ....settings import ANIMATION_FACTOR
+from ....ui import table_parts
 from ....ui.anim import Choreography, Counter
 from ....ui.scenes.base import Scene
 from ....ui.session import GameSession
@@ -87,8 +88,7 @@ class TableScene(Scene):
         self.hover_time = 0.0
         self.pinned_tip = False
         self.tooltip: Tooltip | None = None
-        self.waited = 0.0
-        self.decisions_this_turn = 0
+        self.computers = table_parts.ComputerTurns(THINK, THINK_AGAIN)
         self.counters = [Counter(self.model.score(seat)) for seat in range(setup.players)]
         self._decision_key: tuple | None = None
         self.finished = False
@@ -148,26 +148,11 @@ class TableScene(Scene):
     def refresh_buttons(self) -> None:
         """Top bar (menu, rules, log, undo) and the status bar's Pass / End turn."""
         th, text = self.ctx.theme, self.ctx.text
-        top, status = self.layout.top_bar, self.layout.status_bar
-        h = top.h - th.px(16)
-        size = 20
-
-        def width(label: str) -> int:
-            return text.width(label, "bold", th.text(size)) + h + th.px(36)
-
-        widgets: list[Button] = []
-        menu_label = tr("table.menu")
-        widgets.append(Button(Rect(th.px(10), top.y + th.px(8), width(menu_label), h), menu_label, self.open_menu,
-                              icon="menu", size=size))
-        x = top.right - th.px(10)
+        status = self.layout.status_bar
         right = [(tr("table.log"), "log", self.toggle_log), (tr("table.rules"), "rules", self.open_rules)]
         if self.undo_target() is not None:
             right.append((tr("table.undo"), "undo", self.undo))
-        for label, icon, action in right:
-            w = width(label)
-            x -= w
-            widgets.append(Button(Rect(x, top.y + th.px(8), w, h), label, action, icon=icon, size=size))
-            x -= th.px(8)
+        widgets = table_parts.top_bar_buttons(self.ctx, self.layout.top_bar, self.open_menu, right)
         decision = self.decision()
         if decision is not None and decision.kind == "act":
             label = tr("draco_table.pass_sure") if self.gestures.armed_pass else tr("draco_table.pass")
@@ -179,18 +164,18 @@ class TableScene(Scene):
 
     @property
     def top_left_edge(self) -> int:
-        return max((w.rect.right for w in self.widgets.widgets if w.rect.y < self.layout.top_bar.bottom
-                    and w.rect.centerx < self.layout.size[0] // 2), default=0)
+        return table_parts.bar_edges(self.widgets.widgets, self.layout.top_bar, self.layout.status_bar,
+                                     self.layout.size[0])[0]
 
     @property
     def top_right_edge(self) -> int:
-        return min((w.rect.x for w in self.widgets.widgets if w.rect.y < self.layout.top_bar.bottom
-                    and w.rect.centerx > self.layout.size[0] // 2), default=self.layout.size[0])
+        return table_parts.bar_edges(self.widgets.widgets, self.layout.top_bar, self.layout.status_bar,
+                                     self.layout.size[0])[1]
 
     @property
     def status_right_edge(self) -> int:
-        return min((w.rect.x for w in self.widgets.widgets if w.rect.y >= self.layout.status_bar.y),
-                   default=self.layout.status_bar.right)
+        return table_parts.bar_edges(self.widgets.widgets, self.layout.top_bar, self.layout.status_bar,
+                                     self.layout.size[0])[2]
 
     # -- the game ------------------------------------------------------------------------------------------
 
@@ -261,21 +246,14 @@ class TableScene(Scene):
         elif self.needs_hand_over() is not None:
             self.hand_over(self.needs_hand_over())
         elif c.computer_to_move():
-            self.waited += dt
-            if self.session is not None and self.session.busy:
-                return  # the last move is still being written: never more than one move unsaved
             try:
-                events = c.poll()
-            except Exception as exc:  # a computer opponent failed (e.g. an external bot crashed)
-                log.exception("computer seat failed")
+                polled = self.computers.poll(self.app, c, self.session, dt, self.speed)
+            except table_parts.ComputerFailed:
                 self.finished = True
-                self.app.show_error(tr("errors.computer_failed", name=c.seats[c.state.current].name, error=str(exc)))
                 return
-            if events is not None:
-                think = THINK if self.decisions_this_turn == 0 else THINK_AGAIN
-                self.decisions_this_turn += 1
-                self.choreo.add([Pause(max(0.0, think - self.waited / self.speed) if self.speed else 0.0)])
-                self.waited = 0.0
+            if polled is not None:
+                events, pause = polled
+                self.choreo.add([Pause(pause)])
                 self.show(events)
 
     def hand_over(self, seat: int) -> None:
@@ -291,7 +269,7 @@ class TableScene(Scene):
             self._decision_key = key
             if c.state.current != getattr(self, "_turn_seat", None):
                 self._turn_seat = c.state.current
-                self.decisions_this_turn = 0
+                self.computers.new_turn()
             self.gestures.reset()
             self.refresh_buttons()
 
@@ -413,7 +391,7 @@ class TableScene(Scene):
     def log_page(self, width: int) -> pygame.Surface:
         key = (len(self.told), width, self.ctx.theme.width, self.viewer)
         if self._log_page is None or self._log_page[0] != key:
-            self._log_page = (key, self.painter.log_page(self.log_lines()[-200:], width))
+            self._log_page = (key, table_parts.log_page(self.ctx, self.log_lines()[-200:], width))
         return self._log_page[1]
 
     def turn_text(self) -> str:

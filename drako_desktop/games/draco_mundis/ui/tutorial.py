@@ -8,25 +8,21 @@ the engine's, the steps only say which of its legal actions the lesson waits for
 
 from __future__ import annotations
 
-import json
-import logging
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable
 
 import yaml
 
 from ....ai import make_agent
-from ....storage import atomic_write_text, data_dir
+from ....ui import lesson as lesson_parts
+from ....ui.lesson import Progress, ScriptedAgent
 from ...base import ActionFormatError, Agent
 from ..actions import Action
-
-log = logging.getLogger(__name__)
 
 FILE = "tutorial.yaml"
 PERSON, OPPONENT = 0, 1
 KINDS = ("read", "watch", "hover", "do", "end")
-PROGRESS_VERSION = 1
 Square = tuple[int, int]
 
 
@@ -182,34 +178,6 @@ def available(game: Any) -> bool:
         return False
 
 
-class ScriptedAgent:
-    """The lesson's opponent: its scripted moves in order, then a real computer."""
-
-    name = "lesson"
-    wants_view = True
-
-    def __init__(self, moves: Sequence[Action], start: int, fallback: Agent) -> None:
-        self.moves = list(moves)
-        self.next = start
-        self.fallback = fallback
-
-    def choose(self, view: Any, legal: Sequence[Action]) -> int:
-        if self.next < len(self.moves):
-            move = self.moves[self.next]
-            self.next += 1
-            if move in legal:
-                return list(legal).index(move)
-            log.warning("scripted move %s is not legal; the opponent plays on by itself", move)
-            self.next = len(self.moves)
-        return self.fallback.choose(view, legal)
-
-    def game_over(self, scores, winners) -> None:
-        self.fallback.game_over(scores, winners)
-
-    def close(self) -> None:
-        self.fallback.close()
-
-
 def agent_factory(game: Any, lesson: Lesson, start: int) -> Callable[[str, int], Agent]:
     def make(level: str, seed: int) -> Agent:
         return ScriptedAgent(lesson.moves, start, make_agent(game, lesson.level, seed))
@@ -217,32 +185,14 @@ def agent_factory(game: Any, lesson: Lesson, start: int) -> Callable[[str, int],
     return make
 
 
-# -- progress --------------------------------------------------------------------------------------------
+# -- progress ------------------------------------------------------------------------------------------
 
-
-@dataclass
-class Progress:
-    step: str = ""
-    finished: bool = False
-
-
-def progress_path() -> Path:
-    return data_dir() / "tutorial-draco-mundis.json"
+PROGRESS_FILE = "tutorial-draco-mundis.json"
 
 
 def load_progress() -> Progress:
-    try:
-        data = json.loads(progress_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return Progress()
-    if not isinstance(data, dict) or data.get("version") != PROGRESS_VERSION:
-        return Progress()
-    return Progress(str(data.get("step", "")), bool(data.get("finished", False)))
+    return lesson_parts.load_progress(PROGRESS_FILE)
 
 
 def save_progress(step: str, finished: bool = False) -> None:
-    try:
-        atomic_write_text(progress_path(), json.dumps(
-            {"version": PROGRESS_VERSION, "step": step, "finished": finished}, indent=2) + "\n")
-    except OSError:
-        log.warning("could not save the lesson's progress", exc_info=True)
+    lesson_parts.save_progress(PROGRESS_FILE, step, finished)

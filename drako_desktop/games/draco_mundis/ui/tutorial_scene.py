@@ -10,16 +10,14 @@ keeps the step reached; Learn to play then offers to resume there or to start ov
 
 from __future__ import annotations
 
-import math
-
 import pygame
 from pygame import Rect
 
 from ....controller.game import COMPUTER, GameController, GameSetup, Seat
 from ....i18n import tr
+from ....ui import lesson as lesson_parts
 from ....ui import theme
 from ....ui.scenes.dialogs import Dialog
-from ....ui.text import blit_at
 from ....ui.widgets import ACTIVATE_KEYS, Button
 from ..actions import Capture, Move, Push
 from . import game_of
@@ -230,54 +228,19 @@ class TutorialScene(TableScene):
             self.painter.toast(surface, self.toast[0])
 
     def draw_pointers(self, surface: pygame.Surface) -> None:
-        th = self.ctx.theme
-        wave = 0.5 + 0.5 * math.sin(self.pulse * 5)
-        for rect in self.pointed():
-            grow = th.px(3) + round(th.px(4) * wave)
-            ring = rect.inflate(2 * grow, 2 * grow)
-            glow = pygame.Surface(ring.size, pygame.SRCALPHA)
-            pygame.draw.rect(glow, (*theme.COACH, round(150 + 105 * wave)), glow.get_rect(), width=max(3, th.px(5)),
-                             border_radius=th.radius + grow)
-            surface.blit(glow, ring)
+        lesson_parts.draw_pointers(surface, self.ctx, self.pointed(), self.pulse)
 
     def draw_coach(self, surface: pygame.Surface) -> None:
         if self.free:
             return
-        th, text = self.ctx.theme, self.ctx.text
-        box = self.coach
-        surface.blit(self.ctx.art.panel(box.w, box.h, alpha=250, edge=theme.COACH), box)
-        pad = th.px(14)
-        inner = box.inflate(-2 * pad, -2 * pad)
-        small = th.text(16)
-        label = text.fitted(tr("tutorial.title"), "bold", small, theme.COACH, inner.w // 2)
-        blit_at(surface, label, "topleft", inner.topleft, box=box)
-        count = text.fitted(tr("tutorial.step", n=self.step_index + 1, total=len(self.lesson.steps)), "body", small,
-                            theme.INK_MUTED, inner.w - label.get_width() - th.px(10))
-        blit_at(surface, count, "topright", inner.topright, box=box)
-        y = inner.y + text.line_height("bold", small) + th.px(4)
-        bar = Rect(inner.x, y, inner.w, max(3, th.px(4)))
-        pygame.draw.rect(surface, theme.PANEL_EDGE, bar, border_radius=2)
-        done = bar.copy()
-        done.w = round(bar.w * (self.step_index + 1) / len(self.lesson.steps))
-        pygame.draw.rect(surface, theme.COACH, done, border_radius=2)
-        y = bar.bottom + th.px(10)
-        bottom = (self.coach_buttons[0].rect.y if self.coach_buttons else inner.bottom) - th.px(8)
-        notes_h = 2 * text.line_height("body", th.text(17)) + th.px(8)
-        title = text.block(self.text("title"), "heading", th.text(24), theme.GOLD, inner.w)
-        blit_at(surface, title, "topleft", (inner.x, y), box=box)
-        y += title.get_height() + th.px(8)
-        body = text.block(self.text("text"), "body", th.text(19), theme.INK, inner.w,
-                          max_height=max(th.px(40), bottom - notes_h - y))
-        blit_at(surface, body, "topleft", (inner.x, y), box=box)
-        y += body.get_height() + th.px(6)
         note, colour = "", theme.INK_MUTED
         if self.hint:
             note, colour = self.hint, theme.BAD
         elif self.step.interactive and self.decision() is None and self.controller.computer_to_move():
             note = tr("tutorial.waiting", name=self.setup.seats[OPPONENT].name)
-        if note:
-            block = text.block(note, "bold", th.text(17), colour, inner.w, max_height=max(th.px(20), bottom - y))
-            blit_at(surface, block, "topleft", (inner.x, y), box=box)
+        bottom = self.coach_buttons[0].rect.y if self.coach_buttons else self.coach.bottom
+        lesson_parts.draw_coach(surface, self.ctx, self.coach, self.step_index, len(self.lesson.steps),
+                                self.text("title"), self.text("text"), note, colour, bottom)
 
     # -- keys ---------------------------------------------------------------------------------------------
 
