@@ -357,6 +357,7 @@ def test_screenshots_mid_game(language):
         own = table.gestures.own_characters()
         if own:
             table.gestures.selected = own[0]
+            table.refresh_buttons()
         frames(app, 2)
         screenshot(app, f"draco-{language}-{players}p")
         if language == "en" and players == 4:

@@ -301,6 +301,7 @@ def draco_screens(s: Screens) -> None:
     own = table.gestures.own_characters()
     if own:
         table.gestures.selected = own[0]
+        table.refresh_buttons()
         s.look("36-draco-selected")
         table.gestures.menu = Menu(own[0], ["move", "capture", "fight", "peek", "reveal", "reveal-any", "destroy",
                                             "push"])

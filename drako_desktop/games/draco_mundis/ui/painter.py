@@ -448,7 +448,7 @@ class TablePainter:
         blit_at(surface, block, "topleft", (rect.x + pad, y), box=rect)
         y += block.get_height() + th.px(10)
         keys = text.block(tr("draco_table.selected_keys"), "body", th.text(17), theme.INK_MUTED, rect.w - 2 * pad,
-                          max_height=max(10, rect.bottom - y - th.px(8)))
+                          max_height=max(10, scene.panel_bottom() - y - th.px(8)))
         blit_at(surface, keys, "topleft", (rect.x + pad, y), box=rect)
 
     def help(self, surface: pygame.Surface, rect: Rect) -> None:

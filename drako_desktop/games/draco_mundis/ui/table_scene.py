@@ -160,7 +160,27 @@ class TableScene(Scene):
             bh = status.h - th.px(16)
             widgets.append(Button(Rect(status.right - th.px(12) - w, status.y + th.px(8), w, bh), label,
                                   self.gestures.do_pass, style="primary", size=22))
+            widgets += self.selection_buttons()
         self.widgets = WidgetGroup(widgets, focus=-1)
+
+    def selection_buttons(self) -> list[Button]:
+        """Under the selected character's card: turn it (the dial) and, where allowed, sacrifice it."""
+        g, th = self.gestures, self.ctx.theme
+        if g.selected is None or self.log_open or not self.shows_panel:
+            return []
+        entries = [(tr("draco_table.turn_button"), g.rotate, None, bool(g.rotations()))]
+        if g.sacrifice() is not None:
+            entries.append((tr("draco_table.sacrifice_button"), g.do_sacrifice, None, True))
+        panel = self.layout.panel
+        pad, gap, h = th.px(14), th.px(8), th.px(44)
+        w = (panel.w - 2 * pad - gap * (len(entries) - 1)) // len(entries)
+        return [Button(Rect(panel.x + pad + i * (w + gap), panel.bottom - pad - h, w, h), label, action, icon=icon,
+                       enabled=enabled, size=20) for i, (label, action, icon, enabled) in enumerate(entries)]
+
+    def panel_bottom(self) -> int:
+        """Where the side panel's words must end (above its buttons)."""
+        tops = [w.rect.y for w in self.widgets.widgets if self.layout.panel.contains(w.rect)]
+        return min(tops, default=self.layout.panel.bottom)
 
     @property
     def top_left_edge(self) -> int:
