@@ -380,6 +380,9 @@ def cmd_play(library: Library, game: Game, args: argparse.Namespace, stdout: Tex
     elif playing and (args.seed is not None or args.first != 1 or args.variants):
         raise UsageError("--seed, --first and --variants need --seats (they describe a new game)")
     settings, note = Settings.load()
+    if setup is None and resume is None and args.cards is None and getattr(args, "game", None) is None \
+            and settings.game:
+        game = library[settings.game]  # the main menu opens on the game chosen last time
     from .ui.launch import run_app  # first: the ui package keeps pygame's banner off stdout
 
     import pygame

@@ -36,6 +36,7 @@ log = logging.getLogger(__name__)
 
 FORMAT = "drako-desktop-save"
 VERSION = 1
+SEAT_COLOURS = 4  # the palette of seat colours a save may choose from
 MAX_ACTIONS = 20_000  # far beyond any real game: a bigger file is not a save
 MAX_BYTES = 8_000_000  # a real save is tens of kilobytes
 
@@ -138,6 +139,7 @@ def encode(game: SavedGame, state: GameState, handle: Game) -> str:
         "seed": game.setup.seed,
         "first": game.setup.first,
         **({"variants": list(game.setup.variants)} if game.setup.variants else {}),
+        **({"colours": list(game.setup.colours)} if game.setup.colours else {}),
         "actions": [a.to_json() for a in state.history],
         "snapshot": snapshot(state),
     }
@@ -191,10 +193,15 @@ def decode(text: str, library: Library, path: Path | None = None) -> tuple[Saved
     known = {v.id for v in handle.variants}
     if not isinstance(variants, list) or len(set(variants)) != len(variants) or not all(v in known for v in variants):
         raise SaveError("field", field="variants")
+    colours = data.get("colours", [])
+    if not isinstance(colours, list) or colours and (
+            not all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c < SEAT_COLOURS for c in colours)
+            or len(set(colours)) != len(colours) or len(colours) != len(seats)):
+        raise SaveError("field", field="colours")
     raw_actions = need("actions", list)
     if len(raw_actions) > MAX_ACTIONS:
         raise SaveError("too_many_actions")
-    setup = GameSetup(tuple(seats), seed, first, handle.id, tuple(variants))
+    setup = GameSetup(tuple(seats), seed, first, handle.id, tuple(variants), tuple(colours))
     state = handle.new_state(setup.players, seed, first, setup.variants)
     for i, raw in enumerate(raw_actions):
         try:

@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
+from .games import game_ids
 from .i18n import Message
 from .storage import atomic_write_text, config_dir
 
@@ -37,6 +38,7 @@ class Settings:
     practice_undo: bool = False
     bot_command: str = ""  # an external bot (exec:COMMAND seat), see docs/bot-protocol.md
     bot_timeout: float = 10.0
+    game: str = ""  # the game last chosen in the main menu ("" = the first game)
 
     def validate(self) -> list[Message]:
         """Problems with the values (empty when all is well)."""
@@ -47,6 +49,8 @@ class Settings:
             problems.append(Message("settings_errors.range", setting="window_width", low=MIN_WINDOW[0], high=MAX_WINDOW[0]))
         if not MIN_WINDOW[1] <= self.window_height <= MAX_WINDOW[1]:
             problems.append(Message("settings_errors.range", setting="window_height", low=MIN_WINDOW[1], high=MAX_WINDOW[1]))
+        if self.game and self.game not in game_ids():
+            problems.append(Message("settings_errors.one_of", setting="game", allowed=game_ids()))
         if not 0.1 <= self.bot_timeout <= 600:
             problems.append(Message("settings_errors.seconds", setting="bot_timeout", low=0.1, high=600))
         return problems

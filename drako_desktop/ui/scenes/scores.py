@@ -103,7 +103,7 @@ class ScoreSheet(Overlay):
         # Player heads: seat colour, person/computer icon, name, trophy for the winner.
         for seat, name in enumerate(self.names):
             cx = left + label_w + seat * col_w + col_w // 2
-            colour = theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]
+            colour = theme.seat_colour(self.table.setup.colour_of(seat))
             icon = "trophy" if seat in self.winners else ("person" if self.table.controller.seats[seat].is_human else "computer")
             pygame.draw.circle(surface, theme.shade(colour, 0.5), (cx, y + th.px(22)), th.px(20))
             pygame.draw.circle(surface, colour, (cx, y + th.px(22)), th.px(20), width=th.px(3))

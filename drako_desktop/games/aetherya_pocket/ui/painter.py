@@ -243,7 +243,7 @@ class TablePainter:
 
     def panel_for(self, seat: int, size: tuple[int, int], active: bool) -> pygame.Surface:
         """A kingdom's panel: edged in its seat colour while it is that seat's turn."""
-        colour = theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]
+        colour = theme.seat_colour(self.scene.setup.colour_of(seat))
         return self.ctx.art.panel(size[0], size[1], alpha=200 if active else 170,
                                   edge=colour if active else theme.PANEL_EDGE)
 
@@ -262,7 +262,7 @@ class TablePainter:
         th, art = self.ctx.theme, self.ctx.art
         margin = art.halo(*box.card)
         layer = pygame.Surface((box.rect.w + 2 * margin, box.rect.h + 2 * margin), pygame.SRCALPHA)
-        colour = theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]
+        colour = theme.seat_colour(self.scene.setup.colour_of(seat))
         local = box.rect.move(margin - box.rect.x, margin - box.rect.y)
         layer.blit(self.panel_for(seat, box.rect.size, active), local)
         if active:
@@ -277,7 +277,7 @@ class TablePainter:
     def plate(self, surface: pygame.Surface, seat: int, rect: Rect, big: bool) -> None:
         scene, th, text, art = self.scene, self.ctx.theme, self.ctx.text, self.ctx.art
         seat_info = scene.controller.seats[seat]
-        colour = theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]
+        colour = theme.seat_colour(self.scene.setup.colour_of(seat))
         name_size = th.text(26 if big else 20)
         disc_r = max(th.px(12), round(name_size * 0.75))
         wide = rect.w >= 4 * rect.h  # one row: name left, score right (else the score goes under the name)

@@ -31,7 +31,7 @@ EVENT_SOUNDS = {
 }
 SHOWCASE = ("explorer", "dragon", "jungle", "cannibal", "campsite", "biplane", "tiger")  # the title screen's fan
 
-_token_arts: dict[tuple[int, str], TokenArt] = {}
+_token_arts: dict[tuple[int, str, tuple[int, ...]], TokenArt] = {}
 
 
 def game_of(ctx: "Context") -> "DracoMundis":
@@ -43,12 +43,13 @@ def game_of(ctx: "Context") -> "DracoMundis":
     return game
 
 
-def token_pictures(ctx: "Context") -> TokenArt:
-    """The token pictures for the game on screen (made once per data and language, then kept)."""
-    key = (id(ctx.art), ctx.fonts.language)
+def token_pictures(ctx: "Context", identities: tuple[int, ...] = (0, 1, 2, 3)) -> TokenArt:
+    """The token pictures for the game on screen, with each seat's colour, pattern and mark of the palette
+    (`GameSetup.colour_of`): made once per data, language and choice of colours, then kept."""
+    key = (id(ctx.art), ctx.fonts.language, identities)
     art = _token_arts.get(key)
     if art is None or art.data is not game_of(ctx).data or art.text is not ctx.text:
-        art = _token_arts[key] = TokenArt(ctx.art, game_of(ctx).data, ctx.text)
+        art = _token_arts[key] = TokenArt(ctx.art, game_of(ctx).data, ctx.text, identities)
     return art
 
 
@@ -57,6 +58,15 @@ class DracoUI:
 
     def __init__(self, game: "DracoMundis") -> None:
         self.game = game
+
+    def title(self) -> str:
+        return tr("draco_mundis.name")
+
+    def tagline(self) -> str:
+        return tr("draco_mundis.tagline")
+
+    def variant_text(self, variant: str) -> tuple[str, str]:
+        return tr(f"draco_mundis.variants.{variant}.name"), tr(f"draco_mundis.variants.{variant}.description")
 
     def table_scene(self, app: "App", setup: "GameSetup", saved: "SavedGame | None" = None,
                     review: bool = False) -> "Scene":

@@ -18,8 +18,6 @@ from ....ui import theme
 from ....ui.scenes.base import Scene
 from ....ui.text import blit_at
 from ....ui.widgets import Button, WidgetGroup
-from . import token_pictures
-from .token_art import seat_colour
 
 if TYPE_CHECKING:
     from .table_scene import TableScene
@@ -64,10 +62,11 @@ class HandOverScene(Scene):
         th, text, art = self.ctx.theme, self.ctx.text, self.ctx.art
         surface.blit(art.backdrop(*surface.get_size()), (0, 0))
         panel = self.panel
-        colour = seat_colour(self.seat)
+        pictures = self.table.painter.art
+        colour = pictures.colour(self.seat)
         surface.blit(art.panel(panel.w, panel.h, alpha=240, edge=colour), panel)
         pygame.draw.rect(surface, colour, panel, width=max(2, th.px(4)), border_radius=max(6, min(panel.size) // 14))
-        mark = token_pictures(self.ctx).mark(self.seat, th.px(64))
+        mark = pictures.mark(self.seat, th.px(64))
         y = panel.y + th.px(34)
         blit_at(surface, mark, "midtop", (panel.centerx, y))
         y += mark.get_height() + th.px(14)

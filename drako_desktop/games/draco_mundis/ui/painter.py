@@ -24,7 +24,7 @@ from ..view import SquareView, Token
 from . import token_pictures
 from .model import FightPreview, Square
 from .tips import modifier_name, title_name, token_name
-from .token_art import TokenArt, seat_colour
+from .token_art import TokenArt
 
 if TYPE_CHECKING:
     from .table_scene import TableScene
@@ -54,7 +54,8 @@ class TablePainter:
 
     @property
     def art(self) -> TokenArt:
-        return token_pictures(self.ctx)
+        setup = self.scene.setup
+        return token_pictures(self.ctx, tuple(setup.colour_of(s) for s in range(setup.players)))
 
     def tick(self, dt: float) -> None:
         self.clock += dt
@@ -307,7 +308,7 @@ class TablePainter:
         w, h = size
         surf = pygame.Surface(size, pygame.SRCALPHA)
         active = seat == model.current and not model.over
-        colour = seat_colour(seat)
+        colour = self.art.colour(seat)
         surf.blit(self.ctx.art.panel(w, h, alpha=215 if active else 170, edge=colour if active else theme.PANEL_EDGE),
                   (0, 0))
         if active:

@@ -30,14 +30,14 @@ MARKS = ("circle", "square", "triangle", "diamond")
 PATTERNS = ("stripes", "dots", "checks", "chevrons")
 
 
-def seat_colour(seat: int) -> Colour:
-    return theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]
 
 
 class TokenArt:
-    def __init__(self, art: Art, data: DracoData, text: Text) -> None:
+    def __init__(self, art: Art, data: DracoData, text: Text, identities: tuple[int, ...] = (0, 1, 2, 3)) -> None:
         self.art = art
         self.data = data
+        # Per seat, its colour, pattern and mark of the palette (the new-game screen lets players choose).
+        self.identities = identities
         self.text = text  # digits on badges, in the number face of the language shown
         self.icons: dict[str, Path] = {t.id: t.icon for group in (data.characters, data.lands, data.items)
                                        for t in group}
@@ -45,7 +45,11 @@ class TokenArt:
         self.lands = {t.id for t in data.lands}
 
     def _get(self, key: tuple, make) -> pygame.Surface:
-        return self.art.cached(("draco", *key), make)
+        return self.art.cached(("draco", self.identities, *key), make)
+
+    def colour(self, seat: int) -> Colour:
+        """The seat's colour."""
+        return theme.seat_colour(self.identities[seat])
 
     def table_icon(self, name: str) -> Path:
         """One of the table's own pictures in the data's icons folder (back, peek, fight, ...)."""
@@ -59,10 +63,10 @@ class TokenArt:
 
     def mark(self, seat: int, size: int) -> pygame.Surface:
         """The seat's shape, filled in its colour with a dark edge (beside names, on every token)."""
-        return self._get(("mark", seat, size), lambda: _draw_mark(seat, size))
+        return self._get(("mark", seat, size), lambda: _draw_mark(self.identities[seat], size))
 
     def pattern(self, seat: int, w: int, h: int, alpha: int) -> pygame.Surface:
-        return self._get(("pattern", seat, w, h, alpha), lambda: _draw_pattern(seat, w, h, alpha))
+        return self._get(("pattern", seat, w, h, alpha), lambda: _draw_pattern(self.identities[seat], w, h, alpha))
 
     # -- tokens ---------------------------------------------------------------------------------------
 
@@ -72,7 +76,7 @@ class TokenArt:
         return self._get(("char", kind, owner, facing, size), lambda: self._draw_character(kind, owner, facing, size))
 
     def _draw_character(self, kind: str, owner: int, facing: str | None, size: int) -> pygame.Surface:
-        colour = seat_colour(owner)
+        colour = self.colour(owner)
         surf = pygame.Surface((size, size), pygame.SRCALPHA)
         c = size / 2
         radius = size * 0.40
@@ -113,7 +117,7 @@ class TokenArt:
 
     def _draw_land(self, kind: str, owner: int, size: int) -> pygame.Surface:
         ground = LAND_COLOURS.get(kind, NEUTRAL_LAND)
-        colour = seat_colour(owner)
+        colour = self.colour(owner)
         r = self.art.radius(size)
         base = vertical_gradient((size, size), shade(ground, 1.12), shade(ground, 0.62)).convert_alpha()
         surf = rounded(base, r)
@@ -136,7 +140,7 @@ class TokenArt:
         return self._get(("item", kind, owner, size), lambda: self._draw_item(kind, owner, size))
 
     def _draw_item(self, kind: str, owner: int, size: int) -> pygame.Surface:
-        colour = seat_colour(owner)
+        colour = self.colour(owner)
         surf = pygame.Surface((size, size), pygame.SRCALPHA)
         c = size // 2
         radius = round(size * 0.42)
@@ -155,7 +159,7 @@ class TokenArt:
         return self._get(("back", owner, size), lambda: self._draw_back(owner, size))
 
     def _draw_back(self, owner: int, size: int) -> pygame.Surface:
-        colour = seat_colour(owner)
+        colour = self.colour(owner)
         r = self.art.radius(size)
         base = vertical_gradient((size, size), shade(colour, 0.78), shade(colour, 0.36)).convert_alpha()
         base.blit(self.pattern(owner, size, size, 70), (0, 0))
@@ -239,10 +243,10 @@ def _arrow(surf: pygame.Surface, colour: Colour, size: int) -> None:
     pygame.draw.polygon(surf, (*colour, 255), points)
 
 
-def _draw_mark(seat: int, size: int) -> pygame.Surface:
+def _draw_mark(identity: int, size: int) -> pygame.Surface:
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
-    colour = seat_colour(seat)
-    shape = MARKS[seat % len(MARKS)]
+    colour = theme.seat_colour(identity)
+    shape = MARKS[identity % len(MARKS)]
     edge = max(1, size // 8)
     s = size - 1
     if shape == "circle":
@@ -260,11 +264,11 @@ def _draw_mark(seat: int, size: int) -> pygame.Surface:
     return surf
 
 
-def _draw_pattern(seat: int, w: int, h: int, alpha: int) -> pygame.Surface:
-    """The seat's pattern in light lines on transparency: it shows through in greyscale too."""
+def _draw_pattern(identity: int, w: int, h: int, alpha: int) -> pygame.Surface:
+    """A seat's pattern in light lines on transparency: it shows through in greyscale too."""
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     ink = (255, 255, 255, alpha)
-    kind = PATTERNS[seat % len(PATTERNS)]
+    kind = PATTERNS[identity % len(PATTERNS)]
     step = max(5, min(w, h) // 7)
     width = max(1, step // 4)
     if kind == "stripes":
