@@ -70,6 +70,12 @@ class SavedGame:
     practice: bool
     finished: bool
     path: Path | None = None
+    hints: tuple[int, ...] = ()  # per seat, the hints it was shown (() for none at all)
+
+    @property
+    def hinted(self) -> bool:
+        """Someone at the table asked for a hint: the game is marked and counted apart."""
+        return any(self.hints)
 
     def summary(self, game: Game) -> dict[str, Any]:
         """What the Load screen lists: date, seats, turn, scores so far."""
@@ -103,6 +109,11 @@ def history_dir() -> Path:
     return data_dir() / "history"
 
 
+def reviews_dir() -> Path:
+    """Where the post-game reviews of the finished games are kept (`reviews.py`)."""
+    return history_dir() / "reviews"
+
+
 def snapshot(state: GameState) -> dict[str, Any]:
     """The public position a replay must reach (no hidden information in it: what everyone sees)."""
     return {
@@ -134,6 +145,7 @@ def encode(game: SavedGame, state: GameState, handle: Game) -> str:
         "created": game.created,
         "updated": game.updated,
         "practice": game.practice,
+        **({"hints": list(game.hints)} if any(game.hints) else {}),
         "finished": state.is_terminal(),
         "seats": [{"name": s.name, "kind": s.kind, "level": s.level} for s in game.setup.seats],
         "seed": game.setup.seed,
@@ -198,6 +210,10 @@ def decode(text: str, library: Library, path: Path | None = None) -> tuple[Saved
             not all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c < SEAT_COLOURS for c in colours)
             or len(set(colours)) != len(colours) or len(colours) != len(seats)):
         raise SaveError("field", field="colours")
+    hints = data.get("hints", [])
+    if not isinstance(hints, list) or hints and (len(hints) != len(seats) or not all(
+            isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= MAX_ACTIONS for n in hints)):
+        raise SaveError("field", field="hints")
     raw_actions = need("actions", list)
     if len(raw_actions) > MAX_ACTIONS:
         raise SaveError("too_many_actions")
@@ -221,6 +237,7 @@ def decode(text: str, library: Library, path: Path | None = None) -> tuple[Saved
         practice=need("practice", bool),
         finished=state.is_terminal(),
         path=path,
+        hints=tuple(hints) if any(hints) else (),
     )
     return game, state
 
@@ -258,7 +275,7 @@ def clear_stale_temporaries(max_age: float = 600.0) -> int:
     """Remove what writes cut short by a crash or a power cut left behind (the temporary files of
     `atomic_write_text`, never a save itself); young ones may belong to a game running right now."""
     removed = 0
-    for folder in (saves_dir(), history_dir()):
+    for folder in (saves_dir(), history_dir(), reviews_dir()):
         try:
             for path in folder.glob(".*.json.*.tmp"):
                 if time.time() - path.stat().st_mtime > max_age:
@@ -355,11 +372,12 @@ class Autosaver:
         with self._progress:
             return self._progress.wait_for(lambda: self._written >= self._queued, timeout)
 
-    def save(self, state: GameState) -> None:
-        """Queue the state for writing (called after every applied action)."""
+    def save(self, state: GameState, hints: tuple[int, ...] = ()) -> None:
+        """Queue the state for writing (called after every applied action, and when a hint was shown),
+        with the hints each seat was shown so far."""
         self.game = SavedGame(
             self.game.game_id, self.game.setup, tuple(state.history), self.game.created, now(),
-            self.game.practice, state.is_terminal(),
+            self.game.practice, state.is_terminal(), hints=hints if any(hints) else (),
         )
         text = encode(self.game, state, self.handle)
         with self._progress:

@@ -2,7 +2,8 @@
 
 Only people are tracked (computer seats have no statistics). A game counts once,
 when it ends; a shared victory counts as a win for each winner. Practice games
-(unlimited undo) are counted apart and never change wins, averages or bests.
+(unlimited undo) and games in which the person was shown hints are counted apart and
+never change wins, averages or bests.
 Kept as versioned JSON next to the saves, keyed by game id (version 1 files, from
 before the app had a second game, hold Aetherya Pocket's and still load); a broken
 file is set aside and the statistics start again, with a message.
@@ -31,6 +32,7 @@ class Record:
     total_score: int = 0
     best: int | None = None
     practice_games: int = 0
+    hint_games: int = 0  # games with hints (not practice ones): counted apart like practice
     by_opponent: dict[str, list[int]] = field(default_factory=dict)  # level -> [games, wins]
 
     @property
@@ -40,7 +42,8 @@ class Record:
     def to_json(self) -> dict[str, Any]:
         return {
             "games": self.games, "wins": self.wins, "total_score": self.total_score, "best": self.best,
-            "practice_games": self.practice_games, "by_opponent": self.by_opponent,
+            "practice_games": self.practice_games, "hint_games": self.hint_games,
+            "by_opponent": self.by_opponent,
         }
 
     @classmethod
@@ -62,7 +65,10 @@ class Record:
             raise ValueError("a player record has bad per-opponent counts")
         if data["wins"] > data["games"]:
             raise ValueError("a player record has more wins than games")
-        return cls(data["games"], data["wins"], data["total_score"], best, data["practice_games"],
+        hint_games = data.get("hint_games", 0)  # files from before hints have none
+        if not isinstance(hint_games, int) or isinstance(hint_games, bool) or hint_games < 0:
+            raise ValueError("a player record has a bad count")
+        return cls(data["games"], data["wins"], data["total_score"], best, data["practice_games"], hint_games,
                    {k: list(v) for k, v in by.items()})
 
 
@@ -80,8 +86,9 @@ class Statistics:
         self.games.pop(game, None)
 
     def record_game(self, game_id: str, setup: GameSetup, totals: Sequence[int], winners: Sequence[int],
-                    practice: bool) -> bool:
-        """Count a finished game for every person at the table; False if it was already counted."""
+                    practice: bool, hints: Sequence[int] = ()) -> bool:
+        """Count a finished game for every person at the table; False if it was already counted. A person
+        who was shown hints (`hints`: per seat) has the game counted apart, like a practice game."""
         if game_id in self.recorded:
             return False
         self.recorded.append(game_id)
@@ -93,6 +100,9 @@ class Statistics:
             rec = players.setdefault(player.name, Record())
             if practice:
                 rec.practice_games += 1
+                continue
+            if hints and hints[seat]:
+                rec.hint_games += 1
                 continue
             won = seat in winners
             rec.games += 1

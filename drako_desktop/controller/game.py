@@ -106,6 +106,7 @@ class GameController:
         threaded: bool = True,
         agent_factory: AgentFactory | None = None,
         practice: bool = False,
+        hints: Sequence[int] = (),
     ) -> None:
         if setup.game != game.id:
             raise ValueError(f"a {setup.game} setup cannot be played with {game.id}")
@@ -116,6 +117,11 @@ class GameController:
         # Practice (unlimited undo) is decided when the game starts and only ever applies to one
         # person playing against computer opponents.
         self.practice = practice and sum(seat.is_human for seat in setup.seats) == 1
+        # Per seat, the hints it was shown (a resumed game goes on counting): the save keeps them and a
+        # person's game with hints is counted apart in the statistics. Undo never takes a hint back.
+        self.hints = list(hints) if hints else [0] * setup.players
+        if len(self.hints) != setup.players:
+            raise ValueError(f"{len(self.hints)} hint counts for {setup.players} seats")
         # Called after every applied action with (action, events), and with (None, []) when undo
         # rebuilt the position: whoever keeps the game (the autosave) writes it again.
         self.listeners: list[Callable[[Any | None, list[Any]], None]] = []
@@ -226,6 +232,10 @@ class GameController:
         for listener in self.listeners:
             listener(None, [])
         return True
+
+    def hinted(self, seat: int) -> None:
+        """A hint was shown to the person in `seat`."""
+        self.hints[seat] += 1
 
     def proceed(self) -> None:
         """The driver has shown the turn change or the final reveal: go on."""

@@ -13,13 +13,15 @@ import sys
 import warnings
 from dataclasses import replace
 from functools import partial
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 import pygame
 
 from .. import i18n
 from ..ai import make_agent
 from ..controller.game import GameController, GameSetup
+from ..controller.hint import HINT_DEPTH
+from ..controller.review import DEFAULT_DEPTH
 from ..controller.worker import AgentProcess, AgentProcessError
 from ..games import Library
 from ..games.base import Agent, Game
@@ -57,6 +59,9 @@ class App:
         self.on_game_over: Callable[[object], None] | None = None  # play --exit-at-end
         # Computer seats when they think inline: (game, level, seed) -> agent (tests swap in quicker ones).
         self.agent_factory: Callable[[Game, str, int], Agent] = make_agent
+        # The strongest level's effort (sampled games per decision) for a hint and for the review (tests lower it).
+        self.hint_depth = HINT_DEPTH
+        self.review_depth = DEFAULT_DEPTH
         self.crashes: list[str] = []  # every error caught at the top level, as "Type: message"
         self._failing_frames = 0
         language = i18n.set_language(settings.language or i18n.detect_language())
@@ -135,24 +140,31 @@ class App:
 
     # -- computer opponents ---------------------------------------------------------------------
 
-    def controller(self, setup: GameSetup, actions: Iterable[Any] = (), practice: bool = False) -> GameController:
-        """A turn controller for a game on the table. Its computer seats think in the opponents'
-        process (started with the first game, kept for the next of the same game), unless the app
-        runs them inline."""
+    def controller(self, setup: GameSetup, actions: Iterable[Any] = (), practice: bool = False,
+                   hints: Sequence[int] = ()) -> GameController:
+        """A turn controller for a game on the table (`hints`: per seat, those shown so far). Its computer
+        seats think in the opponents' process (started with the first game, kept for the next of the same
+        game), unless the app runs them inline."""
         game = self.library[setup.game]
         actions = tuple(actions)
         if not self.threaded:
             return GameController(game, setup, actions=actions, threaded=False,
-                                  agent_factory=partial(self.agent_factory, game), practice=practice)
+                                  agent_factory=partial(self.agent_factory, game), practice=practice, hints=hints)
         if all(seat.is_human for seat in setup.seats):
-            return GameController(game, setup, actions=actions, practice=practice)
+            return GameController(game, setup, actions=actions, practice=practice, hints=hints)
+        return GameController(game, setup, actions=actions, agent_factory=self.opponents(game).factory,
+                              practice=practice, hints=hints)
+
+    def opponents(self, game: Game) -> AgentProcess:
+        """The opponents' process of `game`: where its computer seats and the hints think (started when first
+        needed, kept for the next game of the same game)."""
         opponents = self._opponents
         if opponents is not None and (opponents.game_id, opponents.folder) != (game.id, game.folder):
             opponents.close()
             opponents = None
         if opponents is None:
             opponents = self._opponents = AgentProcess(game.id, game.folder, self.ctx.settings.bot_timeout)
-        return GameController(game, setup, actions=actions, agent_factory=opponents.factory, practice=practice)
+        return opponents
 
     def practice_for(self, setup: GameSetup) -> bool:
         """Whether a new game is a practice game: the setting is on and one person plays computers."""
@@ -211,6 +223,27 @@ class App:
         """A finished game: its final table and score sheet, over the screen it was opened from."""
         table = self._table_for(saved, review=True)
         return self.scenes.push(table) if table is not None else None
+
+    def open_review(self, saved: "SavedGame", seat: int | None = None) -> "Scene | None":
+        """The post-game review of a finished game (for `seat`, default its first person), over this screen;
+        a game without a level strong enough to review with says so instead."""
+        from .scenes.review import ReviewScene
+
+        game = self.library[saved.setup.game]
+        if game.analyst(0, 1) is None:
+            self.notify(i18n.tr("play_better.review.button"),
+                        i18n.tr("play_better.review.unavailable", game=game.ui().title()))
+            return None
+        self.show_game(game.id)
+        return self.scenes.push(ReviewScene(self, game, saved, seat))
+
+    def open_viewer(self, saved: "SavedGame", start: int | None = None) -> "Scene":
+        """The game viewer of a finished game or a record (from move `start`, default the last), over this screen."""
+        from .scenes.viewer import ViewerScene
+
+        game = self.library[saved.setup.game]
+        self.show_game(game.id)
+        return self.scenes.push(ViewerScene(self, game, saved.setup, saved.actions, start=start))
 
     def _table_for(self, saved: "SavedGame", review: bool = False) -> "Scene | None":
         from ..ai import AgentSpecError

@@ -46,9 +46,14 @@ class GameSession:
         else:
             # Written before the save is queued: the log never counts fewer actions than the file holds.
             log.info("game %s: action %d applied %s", self.game_id, len(state.history), action.to_json())
-        self.autosaver.save(state)
+        self.autosaver.save(state, tuple(self.controller.hints))
         if state.is_terminal():
             self.record_statistics()
+
+    def hinted(self, seat: int) -> None:
+        """A hint was shown: the save counts it at once (leaving now does not lose it)."""
+        log.info("game %s: hint for seat %d at action %d", self.game_id, seat, len(self.controller.actions))
+        self.autosaver.save(self.controller.state, tuple(self.controller.hints))
 
     @property
     def busy(self) -> bool:
@@ -82,7 +87,7 @@ class GameSession:
         if problem is not None:
             self.notice = (Message("statistics.trouble_title"), Message("statistics.trouble"), problem)
         totals = [b.total for b in c.state.scores()]
-        if stats.record_game(self.game_id, c.setup, totals, c.state.winners(), c.practice):
+        if stats.record_game(self.game_id, c.setup, totals, c.state.winners(), c.practice, c.hints):
             try:
                 stats.save()
             except OSError as exc:

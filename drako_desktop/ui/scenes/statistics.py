@@ -1,6 +1,6 @@
 """Statistics: per player name, games, wins, average and best score, and results by opponent level.
 
-Practice games (unlimited undo) are counted apart and change nothing else.
+Practice games (unlimited undo) and games with hints are counted apart and change nothing else.
 Resetting asks first; a statistics file that could not be read was set aside
 by `Statistics.load`, and the screen says so once.
 """
@@ -67,8 +67,9 @@ class StatisticsScene(Screen):
 
     def players(self) -> list[tuple[str, Record]]:
         """Most games first, then by name."""
-        return sorted(self.stats.players_of(self.ctx.game.id).items(), key=lambda item: (-item[1].games - item[1].practice_games,
-                                                                    item[0].casefold()))
+        return sorted(self.stats.players_of(self.ctx.game.id).items(),
+                      key=lambda item: (-item[1].games - item[1].practice_games - item[1].hint_games,
+                                        item[0].casefold()))
 
     def relayout(self) -> None:
         th = self.ctx.theme
@@ -114,8 +115,9 @@ class StatisticsScene(Screen):
 
     def columns(self) -> list[tuple[str, float]]:
         """(heading, share of the table's width) for the number columns after the name."""
-        return [(tr("statistics.games"), 0.1), (tr("statistics.wins"), 0.1), (tr("statistics.win_rate"), 0.11),
-                (tr("statistics.average"), 0.11), (tr("statistics.best"), 0.1), (tr("statistics.practice"), 0.12)]
+        return [(tr("statistics.games"), 0.09), (tr("statistics.wins"), 0.09), (tr("statistics.win_rate"), 0.1),
+                (tr("statistics.average"), 0.1), (tr("statistics.best"), 0.09), (tr("statistics.practice"), 0.11),
+                (tr("play_better.statistics.hint_games"), 0.11)]
 
     def draw(self, surface: pygame.Surface) -> None:
         th, text = self.ctx.theme, self.ctx.text
@@ -146,7 +148,7 @@ class StatisticsScene(Screen):
             row = Rect(area.x, y + n * self.row_h, area.w, self.row_h - th.px(6))
             surface.blit(self.ctx.art.panel(row.w, row.h, alpha=200 if n % 2 == 0 else 170, radius=th.radius), row)
             self.draw_player(surface, row, name, record, name_w, xs)
-        note = text.fitted(tr("statistics.practice_note"), "body", th.text(17), theme.INK_MUTED, area.w)
+        note = text.fitted(tr("play_better.statistics.note"), "body", th.text(17), theme.INK_MUTED, area.w)
         blit_at(surface, note, "midbottom", (area.centerx, area.bottom + th.px(16)))
         if len(players) > self.per_page:
             shown = tr("load.showing", first=self.first + 1, last=min(len(players), self.first + self.per_page),
@@ -173,6 +175,7 @@ class StatisticsScene(Screen):
             str(record.games), str(record.wins), percent(record.wins, record.games),
             tr("statistics.decimal", value=f"{average:.1f}".replace("-", "−")) if average is not None else "–",
             number(record.best) if record.best is not None else "–", str(record.practice_games),
+            str(record.hint_games),
         ]
         for value, (cx, cw) in zip(values, xs):
             colour = theme.GOLD if value != "–" and (cx, cw) == xs[1] and record.wins else theme.INK

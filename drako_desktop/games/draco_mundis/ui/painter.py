@@ -73,10 +73,14 @@ class TablePainter:
         self.plates(surface)
         self.panel(surface)
         self.overlays(surface)
+        scene.hints.draw_marks(surface)
         scene.choreo.draw(surface)
         self.dragged(surface)
         self.bars(surface)
         scene.widgets.draw(surface, self.ctx)
+        board = scene.layout.board
+        scene.hints.draw_bubble(surface, (board.centerx, scene.layout.status_bar.top - self.ctx.theme.px(12)),
+                                board.w * 3 // 4)
         if scene.toast is not None:
             self.toast(surface, scene.toast[0])
         if scene.tooltip is not None and (scene.pinned_tip or not self.previewed):
@@ -755,6 +759,9 @@ class TablePainter:
         if scene.practice:
             rect = table_parts.badge(surface, self.ctx, tr("table.practice"), (rect.right + th.px(12), top.centery),
                               max(40, (right - rect.right) // 4))
+        if scene.hints_shown:
+            rect = table_parts.badge(surface, self.ctx, tr("play_better.hint.badge", count=scene.hints_shown),
+                                     (rect.right + th.px(12), top.centery), max(40, (right - rect.right) // 4))
         turn = scene.turn_text()
         model = scene.model
         x = right - th.px(14)

@@ -29,12 +29,13 @@ from ....saves import start_game as start_saved_game
 from ....settings import ANIMATION_FACTOR
 from ....ui import table_parts
 from ....ui.anim import Choreography, Counter
+from ....ui.hints import Hints
 from ....ui.scenes.base import Scene
 from ....ui.session import GameSession
 from ....ui.tooltips import Tooltip
 from ....ui.widgets import Button, WidgetGroup
 from ...base import IllegalActionError
-from ..actions import Pass
+from ..actions import Capture, Fight, Move, Pass, Place, Push, Select, row_col
 from ..events import Event
 from ..view import View
 from . import game_of
@@ -55,6 +56,7 @@ TOAST = 3.2
 
 class TableScene(Scene):
     autosave = True  # False: not a saved game (the lesson keeps its own progress)
+    offers_hints = True  # False: the lesson's script teaches instead
 
     def __init__(self, app, setup: GameSetup, saved: SavedGame | None = None, review: bool = False) -> None:
         super().__init__(app)
@@ -62,6 +64,7 @@ class TableScene(Scene):
         self.game = game_of(app.ctx)
         self.data = self.game.data
         self.review = review
+        self.saved = saved  # the saved game it was opened with (None: a new game)
         practice = saved.practice if saved is not None else app.practice_for(setup)
         self.controller = self.new_controller(saved, practice)
         self.session: GameSession | None = None
@@ -93,12 +96,15 @@ class TableScene(Scene):
         self._decision_key: tuple | None = None
         self.finished = False
         self.save_warned = False
+        self.hints = Hints(self)
         if saved is not None:
             self.retell(saved.actions)
 
     def new_controller(self, saved: SavedGame | None, practice: bool):
         """The turn controller of this table (the lesson makes its own, with a scripted opponent)."""
-        return self.app.controller(self.setup, saved.actions if saved is not None else (), practice=practice)
+        if saved is None:
+            return self.app.controller(self.setup, practice=practice)
+        return self.app.controller(self.setup, saved.actions, practice=practice, hints=saved.hints)
 
     # -- whose screen -----------------------------------------------------------------------------
 
@@ -152,6 +158,8 @@ class TableScene(Scene):
         right = [(tr("table.log"), "log", self.toggle_log), (tr("table.rules"), "rules", self.open_rules)]
         if self.undo_target() is not None:
             right.append((tr("table.undo"), "undo", self.undo))
+        if self.hints.offered():
+            right.append((tr("play_better.hint.button"), "hint", self.hints.toggle))
         widgets = table_parts.top_bar_buttons(self.ctx, self.layout.top_bar, self.open_menu, right)
         decision = self.decision()
         if decision is not None and decision.kind == "act":
@@ -240,6 +248,7 @@ class TableScene(Scene):
         self.choreo.factor = self.speed
         self.choreo.update(dt)
         self.painter.tick(dt)
+        self.hints.update(dt)
         for seat, counter in enumerate(self.counters):
             counter.set(self.model.score(seat), instant=self.speed == 0)
             counter.update(dt)
@@ -396,6 +405,31 @@ class TableScene(Scene):
     def practice(self) -> bool:
         return self.controller.practice
 
+    @property
+    def hints_shown(self) -> int:
+        """How many hints this game's people were shown (the top bar marks the game)."""
+        return sum(self.controller.hints)
+
+    def hint_places(self, action: Any) -> list[Rect]:
+        """Where a suggested action shows: the token to place (in the tray) and its square, the character
+        and its target, the attackers and the defender of a fight, or the Pass button."""
+        squares = self.layout.square_rect
+        if isinstance(action, (Select, Place)):
+            supply = self.gestures.supply()
+            tray = [rect for kind, rect in zip(supply, self.layout.tray_slots(len(supply))) if kind == action.token]
+            return tray + ([squares(row_col(action.at))] if isinstance(action, Place) else [])
+        if isinstance(action, (Move, Capture)):
+            return [squares(row_col(action.origin)), squares(row_col(action.target))]
+        if isinstance(action, Push):
+            return [squares(row_col(action.by)), squares(row_col(action.at))]
+        if isinstance(action, Fight):
+            at = row_col(action.at)
+            preview = self.model.fight_preview(self.gestures.seat(), at)
+            return [squares(f.at) for f in preview.attackers] + [squares(at)] if preview else [squares(at)]
+        if isinstance(action, Pass):
+            return [w.rect for w in self.widgets.widgets if w.rect.y >= self.layout.status_bar.y][:1]
+        return [squares(row_col(action.at))]  # peek, reveal, rotate, destroy, sacrifice, reveal any: one square
+
     def log_lines(self) -> list[str]:
         """The log as the viewer may read it."""
         names = self.names()
@@ -531,10 +565,13 @@ class TableScene(Scene):
                 self.refresh_buttons()
                 return
             if event.key == pygame.K_ESCAPE:
-                self.open_menu()
+                if not self.hints.cancel():
+                    self.open_menu()
             elif event.key == pygame.K_l:
                 self.toggle_log()
-            elif event.key in (pygame.K_F1, pygame.K_h):
+            elif event.key == pygame.K_h:
+                self.hints.toggle()
+            elif event.key == pygame.K_F1:
                 self.open_rules()
 
     def update_tooltip(self, dt: float) -> None:

@@ -78,6 +78,7 @@ def start_tutorial(app, lesson: Lesson, step: int) -> "TutorialScene":
 
 class TutorialScene(TableScene):
     autosave = False
+    offers_hints = False
 
     def __init__(self, app, lesson: Lesson, step: int = 0) -> None:
         self.lesson = lesson

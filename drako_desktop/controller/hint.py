@@ -1,0 +1,65 @@
+"""A hint: the strongest level's preferred action for the person to move, from their seat's view only.
+
+The table asks; the answer is thought out in the opponents' process, where a worker thread of
+the table's process only waits for it on a pipe (so the frame loop keeps its pace), or inline
+when the app runs its opponents inline (tests). A hint asked for can be dropped at any moment:
+the person acted, or cancelled it; its answer is then never looked at.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from typing import Any, Callable, Sequence
+
+from ..games.base import Game
+from .review import DEFAULT_DEPTH
+
+log = logging.getLogger(__name__)
+
+HINT_DEPTH = DEFAULT_DEPTH  # sampled games per candidate: about a second on a 2-player game, like a review step
+
+
+def think_inline(game: Game, view: Any, legal: Sequence[Any], seed: int, depth: int) -> int | None:
+    """The analyst's preferred action (an index into `legal`) in this process, or None when the game has
+    no analyst or the analyst cannot judge the decision (Aetherya Pocket's arrangement)."""
+    analyst = game.analyst(seed, depth)
+    judged = None if analyst is None else analyst.assess(view, legal)
+    return None if judged is None else judged.best
+
+
+class HintRequest:
+    """One hint being thought out for the person in `seat`, at the game's `position` (actions played)."""
+
+    def __init__(self, seat: int, position: int, view: Any, legal: Sequence[Any], think: Callable[[], int | None],
+                 threaded: bool) -> None:
+        self.seat, self.position, self.view, self.legal = seat, position, view, list(legal)
+        self.best: int | None = None
+        self.error: str | None = None
+        self._done = threading.Event()
+        self._think = think
+        if threaded:
+            threading.Thread(target=self._run, name=f"hint-seat-{seat}", daemon=True).start()
+        else:
+            self._run()
+
+    def _run(self) -> None:
+        try:
+            best = self._think()
+            if best is not None and not 0 <= best < len(self.legal):
+                raise ValueError(f"the hint chose {best} of {len(self.legal)} actions")
+            self.best = best
+        except Exception as exc:  # the table says the hint failed; the game goes on
+            log.exception("the hint failed")
+            self.error = f"{type(exc).__name__}: {exc}"
+        finally:
+            self._done.set()
+
+    @property
+    def ready(self) -> bool:
+        return self._done.is_set()
+
+    @property
+    def action(self) -> Any | None:
+        """The suggested action once ready (None: nothing to suggest)."""
+        return None if self.best is None else self.legal[self.best]

@@ -1,0 +1,188 @@
+"""The Hint button's part of every table: ask, think, show, cancel and count.
+
+A person whose turn it is asks (the button or H). The strongest level thinks from that seat's
+view only (`controller.hint`), the table going on meanwhile; then the places of its preferred
+action glow on the table and a bubble says why in one line (`Game.hint_reason`). Esc or H again
+cancels or hides it, and acting drops it. A hint shown counts for the seat: the save keeps the
+count at once and the game is marked and counted apart in the statistics.
+
+What glows is the table's business (`HintTable.hint_places`): each game knows where its actions
+are shown.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+import pygame
+from pygame import Rect
+
+from ..controller.hint import HintRequest, think_inline
+from ..controller.runner import derive_seed
+from ..i18n import tr
+from . import theme
+from .text import blit_at
+
+if TYPE_CHECKING:
+    from ..controller.game import Decision, GameController
+    from .app import App
+    from .session import GameSession
+
+NOTE_TIME = 4.0  # seconds a "nothing to suggest" or a failure stays up
+
+
+class HintTable(Protocol):
+    """What the hint needs of a game's table."""
+
+    app: "App"
+    controller: "GameController"
+    session: "GameSession | None"
+    offers_hints: bool  # False at the lesson's table (its script teaches instead)
+
+    def decision(self) -> "Decision | None":
+        """The person's decision the table waits for, or None."""
+
+    def hint_places(self, action: Any) -> list[Rect]:
+        """Where the action is shown on the table now: what glows (a card and its place, a character and
+        its target, a pile, a button)."""
+
+
+@dataclass(frozen=True)
+class ShownHint:
+    seat: int
+    position: int  # actions played when it was asked: acting moves past it
+    action: Any
+    reason: str
+
+
+class Hints:
+    def __init__(self, table: HintTable) -> None:
+        self.table = table
+        self.request: HintRequest | None = None
+        self.shown: ShownHint | None = None
+        self.note: tuple[str, float] | None = None  # (words, seconds left): nothing to suggest, or a failure
+        self.clock = 0.0
+        game = table.controller.game
+        self.possible = game.analyst(0, 1) is not None  # the game has a level strong enough to ask
+
+    @property
+    def active(self) -> bool:
+        """A hint is being thought out or shown."""
+        return self.request is not None or self.shown is not None
+
+    def offered(self) -> bool:
+        """Whether the Hint button is there now: a person decides, at a real game's table, of a game with an
+        analyst."""
+        return self.possible and self.table.offers_hints and self.table.decision() is not None
+
+    def toggle(self) -> None:
+        """The button or H: ask, or cancel / hide the hint there is."""
+        if not self.cancel():
+            self.ask()
+
+    def ask(self) -> None:
+        decision = self.table.decision()
+        if not self.offered() or decision is None:
+            return
+        controller, app = self.table.controller, self.table.app
+        game, seat = controller.game, decision.seat
+        view = controller.view(seat)
+        position = len(controller.actions)
+        seed = derive_seed("hint", controller.setup.seed, seat, position)
+        depth, legal = app.hint_depth, list(decision.legal)
+        if app.threaded:
+            opponents = app.opponents(game)
+
+            def think() -> int | None:
+                return opponents.assess(view, legal, seed, depth)
+        else:
+            def think() -> int | None:
+                return think_inline(game, view, legal, seed, depth)
+        self.note = None
+        self.request = HintRequest(seat, position, view, legal, think, app.threaded)
+        self.update(0.0)
+
+    def cancel(self) -> bool:
+        """Drop the hint being thought out or shown (Esc, H); False if there was none."""
+        had = self.active
+        self.request = self.shown = None
+        return had
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        if self.note is not None:
+            words, left = self.note
+            self.note = (words, left - dt) if left > dt else None
+        decision = self.table.decision()
+        here = None if decision is None else (decision.seat, len(self.table.controller.actions))
+        for asked in (self.request, self.shown):
+            if asked is not None and (asked.seat, asked.position) != here:
+                self.request = self.shown = None  # the person acted (or the turn moved on): the hint is stale
+        request = self.request
+        if request is None or not request.ready:
+            return
+        self.request = None
+        if request.error is not None:
+            self.note = (tr("play_better.hint.failed", error=request.error), NOTE_TIME)
+            return
+        action = request.action
+        if action is None:
+            self.note = (tr("play_better.hint.nothing"), NOTE_TIME)
+            return
+        controller = self.table.controller
+        reason = controller.game.hint_reason(request.view, action)
+        self.shown = ShownHint(request.seat, request.position, action, reason)
+        controller.hinted(request.seat)
+        if self.table.session is not None:
+            self.table.session.hinted(request.seat)
+
+    # -- drawing ---------------------------------------------------------------------------------------
+
+    def draw_marks(self, surface: pygame.Surface) -> None:
+        """The suggested action's places glowing (under the bubble, over the table)."""
+        if self.shown is None:
+            return
+        art, th = self.table.app.ctx.art, self.table.app.ctx.theme
+        pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
+        for rect in self.table.hint_places(self.shown.action):
+            m = art.halo(rect.w, rect.h)
+            surface.blit(art.glow(rect.w, rect.h, theme.COACH), (rect.x - m, rect.y - m))
+            pygame.draw.rect(surface, theme.shade(theme.COACH, 0.55 + 0.45 * pulse), rect.inflate(6, 6),
+                             width=max(2, th.px(3)), border_radius=th.px(8))
+
+    def draw_bubble(self, surface: pygame.Surface, midbottom: tuple[int, int], max_width: int) -> Rect | None:
+        """The hint in words (or that it is thinking, or why there is none) in a panel whose bottom middle is
+        at `midbottom`; its rect, or None when there is nothing to say."""
+        ctx = self.table.app.ctx
+        th, text = ctx.theme, ctx.text
+        if self.shown is not None:
+            title, words = tr("play_better.hint.title"), self.shown.reason or tr("play_better.hint.no_reason")
+            note = tr("play_better.hint.hide_note")
+        elif self.request is not None:
+            dots = "." * (1 + int(self.clock * 3) % 3)
+            title, words, note = tr("play_better.hint.thinking") + dots, "", tr("play_better.hint.cancel_note")
+        elif self.note is not None:
+            title, words, note = tr("play_better.hint.title"), self.note[0], ""
+        else:
+            return None
+        pad, icon_size = th.px(14), th.px(30)
+        width = max_width - 2 * pad - icon_size - th.px(12)
+        parts = [text.fitted(title, "bold", th.text(21), theme.COACH, width)]
+        if words:
+            parts.append(text.block(words, "body", th.text(20), theme.INK, width, max_height=th.px(90)))
+        if note:
+            parts.append(text.fitted(note, "body", th.text(16), theme.INK_MUTED, width))
+        inner_w = max(p.get_width() for p in parts)
+        height = sum(p.get_height() for p in parts) + th.px(4) * (len(parts) - 1)
+        box = Rect(0, 0, inner_w + 2 * pad + icon_size + th.px(12), height + 2 * pad)
+        box.midbottom = midbottom
+        box.clamp_ip(Rect((0, 0), surface.get_size()))
+        surface.blit(ctx.art.panel(box.w, box.h, alpha=245, edge=theme.COACH), box)
+        blit_at(surface, ctx.art.ui_icon("hint", icon_size, theme.COACH), "topleft", (box.x + pad, box.y + pad))
+        y = box.y + pad
+        for part in parts:
+            blit_at(surface, part, "topleft", (box.x + pad + icon_size + th.px(12), y), box=box)
+            y += part.get_height() + th.px(4)
+        return box
