@@ -162,6 +162,16 @@ def build_parser() -> argparse.ArgumentParser:
                         help="sampled games per decision (default 48; more is slower and steadier)")
     review.add_argument("--json", action="store_true", help="print one JSON object instead of text")
 
+    view = sub.add_parser(
+        "view", help="open the game viewer on a saved game or a game record",
+        description="Open the game on the game viewer: a saved game (finished or not) or a game record (one JSON "
+        "object, or the first line of a .jsonl file, e.g. from simulate --records), stepped through move by move "
+        "with the log and the scores after each turn. Back goes to the main menu.",
+    )
+    view.add_argument("file", metavar="FILE", type=Path, help="a saved game or a game record")
+    view.add_argument("--move", type=int, default=None, metavar="N",
+                      help="show the game after its first N moves (default: the last)")
+
     bench = sub.add_parser(
         "bench-ui", help="time the table's frames in a computer-only game",
         description="Play a computer-only game with the most players through the real table at normal animation "
@@ -233,6 +243,8 @@ def run(args: argparse.Namespace) -> int:
             return cmd_replay(library, game, args, sys.stdout)
         if args.command == "review":
             return cmd_review(library, args, sys.stdout)
+        if args.command == "view":
+            return cmd_view(library, game, args)
         return cmd_play(library, game, args, sys.stdout)
     except (CardDataError, UsageError) as exc:
         print(f"drako-desktop: {exc}", file=sys.stderr)
@@ -496,6 +508,44 @@ def cmd_review(library: Library, args: argparse.Namespace, stdout: TextIO) -> in
         stdout.write(f"  turn {d.turn}: {100 * d.win_lost:.0f} points of winning chance and "
                      f"{d.margin_lost:.1f} points of margin lost{' (' + ', '.join(d.missed) + ')' if d.missed else ''}\n")
     return 0
+
+
+def game_to_view(library: Library, path: Path) -> Any:
+    """A saved game, or a game record as one, for the viewer; UsageError naming the file if it is neither."""
+    from .records import RecordError, read_record, replay_record
+    from .replay import record_as_saved
+    from .saves import FORMAT, MAX_BYTES, SaveError, read
+
+    if path.is_dir():
+        raise UsageError(f"{path}: is a folder, not a saved game or a record")
+    try:
+        data = jsonio.read_file(path, MAX_BYTES)
+    except jsonio.JsonError:
+        data = None  # maybe several JSON lines: a record file
+    try:
+        if isinstance(data, dict) and data.get("format") == FORMAT:
+            return read(path, library)[0]
+        handle, state = replay_record(library, read_record(path))
+        return record_as_saved(handle, state)
+    except (SaveError, RecordError) as exc:
+        raise UsageError(f"{path}: {exc}" if not str(exc).startswith(str(path)) else str(exc)) from None
+
+
+def cmd_view(library: Library, game: Game, args: argparse.Namespace) -> int:
+    """The app, on the game viewer of a saved game or a record (the main menu beneath it)."""
+    saved = game_to_view(library, args.file)
+    if args.move is not None and not 0 <= args.move <= len(saved.actions):
+        raise UsageError(f"--move must be 0-{len(saved.actions)}, not {args.move}")
+    from .settings import Settings
+    from .ui.launch import run_app
+
+    import pygame
+
+    settings, note = Settings.load()
+    try:
+        return run_app(library[saved.setup.game], settings, note, library=library, view=(saved, args.move))
+    except pygame.error as exc:
+        raise UsageError(f"cannot open the game window: {exc}") from None
 
 
 def cmd_bench_ui(game: Game, args: argparse.Namespace, stdout: TextIO) -> int:

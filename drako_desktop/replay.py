@@ -6,8 +6,9 @@ chosen action, and this replays them through the engine.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 from .controller.game import GameSetup, Seat
 from .games.base import Game, GameState
@@ -57,6 +58,81 @@ def replay_game(handle: Game, game: SavedGame) -> dict[str, Any]:
         "final": handle.score_reports(state) if state.is_terminal() else None,
         "winners": state.winners() if state.is_terminal() else None,
     }
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """A line of a replayed game's log: it shows from `position` on (the actions played by then)."""
+
+    position: int
+    kind: str  # "turn" (a turn begins: `turn`, `seat`), "scores" (the scores after a turn) or "line"
+    text: str = ""
+    turn: int = 0
+    seat: int = -1
+    scores: tuple[int, ...] = ()
+
+
+class GameReplay:
+    """A game replayed once for the viewer: the position after every action, everyone's score then, and the
+    log as a viewer saw it (the public, or one seat). Position p is the game after its first p actions."""
+
+    def __init__(self, handle: Game, setup: GameSetup, actions: Sequence[Any]) -> None:
+        self.handle, self.setup = handle, setup
+        state = handle.new_state(setup.players, setup.seed, setup.first, setup.variants)
+        self.states: list[GameState] = [state.clone()]
+        self.events: list[list[Any]] = []
+        for action in actions:
+            self.events.append(state.apply(action))
+            self.states.append(state.clone())
+        self.scores = [tuple(b.total for b in s.scores()) for s in self.states]
+        self._logs: dict[int | None, list[LogEntry]] = {}
+
+    @property
+    def last(self) -> int:
+        return len(self.states) - 1
+
+    @property
+    def finished(self) -> bool:
+        return self.states[-1].is_terminal()
+
+    def turn_at(self, position: int) -> int:
+        return self.states[position].turn
+
+    def turn_start(self, turn: int) -> int:
+        """The first position of a turn (0 for the setup); the last position for a turn after the end."""
+        return next((p for p, s in enumerate(self.states) if s.turn >= turn), self.last)
+
+    @property
+    def turns(self) -> int:
+        return self.states[-1].turn
+
+    def log(self, viewer: int | None) -> list[LogEntry]:
+        """Every line of the game as `viewer` saw it (None: the public), with a heading at each turn and the
+        scores after each turn."""
+        found = self._logs.get(viewer)
+        if found is not None:
+            return found
+        names = [seat.name for seat in self.setup.seats]
+        entries: list[LogEntry] = []
+        for index, events in enumerate(self.events):
+            position = index + 1
+            for event in events:
+                seen = event.for_viewer(viewer)
+                if seen is None:
+                    continue
+                if seen.kind == "turn":
+                    if seen.number > 1:
+                        entries.append(LogEntry(position, "scores", turn=seen.number - 1,
+                                                scores=self.scores[position]))
+                    entries.append(LogEntry(position, "turn", turn=seen.number, seat=seen.seat))
+                    continue
+                line = self.handle.describe(seen, names)
+                if line:
+                    entries.append(LogEntry(position, "line", line))
+        if self.finished:
+            entries.append(LogEntry(self.last, "scores", turn=self.turns, scores=self.scores[-1]))
+        self._logs[viewer] = entries
+        return entries
 
 
 def record_as_saved(handle: Game, state: GameState) -> SavedGame:

@@ -234,7 +234,7 @@ def test_history_shows_final_scores_and_opens_the_score_sheet(rules):
     frames(app, 60)
     sheet = app.scenes.top
     assert isinstance(sheet, ScoreSheet) and sheet.review
-    assert [w.label for w in sheet.widgets.widgets] == ["Back", "Show the table"]
+    assert [w.label for w in sheet.widgets.widgets] == ["Back", "Review", "Show the table"]
     screenshot(app, "24-history-score-sheet")
     frames(app, 1, [key(pygame.K_ESCAPE)])
     assert isinstance(app.scenes.top, LoadScene) and app.scenes.find(TableScene) is None

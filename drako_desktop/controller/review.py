@@ -11,7 +11,7 @@ the decisions already assessed (kept beside the game as JSON).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from ..games.base import Analyst, Game, Outcome
 from .runner import derive_seed
@@ -60,9 +60,35 @@ class DecisionReview:
             "missed": list(self.missed),
         }
 
+    @classmethod
+    def from_json(cls, obj: Any) -> "DecisionReview":
+        """The inverse of to_json (a review kept beside the game); ValueError for anything else."""
+        if not isinstance(obj, dict) or set(obj) != {"index", "turn", "chosen", "best", "chosen_outcome",
+                                                      "best_outcome", "missed"}:
+            raise ValueError("a reviewed decision has other fields")
+        index, turn, missed = obj["index"], obj["turn"], obj["missed"]
+        if not (_count(index) and _count(turn) and isinstance(obj["chosen"], dict) and isinstance(obj["best"], dict)
+                and isinstance(missed, list) and all(isinstance(tag, str) for tag in missed)):
+            raise ValueError("a reviewed decision has a bad field")
+        return cls(index, turn, obj["chosen"], obj["best"], _outcome_from_json(obj["chosen_outcome"]),
+                   _outcome_from_json(obj["best_outcome"]), tuple(missed))
+
 
 def _outcome_json(outcome: Outcome) -> dict[str, Any]:
     return {"win": round(outcome.win, 4), "margin": round(outcome.margin, 3), "samples": outcome.samples}
+
+
+def _count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _outcome_from_json(obj: Any) -> Outcome:
+    if not isinstance(obj, dict) or set(obj) != {"win", "margin", "samples"} or not _count(obj["samples"]):
+        raise ValueError("an outcome has other fields")
+    win, margin = obj["win"], obj["margin"]
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (win, margin)) or not 0 <= win <= 1:
+        raise ValueError("an outcome has a bad number")
+    return Outcome(float(win), float(margin), obj["samples"])
 
 
 @dataclass(frozen=True)
@@ -117,11 +143,36 @@ def review_game(
 ) -> list[DecisionReview]:
     """Assess every real decision of `seat`, going on from the `done` ones. `progress(done, total)` is
     called after each decision; when it returns False the review stops there (and goes on later)."""
+    reviewed = list(done)
+    for position, total, judged in review_steps(game, players, seed, first, variants, actions, seat, depth=depth,
+                                                done=done):
+        if judged is not None:
+            reviewed.append(judged)
+        if progress is not None and not progress(position, total):
+            break
+    reviewed.sort(key=lambda d: d.index)
+    return reviewed
+
+
+def review_steps(
+    game: Game,
+    players: int,
+    seed: int,
+    first: int,
+    variants: Sequence[str],
+    actions: Sequence[Any],
+    seat: int,
+    *,
+    depth: int = DEFAULT_DEPTH,
+    done: Sequence[DecisionReview] = (),
+) -> Iterator[tuple[int, int, DecisionReview | None]]:
+    """The review one decision at a time, for whoever keeps each as it comes (the review screen saves it):
+    (how many of the seat's decisions are behind, how many there are, the new judgement or None for a
+    decision the analyst cannot play out). Decisions in `done` are skipped."""
     if game.analyst(0, depth) is None:
         raise ReviewUnavailableError(f"{game.name} has no level strong enough to review with yet")
     todo = decisions_of(game, players, seed, first, variants, actions, seat)
-    reviewed = list(done)
-    known = {d.index for d in reviewed}
+    known = {d.index for d in done}
     state = game.new_state(players, seed, first, variants)
     for index, action in enumerate(actions):
         if index in todo and index not in known:
@@ -129,14 +180,8 @@ def review_game(
             # decisions were reviewed before it, so a review that stops and goes on gives the same.
             analyst = game.analyst(derive_seed("review", seed, seat, depth, index), depth)
             assert analyst is not None
-            judged = _assess(game, analyst, state, index, action, seat)
-            if judged is not None:
-                reviewed.append(judged)
-            if progress is not None and not progress(todo.index(index) + 1, len(todo)):
-                break
+            yield todo.index(index) + 1, len(todo), _assess(game, analyst, state, index, action, seat)
         state.apply(action)
-    reviewed.sort(key=lambda d: d.index)
-    return reviewed
 
 
 class ReviewUnavailableError(Exception):

@@ -57,3 +57,13 @@ class GameUI(Protocol):
 
     def showcase(self, ctx: "Context", width: int, height: int) -> list[pygame.Surface]:
         """A few pictures of the game's pieces at about width x height, for the title screen."""
+
+    def position_picture(self, ctx: "Context", setup: "GameSetup", view: Any, size: tuple[int, int],
+                         highlight: Any = None) -> pygame.Surface:
+        """A still picture of a position as `view` shows it, at most `size` large (the game viewer, the review's
+        boards): drawn from the view alone, never touching a table. `highlight` is an action of the seat to
+        move, marked on it (shown as made where it has a place)."""
+
+    def revealed_view(self, state: Any) -> Any:
+        """A view of the position with nothing hidden, for `position_picture` (the viewer's switch once the
+        game is over): what lay face down shows, marked as hidden then."""

@@ -36,13 +36,14 @@ def game_result(controller: GameController) -> dict:
 
 def run_app(game: Game, settings: Settings, note: Message | None, setup: GameSetup | None = None,
             exit_at_end: bool = False, out: TextIO | None = None, resume: SavedGame | None = None,
-            library: Library | None = None) -> int:
-    """The game: the main menu, a new game (`setup`) or a saved one (`resume`) straight away."""
+            library: Library | None = None, view: tuple[SavedGame, int | None] | None = None) -> int:
+    """The game: the main menu, a new game (`setup`) or a saved one (`resume`) straight away, or a game on the
+    viewer (`view`: the game and the move to show first)."""
     log_file = setup_logging()
     log.info("drako-desktop %s starting (log %s)", __version__, log_file)
     if clear_stale_temporaries():
         log.info("removed the temporary files of saves cut short")
-    app = open_app(game, settings, note, setup, exit_at_end, out, resume, library=library)
+    app = open_app(game, settings, note, setup, exit_at_end, out, resume, library=library, view=view)
     try:
         return app.run()
     finally:
@@ -51,7 +52,7 @@ def run_app(game: Game, settings: Settings, note: Message | None, setup: GameSet
 
 def open_app(game: Game, settings: Settings, note: Message | None, setup: GameSetup | None = None,
              exit_at_end: bool = False, out: TextIO | None = None, resume: SavedGame | None = None,
-             **options) -> App:
+             view: tuple[SavedGame, int | None] | None = None, **options) -> App:
     """The app with its first scene up (and the broken-settings message over it), not yet running."""
     if note:
         log.warning("settings: %s", note)
@@ -70,6 +71,8 @@ def open_app(game: Game, settings: Settings, note: Message | None, setup: GameSe
         app.main_menu()
         if resume is not None:  # straight onto the table (or its message over the menu if it cannot open)
             app.resume_game(resume)
+        elif view is not None:  # the viewer over the menu: Back goes there
+            app.open_viewer(*view)
     if note:  # a broken settings file: defaults, and the player is told (the next change writes a good file)
         app.notify(tr("errors.settings_title"), tr("errors.settings_reset_detail"), detail=str(note))
     return app

@@ -4,7 +4,8 @@ Each row tells when the game was last played (local time), who sits at the
 table (person or computer, and its level), the turn and the scores so far; a
 finished game shows its final scores and the winner. A game in progress opens
 straight onto the table where it was left, a finished one onto its final table
-and score sheet. Deleting asks first. Files found unusable while listing were
+and score sheet; a finished one can also be replayed move by move (the viewer) and
+reviewed by the strongest level. A game with hints is marked. Deleting asks first. Files found unusable while listing were
 renamed aside by the listing, and one message names them.
 """
 
@@ -18,6 +19,7 @@ import pygame
 from pygame import Rect
 
 from ...i18n import tr
+from ...reviews import forget_reviews
 from ...saves import SavedGame, history_dir, list_saves, saves_dir
 from .. import theme
 from ..text import blit_at
@@ -73,9 +75,10 @@ def seat_kind(seat) -> str:
 class SaveRow(Widget):
     """One saved game: click (or Enter) opens it."""
 
-    def __init__(self, rect: Rect, entry: Entry, history: bool, on_open) -> None:
+    def __init__(self, rect: Rect, entry: Entry, history: bool, on_open, face: bool = True) -> None:
+        """`face`: the row draws its own open button at its end (else buttons of their own stand beside it)."""
         super().__init__(rect)
-        self.entry, self.history, self.on_open = entry, history, on_open
+        self.entry, self.history, self.on_open, self.face = entry, history, on_open, face
 
     def activate(self) -> None:
         self.on_open(self.entry)
@@ -100,12 +103,17 @@ class SaveRow(Widget):
         which = text.fitted(entry.title, "bold", th.text(16), theme.GOLD_DARK, left_w - pad)
         blit_at(surface, which, "topleft", (r.x + pad, below.bottom + th.px(1)))
         # Who sits at the table, with their scores.
-        open_w = max(th.px(150), text.width(self.open_label(), "bold", th.text(21)) + th.px(40))
+        open_w = max(th.px(150), text.width(self.open_label(), "bold", th.text(21)) + th.px(40)) if self.face \
+            else -th.px(16)
         seats_x = r.x + left_w + th.px(6)
         seats_w = r.right - pad - open_w - th.px(16) - seats_x
         per = seats_w // max(4, len(game.setup.seats))
         for i, seat in enumerate(game.setup.seats):
             self.seat(surface, ctx, i, seat, Rect(seats_x + i * per, r.y, per - th.px(8), r.h))
+        if focused:
+            pygame.draw.rect(surface, theme.GOLD, r.inflate(8, 8), width=3, border_radius=th.radius + 4)
+        if not self.face:
+            return
         # What opening it does, drawn as a button at the row's end.
         face = Rect(r.right - pad - open_w, 0, open_w, th.px(44))
         face.centery = r.centery
@@ -114,8 +122,6 @@ class SaveRow(Widget):
         pygame.draw.rect(surface, theme.GOLD, face, width=1, border_radius=th.radius)
         words = text.fitted(self.open_label(), "bold", th.text(21), theme.INK, face.w - th.px(16))
         blit_at(surface, words, "center", face.center)
-        if focused:
-            pygame.draw.rect(surface, theme.GOLD, r.inflate(8, 8), width=3, border_radius=th.radius + 4)
 
     def open_label(self) -> str:
         return tr("load.view") if self.history else tr("load.resume")
@@ -136,6 +142,13 @@ class SaveRow(Widget):
         surface.blit(score, score_rect)
         x = centre[0] + radius + th.px(10)
         width = max(20, score_rect.x - th.px(8) - x)
+        hints = entry.game.hints[i] if entry.game.hints else 0
+        if hints:  # shown hints: a bulb and how many (the game counts apart in the statistics)
+            count = text.render(number(hints), "number", th.text(18), theme.COACH)
+            bulb = art.ui_icon("hint", th.px(20), theme.COACH)
+            mark = blit_at(surface, count, "midright", (score_rect.x - th.px(8), box.centery))
+            mark = blit_at(surface, bulb, "midright", (mark.x - th.px(2), box.centery))
+            width = max(20, mark.x - th.px(6) - x)
         name = text.fitted(seat.name, "bold", th.text(20), theme.INK, width)
         kind = text.fitted(seat_kind(seat), "body", th.text(16), theme.INK_MUTED, width)
         total = name.get_height() + kind.get_height()
@@ -170,6 +183,7 @@ class LoadScene(Screen):
         self.list_rect = Rect(0, 0, 0, 0)
         self.per_page = 1
         self.row_step = 1
+        self.group = 2  # widgets per row: the row, its buttons
         self.scan()
 
     # -- the saved games ----------------------------------------------------------------------------------
@@ -227,6 +241,7 @@ class LoadScene(Screen):
             self.app.notify(tr("load.delete_failed_title"), tr("load.delete_failed"), detail=f"{path}: {exc.strerror}")
             return
         log.info("deleted the saved game %s", path)
+        forget_reviews(entry.game.game_id)
         self.shown.remove(entry)
         self.first = max(0, min(self.first, len(self.shown) - self.per_page))
         self.relayout(focus_row=None)
@@ -259,16 +274,31 @@ class LoadScene(Screen):
         self.per_page = max(1, (self.list_rect.h + gap) // (row_h + gap))
         self.first = max(0, min(self.first, len(self.shown) - self.per_page))
         del_w = max(th.px(130), text.width(tr("load.delete"), "bold", th.text(20)) + th.px(64))
+        # A finished game's row has Replay and Review beside it, one above the other.
+        more = [tr("play_better.viewer.button"), tr("play_better.review.button")] if self.history else []
+        more_w = max((text.width(label, "bold", th.text(18)) + th.px(36) for label in more), default=0)
+        more_w = max(more_w, th.px(150)) if more else 0
         rows = []
         for n, entry in enumerate(self.shown[self.first:self.first + self.per_page]):
             y = self.list_rect.y + n * (row_h + gap)
-            rows.append(SaveRow(Rect(self.list_rect.x, y, self.list_rect.w - del_w - th.px(10) - th.px(18), row_h),
-                                entry, self.history, self.open))
-            rows.append(Button(Rect(self.list_rect.right - del_w - th.px(18), y + (row_h - th.px(50)) // 2, del_w, th.px(50)),
+            right = self.list_rect.right - del_w - th.px(18)
+            row_w = right - th.px(10) - self.list_rect.x - (more_w + th.px(10) if more else 0)
+            rows.append(SaveRow(Rect(self.list_rect.x, y, row_w, row_h), entry, self.history, self.open,
+                                face=not more))
+            if more:
+                half = (row_h - th.px(6)) // 2
+                x = self.list_rect.x + row_w + th.px(10)
+                rows.append(Button(Rect(x, y, more_w, half), more[0], lambda e=entry: self.app.open_viewer(e.game),
+                                   size=18))
+                reviewable = self.app.library[entry.game.setup.game].analyst(0, 1) is not None
+                rows.append(Button(Rect(x, y + row_h - half, more_w, half), more[1],
+                                   lambda e=entry: self.app.open_review(e.game), size=18, enabled=reviewable))
+            rows.append(Button(Rect(right, y + (row_h - th.px(50)) // 2, del_w, th.px(50)),
                                tr("load.delete"), lambda e=entry: self.ask_delete(e), icon="close", size=20))
+        self.group = 2 + len(more)  # widgets per row
         widgets = [*tabs, *rows, Button(back, tr("load.back"), self.back, style="primary")]
         if focus_row is not None and rows:
-            focus = len(tabs) + 2 * max(0, min(focus_row - self.first, len(rows) // 2 - 1))
+            focus = len(tabs) + self.group * max(0, min(focus_row - self.first, len(rows) // self.group - 1))
         elif rows:
             focus = len(tabs)
         else:
@@ -280,14 +310,12 @@ class LoadScene(Screen):
     # -- events ---------------------------------------------------------------------------------------------
 
     def focused_row(self) -> tuple[int, int] | None:
-        """(index in the list, 0 for the row or 1 for its delete button) of the focused widget."""
-        widget = self.widgets.focused()
-        rows = [w for w in self.widgets.widgets if isinstance(w, SaveRow)]
-        for n, row in enumerate(rows):
-            if widget is row:
-                return self.first + n, 0
-            if widget is self.widgets.widgets[self.widgets.widgets.index(row) + 1]:
-                return self.first + n, 1
+        """(index in the list, which of the row's widgets: 0 the row, then its buttons) of the focused widget."""
+        focus = self.widgets.focus
+        for n, row in enumerate(w for w in self.widgets.widgets if isinstance(w, SaveRow)):
+            start = self.widgets.widgets.index(row)
+            if start <= focus < start + self.group:
+                return self.first + n, focus - start
         return None
 
     def scroll(self, rows: int, keep_focus: bool = True) -> None:

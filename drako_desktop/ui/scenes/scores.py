@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 from pygame import Rect
 
 from ...i18n import tr
+from ...saves import SavedGame, start_game
 from .. import theme
 from ..anim import ease_out
 from ..text import blit_at
@@ -30,19 +33,39 @@ class ScoreSheet(Overlay):
         self.names = [s.name for s in table.controller.seats]
         self.elapsed = 0.0
         self.hidden = False
+        self.game = self.finished_game()
+        self.toggle_button: Button | None = None
+
+    def finished_game(self) -> SavedGame:
+        """The game on the sheet as a saved game (what Review is of): the table's save, the game it was opened
+        from, or, for a game kept nowhere, one with an id of its own."""
+        table, controller = self.table, self.table.controller
+        base = table.session.game if table.session is not None else table.saved or start_game(table.setup)
+        hints = tuple(controller.hints) if any(controller.hints) else ()
+        return replace(base, actions=tuple(controller.actions), finished=controller.state.is_terminal(), hints=hints)
+
+    def hint_note(self) -> str:
+        """Who was shown hints, and that the game counts apart (empty without hints)."""
+        hints = self.table.controller.hints
+        shown = [tr("play_better.hint.sheet_seat", name=name, count=n) for name, n in zip(self.names, hints) if n]
+        return tr("play_better.hint.sheet", names=join_names(shown)) if shown else ""
 
     def relayout(self) -> None:
         th = self.ctx.theme
         rows = len(self.scores[0].categories) + 1
         tie_room = th.px(70) if self.ctx.game_ui.tie_break_text(self.names, self.scores, self.winners) else 0
+        tie_room += th.px(50) if self.hint_note() else 0
         height = th.px(150) + th.px(86) + rows * th.px(40) + th.px(70) + tie_room + th.px(100)
         self.panel = Rect(0, 0, min(th.width - th.px(60), th.px(260) + len(self.names) * th.px(230)), height)
         self.panel.h = min(self.panel.h, th.height - th.px(40))
         self.panel.center = (th.width // 2, th.height // 2)
+        review = [(tr("play_better.review.button"), self.open_review, "normal")] \
+            if self.table.controller.game.analyst(0, 1) is not None else []
+        show = (tr("scores.show_scores") if self.hidden else tr("scores.show_table"), self.toggle, "normal")
         if self.review:
-            labels = [(tr("scores.back"), self.back, "primary"), (tr("scores.show_table"), self.toggle, "normal")]
+            labels = [(tr("scores.back"), self.back, "primary"), *review, show]
         else:
-            labels = [(tr("scores.rematch"), self.rematch, "primary"), (tr("scores.show_table"), self.toggle, "normal"),
+            labels = [(tr("scores.rematch"), self.rematch, "primary"), *review, show,
                       (tr("scores.main_menu"), self.app.main_menu, "normal")]
         h = th.px(52)
         widths = [self.ctx.text.width(label, "bold", th.text(24)) + th.px(60) for label, _, _ in labels]
@@ -50,8 +73,13 @@ class ScoreSheet(Overlay):
         buttons = []
         for (label, action, style), w in zip(labels, widths):
             buttons.append(Button(Rect(x, self.panel.bottom - h - th.px(22), w, h), label, action, style=style))
+            if action == self.toggle:
+                self.toggle_button = buttons[-1]
             x += w + th.px(16)
         self.widgets = WidgetGroup(buttons, focus=0)
+
+    def open_review(self) -> None:
+        self.app.open_review(self.game)
 
     def back(self) -> None:
         """Review: close the sheet and the table it shows, back to the list it was opened from."""
@@ -63,11 +91,13 @@ class ScoreSheet(Overlay):
 
     def toggle(self) -> None:
         self.hidden = not self.hidden
-        self.widgets.widgets[1].label = tr("scores.show_scores") if self.hidden else tr("scores.show_table")
+        if self.toggle_button is not None:
+            self.toggle_button.label = tr("scores.show_scores") if self.hidden else tr("scores.show_table")
 
     def handle(self, event: pygame.event.Event) -> None:
+        button = self.toggle_button
         if self.hidden and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and not (
-                event.type == pygame.MOUSEBUTTONDOWN and self.widgets.widgets[1].rect.collidepoint(event.pos)):
+                event.type == pygame.MOUSEBUTTONDOWN and button is not None and button.rect.collidepoint(event.pos)):
             self.toggle()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -89,7 +119,8 @@ class ScoreSheet(Overlay):
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.hidden:
-            self.widgets.widgets[1].draw(surface, self.ctx, False, True)
+            if self.toggle_button is not None:
+                self.toggle_button.draw(surface, self.ctx, False, True)
             return
         th, text, art, game_ui = self.ctx.theme, self.ctx.text, self.ctx.art, self.ctx.game_ui
         y = self.draw_panel(surface, tr("scores.title"))
@@ -147,9 +178,14 @@ class ScoreSheet(Overlay):
             rect = blit_at(surface, label, "midtop", (self.panel.centerx, y))
             y = rect.bottom + th.px(8)
             why = self.ctx.game_ui.tie_break_text(self.names, self.scores, self.winners)
+            bottom = self.widgets.widgets[0].rect.y - th.px(10)
             if why:
-                bottom = self.widgets.widgets[0].rect.y - th.px(10)
                 block = text.block(why, "body", th.text(19), theme.INK_MUTED, self.panel.w - th.px(80),
+                                   max_height=max(20, bottom - y), align="center")
+                y = blit_at(surface, block, "midtop", (self.panel.centerx, y)).bottom + th.px(6)
+            hints = self.hint_note()
+            if hints:
+                block = text.block(hints, "body", th.text(18), theme.COACH, self.panel.w - th.px(80),
                                    max_height=max(20, bottom - y), align="center")
                 blit_at(surface, block, "midtop", (self.panel.centerx, y))
         self.widgets.draw(surface, self.ctx)

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 import pygame
 from pygame import Rect
 
 from ...i18n import tr
 from .. import theme
 from ..text import blit_at
-from ..widgets import WidgetGroup
+from ..widgets import Button, Choice, Widget, WidgetGroup
 from .base import Scene
 
 
@@ -76,3 +78,38 @@ class Screen(Scene):
 
     def title(self) -> str:
         return tr(self.title_key)
+
+
+class BarredScreen(Screen):
+    """A full-window screen laid out like a table (the game viewer, the review): a top bar with Back at the
+    left, the title in the middle and a choice at the right, a bottom bar, and the body between them."""
+
+    bottom_h = 64  # the bottom bar's height (at 1600 x 900)
+
+    def lay_out_bars(self, label: str, options: list[tuple[object, str]], value: object,
+                     on_change: Callable[[object], None], width: float) -> tuple[Rect, list[Widget]]:
+        """The body's rect, and the top bar's Back button and choice (`width`: its share of the window)."""
+        th, text = self.ctx.theme, self.ctx.text
+        w, h = th.width, th.height
+        gap = th.px(12)
+        self.top_bar = Rect(0, 0, w, th.px(64))
+        self.bottom_bar = Rect(0, h - th.px(self.bottom_h), w, th.px(self.bottom_h))
+        body = Rect(gap, self.top_bar.bottom + gap, w - 2 * gap, self.bottom_bar.y - self.top_bar.bottom - 2 * gap)
+        bar_h = th.px(48)
+        back_label = tr("play_better.back")
+        back = Button(Rect(gap, self.top_bar.centery - bar_h // 2, text.width(back_label, "bold", th.text(22))
+                           + th.px(80), bar_h), back_label, self.back, icon="close", size=22)
+        choice_w = max(th.px(400), round(w * width))
+        choice = Choice(Rect(w - gap - choice_w, self.top_bar.centery - bar_h // 2, choice_w, bar_h), label, options,
+                        value, on_change, label_share=0.36)
+        self.title_box = Rect(back.rect.right + gap, 0, choice.rect.x - back.rect.right - 2 * gap, self.top_bar.h)
+        return body, [back, choice]
+
+    def draw_bars(self, surface: pygame.Surface, title: str) -> None:
+        """The backdrop, both bars and the title."""
+        th, text, art = self.ctx.theme, self.ctx.text, self.ctx.art
+        self.draw_backdrop(surface)
+        for bar in (self.top_bar, self.bottom_bar):
+            surface.blit(art.panel(bar.w + 4, bar.h + 2, alpha=225, radius=0), (bar.x - 2, bar.y - 1))
+        label = text.fitted(title, "title", th.text(28), theme.GOLD, self.title_box.w)
+        blit_at(surface, label, "center", self.title_box.center, box=self.title_box)

@@ -109,6 +109,17 @@ class AetheryaUI:
         w = min(width, round(height * CARD_ASPECT))
         return [pictures.face(card, w, round(w / CARD_ASPECT)) for card in SHOWCASE]
 
+    def position_picture(self, ctx: "Context", setup: "GameSetup", view: Any, size: tuple[int, int],
+                         highlight: Any = None) -> pygame.Surface:
+        from .position import position_picture
+
+        return position_picture(ctx, setup, view, size, highlight)
+
+    def revealed_view(self, state: Any) -> Any:
+        from .position import revealed_view
+
+        return revealed_view(state)
+
 
 def tie_break_text(names: Sequence[str], scores: Sequence[Breakdown], winners: Sequence[int]) -> str:
     """Why the winner won, in words, when totals tie (rule book 6.5); empty otherwise."""

@@ -52,6 +52,7 @@ class TableScene(Scene):
         self.setup = setup
         self.rules = game_of(app.ctx).rules
         self.review = review
+        self.saved = saved  # the saved game it was opened with (None: a new game)
         practice = saved.practice if saved is not None else app.practice_for(setup)
         self.controller = self.new_controller(saved, practice)
         # Autosave after every action (and statistics at the end) for every game that is played on.
