@@ -219,6 +219,60 @@ def saves_and_dialogs(s: Screens) -> None:
     app.scenes.pop()
 
 
+def play_better_screens(s: Screens) -> None:
+    """The hint's words on the score sheet, History with a game that had hints, the game viewer and the review."""
+    from drako_desktop import saves
+    from drako_desktop.ai import make_agent
+    from drako_desktop.controller.runner import run_game
+    from drako_desktop.ui.scenes.review import ReviewScene
+
+    app = s.app
+    game = app.ctx.game
+    state = game.new_state(2, 8, 0)
+    run_game(game, state, [make_agent(game, "random", 1), make_agent(game, "medium", 2)])
+    setup = GameSetup((Seat(NAMES[0]), Seat(NAMES[1], COMPUTER, "medium")), seed=8)
+    stamp = "2026-01-01T10:00:00Z"
+    saved = saves.SavedGame("20260101-100000-hinted", setup, tuple(state.history), stamp, stamp, True, True,
+                            hints=(12, 0))
+    saves.history_dir().mkdir(parents=True, exist_ok=True)
+    (saves.history_dir() / f"{saved.game_id}.json").write_text(saves.encode(saved, state, game))
+    app.main_menu()
+    app.scenes.push(LoadScene(app, history=True))
+    s.look("50-history-hints-replay-review")
+    app.review_game(saved)
+    s.look("51-score-sheet-hints-review", n=120)
+    app.main_menu()
+    viewer = app.open_viewer(saved, start=40)
+    s.look("52-viewer")
+    for _ in range(len(viewer.view_options()) - 1):
+        viewer.cycle_seen_by()
+    s.look("53-viewer-everything")
+    viewer.go(0)
+    s.look("54-viewer-setup", shot=False)
+    app.main_menu()
+    app.review_depth = 2
+    review = app.open_review(saved)
+    assert isinstance(review, ReviewScene)
+    s.look("55-review-running", n=3)
+    while not review.job.finished:
+        frames(app)
+    s.look("56-review")
+    review.toggle_graph()
+    s.look("57-review-margin")
+    for n in range(1, len(review.mistakes)):
+        review.select(n)
+        s.look(f"58-review-mistake-{n}", shot=False, n=1)
+    from drako_desktop.stats import Statistics
+
+    stats, _ = Statistics.load()
+    stats.record_game(saved.game_id + "-again", setup, [b.total for b in state.scores()], state.winners(), False,
+                      hints=(3, 0))
+    stats.save()
+    app.main_menu()
+    app.open_statistics()
+    s.look("59-statistics-hints")
+
+
 def tutorial_screens(s: Screens) -> None:
     app = s.app
     script = tutorial.load_script(app.ctx.game.cards)
@@ -243,6 +297,7 @@ def test_no_text_overflows_any_screen_at_1280x720(aetherya, rules, language, che
     menus_and_screens(s)
     table_screens(s)
     saves_and_dialogs(s)
+    play_better_screens(s)
     tutorial_screens(s)
     app.close()
     assert s.problems == []
@@ -294,6 +349,9 @@ def draco_screens(s: Screens) -> None:
                                  0 if game.rules.face_up_kinds[kind] else -1))
         frames(app)
     s.look("34-draco-turn")
+    table.hints.toggle()  # a stand-in for the hard level (see the test): the hint in words
+    s.look("34-draco-hint")
+    table.hints.toggle()
     for at, spot in list(table.model.squares.items())[:40]:
         table.pin_tooltip(table.layout.square_rect(at).center)
         s.look(f"35-draco-tip-{at[0]}-{at[1]}", shot=False, n=1)
@@ -345,6 +403,14 @@ def draco_screens(s: Screens) -> None:
             rules.scroll_by(10**6)
             s.look(f"42-draco-rules-{i + 1:02d}-{section}-end")
     app.scenes.pop()
+    from drako_desktop.saves import SavedGame
+
+    so_far = SavedGame("so-far", table.setup, tuple(table.controller.actions), "", "", False, False)
+    viewer = app.open_viewer(so_far)
+    s.look("44-draco-viewer")
+    viewer.cycle_seen_by()
+    s.look("45-draco-viewer-seat")
+    app.scenes.pop()
     lesson = lesson_data.load_lesson(game)
     for index, step in enumerate(lesson.steps):
         scene = app.scenes.replace_all(TutorialScene(app, lesson, index))
@@ -356,10 +422,14 @@ def draco_screens(s: Screens) -> None:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_no_text_overflows_the_draco_mundis_screens_at_1280x720(language, checking):
+def test_no_text_overflows_the_draco_mundis_screens_at_1280x720(language, checking, monkeypatch):
+    from test_play_better import StandInAnalyst
+
     from drako_desktop.games import load
 
-    app = make_app(load("draco-mundis"), size=SIZE, language=language, animation_speed="instant")
+    game = load("draco-mundis")
+    monkeypatch.setattr(type(game), "analyst", lambda self, seed, iterations: StandInAnalyst())
+    app = make_app(game, size=SIZE, language=language, animation_speed="instant")
     s = Screens(app, language)
     draco_screens(s)
     app.close()

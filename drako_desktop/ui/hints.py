@@ -146,7 +146,12 @@ class Hints:
             return
         art, th = self.table.app.ctx.art, self.table.app.ctx.theme
         pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
-        for rect in self.table.hint_places(self.shown.action):
+        places = self.table.hint_places(self.shown.action)
+        if len(places) == 2:  # from one to the other: the card to its place, the character to its target
+            start, end = places[0].center, places[1].center
+            pygame.draw.line(surface, theme.COACH, start, end, max(3, th.px(5)))
+            pygame.draw.circle(surface, theme.COACH, end, max(5, th.px(9)))
+        for rect in places:
             m = art.halo(rect.w, rect.h)
             surface.blit(art.glow(rect.w, rect.h, theme.COACH), (rect.x - m, rect.y - m))
             pygame.draw.rect(surface, theme.shade(theme.COACH, 0.55 + 0.45 * pulse), rect.inflate(6, 6),

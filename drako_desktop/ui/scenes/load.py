@@ -91,17 +91,18 @@ class SaveRow(Widget):
         game, entry = self.entry.game, self.entry
         pad = th.px(18)
         # When, and how far the game got.
-        left_w = round(r.w * 0.2)
+        left_w = max(round(r.w * 0.2), th.px(230))
         when = text.fitted(when_text(game.updated), "bold", th.text(22), theme.INK, left_w - pad)
         top = blit_at(surface, when, "topleft", (r.x + pad, r.y + th.px(8)))
         turn = tr("load.turns_played", turn=entry.turn) if self.history else tr("load.turn", turn=entry.turn)
-        badge_w = self.badge_width(ctx, tr("table.practice")) + th.px(8) if game.practice else 0
-        label = text.fitted(turn, "body", th.text(18), theme.INK_MUTED, left_w - pad - badge_w)
+        label = text.fitted(turn, "body", th.text(18), theme.INK_MUTED, left_w - pad)
         below = blit_at(surface, label, "topleft", (r.x + pad, top.bottom + th.px(1)))
+        # Which game it is, and a practice game marked beside it.
+        badge_w = self.badge_width(ctx, tr("table.practice")) + th.px(8) if game.practice else 0
+        which = text.fitted(entry.title, "bold", th.text(16), theme.GOLD_DARK, left_w - pad - badge_w)
+        title = blit_at(surface, which, "topleft", (r.x + pad, below.bottom + th.px(1)))
         if game.practice:
-            self.badge(surface, ctx, tr("table.practice"), (below.right + th.px(8), below.centery), badge_w)
-        which = text.fitted(entry.title, "bold", th.text(16), theme.GOLD_DARK, left_w - pad)
-        blit_at(surface, which, "topleft", (r.x + pad, below.bottom + th.px(1)))
+            self.badge(surface, ctx, tr("table.practice"), (title.right + th.px(8), title.centery), badge_w)
         # Who sits at the table, with their scores.
         open_w = max(th.px(150), text.width(self.open_label(), "bold", th.text(21)) + th.px(40)) if self.face \
             else -th.px(16)
@@ -143,12 +144,14 @@ class SaveRow(Widget):
         x = centre[0] + radius + th.px(10)
         width = max(20, score_rect.x - th.px(8) - x)
         hints = entry.game.hints[i] if entry.game.hints else 0
-        if hints:  # shown hints: a bulb and how many (the game counts apart in the statistics)
-            count = text.render(number(hints), "number", th.text(18), theme.COACH)
-            bulb = art.ui_icon("hint", th.px(20), theme.COACH)
-            mark = blit_at(surface, count, "midright", (score_rect.x - th.px(8), box.centery))
-            mark = blit_at(surface, bulb, "midright", (mark.x - th.px(2), box.centery))
-            width = max(20, mark.x - th.px(6) - x)
+        if hints:  # a bulb and the hints this seat was shown, under its disc (the game counts apart)
+            count = text.render(number(hints), "number", th.text(15), theme.INK_DARK)
+            bulb = art.ui_icon("hint", th.px(14), theme.INK_DARK)
+            spot = Rect(0, 0, bulb.get_width() + count.get_width() + th.px(10), th.px(20))
+            spot.center = (centre[0], centre[1] + radius)
+            pygame.draw.rect(surface, theme.COACH, spot, border_radius=spot.h // 2)
+            mark = blit_at(surface, bulb, "midleft", (spot.x + th.px(4), spot.centery))
+            blit_at(surface, count, "midleft", (mark.right + th.px(1), spot.centery))
         name = text.fitted(seat.name, "bold", th.text(20), theme.INK, width)
         kind = text.fitted(seat_kind(seat), "body", th.text(16), theme.INK_MUTED, width)
         total = name.get_height() + kind.get_height()

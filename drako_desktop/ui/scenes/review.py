@@ -208,6 +208,7 @@ class ReviewScene(BarredScreen):
         self.seat = seat if seat is not None else (people[0] if people else 0)
         self.margin = False  # the graph shows the margin (else the chance to win)
         self.selected = 0
+        self.browsed = False  # the player chose a mistake: it stays selected as the list grows (else the worst)
         self.mistakes: list[DecisionReview] = []
         self.decisions: list[DecisionReview] = []
         self.summary: ReviewSummary = summarize([])
@@ -240,7 +241,7 @@ class ReviewScene(BarredScreen):
             return
         self.job.stop()
         self.seat = int(seat)  # type: ignore[call-overload]
-        self.selected = 0
+        self.selected, self.browsed = 0, False
         self.start_job()
         self.tell_problem()
         self.relayout()
@@ -254,7 +255,7 @@ class ReviewScene(BarredScreen):
             return
         self.decisions = decisions
         self.summary = summarize(decisions, worst=LISTED)
-        chosen = self.mistakes[self.selected] if self.mistakes else None
+        chosen = self.mistakes[self.selected] if self.mistakes and self.browsed else None
         self.mistakes = list(self.summary.mistakes)
         self.selected = self.mistakes.index(chosen) if chosen in self.mistakes else 0
         self.relayout()
@@ -267,6 +268,7 @@ class ReviewScene(BarredScreen):
     def select(self, n: int) -> None:
         if self.mistakes:
             self.selected = max(0, min(len(self.mistakes) - 1, n))
+            self.browsed = True
 
     def replay_selected(self) -> None:
         """Enter: the game viewer, from the position of the selected mistake."""
@@ -385,7 +387,8 @@ class ReviewScene(BarredScreen):
         y = blit_at(surface, title, "topleft", (box.x + pad, y), box=box).bottom + th.px(2)
         missed = [tr("play_better.review.missed_item", what=self.missed_name(tag), count=n)
                   for tag, n in sorted(summary.missed.items(), key=lambda item: -item[1])]
-        words = " · ".join(missed) if missed else tr("play_better.review.missed_nothing")
+        unnamed = "play_better.review.missed_unnamed" if count else "play_better.review.missed_nothing"
+        words = " · ".join(missed) if missed else tr(unnamed)
         block = text.block(words, "body", th.text(18), theme.INK, inner, max_height=box.bottom - pad - y)
         blit_at(surface, block, "topleft", (box.x + pad, y), box=box)
 

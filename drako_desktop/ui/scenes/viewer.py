@@ -251,8 +251,9 @@ class ViewerScene(BarredScreen):
         self.turn_field = TextField(Rect(go.rect.x - th.px(8) - field_w, row_y, field_w, size),
                                     tr("play_better.viewer.go_to_turn"), value, lambda _: None, max_length=4,
                                     allowed=str.isdigit, label_share=0.62)
-        self.counter_box = Rect(speed.rect.right + th.px(16), row_y, self.turn_field.rect.x - speed.rect.right
-                                - th.px(32), size)
+        counter_y = self.timeline.rect.bottom + th.px(4)
+        self.counter_box = Rect(speed.rect.right + th.px(16), counter_y, self.turn_field.rect.x - speed.rect.right
+                                - th.px(32), self.bottom_bar.bottom - th.px(4) - counter_y)
         focus = self.widgets.focus if self.widgets.widgets else 3
         keyboard = self.widgets.keyboard_used
         self.widgets = WidgetGroup([*bars, *transport, speed, self.turn_field, go, self.timeline], focus=focus)
@@ -431,8 +432,9 @@ class ViewerScene(BarredScreen):
         words = tr("play_better.viewer.move", move=self.position, total=self.replay.last)
         top = text.fitted(words, "bold", th.text(20), theme.INK, box.w)
         below = text.fitted(where, "body", th.text(18), theme.INK_MUTED, box.w)
-        blit_at(surface, top, "bottomleft", (box.x, box.centery), box=box)
-        blit_at(surface, below, "topleft", (box.x, box.centery + th.px(2)), box=box)
+        y = box.centery - (top.get_height() + below.get_height()) // 2
+        y = blit_at(surface, top, "topleft", (box.x, y), box=box).bottom
+        blit_at(surface, below, "topleft", (box.x, y), box=box)
 
 
 def _factor(speed: float) -> str:

@@ -162,6 +162,26 @@ class CardArt:
         surf.blit(body, body.get_rect(midtop=(w // 2, y)))
         return surf
 
+    def legend_emblem(self, legend_id: str, w: int, h: int) -> pygame.Surface:
+        """A legend card too small for its words (a still picture of a position): its family's emblem, large,
+        and its points."""
+        return self._get(("legend-emblem", legend_id, w, h), lambda: self._draw_legend_emblem(legend_id, w, h))
+
+    def _draw_legend_emblem(self, legend_id: str, w: int, h: int) -> pygame.Surface:
+        legend = self.cards.legend(legend_id)
+        r = self.art.radius(w)
+        surf = rounded(vertical_gradient((w, h), theme.PARCHMENT_TOP, theme.PARCHMENT_BOTTOM).convert_alpha(), r)
+        m = max(2, round(w * 0.06))
+        pygame.draw.rect(surf, (*theme.PARCHMENT_EDGE, 255), (0, 0, w, h), width=max(1, m // 2), border_radius=r)
+        emblem_r = round(min(w * 0.36, h * 0.3))
+        emblem = (w // 2, h // 2 + m)
+        pygame.draw.circle(surf, (*shade(theme.PARCHMENT_EDGE, 0.9), 255), emblem, emblem_r)
+        pygame.draw.circle(surf, (*theme.GOLD, 255), emblem, emblem_r, width=max(1, emblem_r // 10))
+        icon = self.art.icon(self.cards.family(legend.family).icon, round(emblem_r * 1.4), theme.PARCHMENT_TOP)
+        surf.blit(icon, icon.get_rect(center=emblem))
+        self._points_badge(surf, legend.points, w, m)
+        return surf
+
     def _points_badge(self, surf: pygame.Surface, points: int, w: int, m: int) -> None:
         rad = max(8, round(w * 0.12))
         centre = (w - m - rad + 2, m + rad - 2)

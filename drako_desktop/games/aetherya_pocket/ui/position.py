@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from ....ui.context import Context
 
 GRID = 4
+WORDY_LEGEND = 210  # the height from which a legend card has room for its name and requirement
 
 
 def revealed_view(state: GameState) -> View:
@@ -102,7 +103,9 @@ class PositionPicture:
                 self.surface.blit(self.ctx.art.slot(rect.w, rect.h, theme.INK_MUTED), rect)
                 continue
             legend = view.legend_row[slot]
-            self.surface.blit(self.pictures.legend(legend, rect.w, rect.h), rect)
+            words = card_h >= WORDY_LEGEND  # a smaller card could not hold the legend's words
+            picture = self.pictures.legend if words else self.pictures.legend_emblem
+            self.surface.blit(picture(legend, rect.w, rect.h), rect)
             if self.marked(CLAIM) and self.highlight is not None and self.highlight.legend == legend:
                 self.glows.append(rect)
         x = area.right - piles * (card_w + gap) + gap

@@ -78,9 +78,9 @@ class TablePainter:
         self.dragged(surface)
         self.bars(surface)
         scene.widgets.draw(surface, self.ctx)
-        board = scene.layout.board
-        scene.hints.draw_bubble(surface, (board.centerx, scene.layout.status_bar.top - self.ctx.theme.px(12)),
-                                board.w * 3 // 4)
+        panel = scene.layout.panel  # the hint in words: at the foot of the side panel, above its buttons
+        scene.hints.draw_bubble(surface, (panel.centerx, scene.panel_bottom() - self.ctx.theme.px(8)),
+                                panel.w - self.ctx.theme.px(16))
         if scene.toast is not None:
             self.toast(surface, scene.toast[0])
         if scene.tooltip is not None and (scene.pinned_tip or not self.previewed):

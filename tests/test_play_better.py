@@ -1,0 +1,378 @@
+"""Playing better: the hint on the table, the game viewer and the review screen, driven through the real app
+with synthetic events and fixed frames; screenshots of each go to tests/output/screenshots/ (play-better-*).
+
+Draco Mundis has no hard level on this branch yet: its hint and review are tried with a stand-in analyst."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pygame
+import pytest
+from ui_support import frames, key, make_app, screenshot
+
+from drako_desktop import saves
+from drako_desktop.ai import make_agent
+from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
+from drako_desktop.controller.review import review_game
+from drako_desktop.controller.runner import run_game
+from drako_desktop.games import load
+from drako_desktop.games.base import Assessment, Outcome
+from drako_desktop.games.draco_mundis.actions import Move, Select, place
+from drako_desktop.games.draco_mundis.ui.hand_over import HandOverScene
+from drako_desktop.replay import replay_game
+from drako_desktop.reviews import review_path
+from drako_desktop.stats import Statistics
+from drako_desktop.ui.scenes.overlay import PauseMenu
+from drako_desktop.ui.scenes.review import ReviewScene
+from drako_desktop.ui.scenes.viewer import EVERYTHING, ViewerScene
+
+NAMES = ("Ana", "Brynja", "Corvin")
+
+
+@cache
+def draco():
+    return load("draco-mundis")
+
+
+class StandInAnalyst:
+    """Draco Mundis's hard level as far as these tests need it: prefers the first move (else the first action),
+    and gives every other action a lower chance to win."""
+
+    def assess(self, view, legal, chosen=None):
+        best = next((i for i, a in enumerate(legal) if isinstance(a, Move)), 0)
+        outcomes = {best: Outcome(0.6, 2.0, 4)}
+        if chosen is not None and chosen != best:
+            outcomes[chosen] = Outcome(0.3 + 0.05 * (chosen % 4), -1.5, 4)
+        return Assessment(best, outcomes)
+
+
+@pytest.fixture
+def draco_analyst(monkeypatch):
+    monkeypatch.setattr(type(draco()), "analyst", lambda self, seed, iterations: StandInAnalyst())
+
+
+def draco_table(persist: bool = False, language: str = "en"):
+    app = make_app(draco(), persist=persist, language=language, animation_speed="instant")
+    setup = GameSetup((Seat(NAMES[0]), Seat(NAMES[1], COMPUTER, "random")), 0, 0, draco().id, ("fast_setup",))
+    table = app.start_game(setup)
+    frames(app, 2)
+    return app, table
+
+
+def play_until(app, table, done, rng) -> None:
+    """The person plays at random (placements on free squares) until done()."""
+    for _ in range(5000):
+        if done():
+            return
+        if isinstance(app.scenes.top, HandOverScene):
+            frames(app, 1, [key(pygame.K_RETURN)])
+            continue
+        decision = table.decision()
+        if decision is not None and app.scenes.top is table:
+            if decision.kind == "act":
+                table.play(rng.choice(decision.legal))
+            else:
+                kind = rng.choice([a.token for a in decision.legal if isinstance(a, Select)])
+                table.play(place(kind, rng.choice(table.controller.state.free_squares),
+                                 0 if draco().rules.face_up_kinds[kind] else -1))
+        frames(app)
+    raise AssertionError("never got there")
+
+
+def top_labels(table) -> list[str]:
+    return [w.label for w in table.widgets.widgets if w.rect.y < table.layout.top_bar.bottom]
+
+
+# -- the hint ------------------------------------------------------------------------------------------------
+
+
+def test_a_hint_glows_on_the_draco_table_and_is_cancelled_counted_and_saved(draco_analyst, library):
+    app, table = draco_table(persist=True)
+    assert table.decision() is not None and "Hint" in top_labels(table)
+    # During setup the hint picks the token to place: its tray slot glows.
+    frames(app, 1, [key(pygame.K_h)])
+    shown = table.hints.shown
+    assert isinstance(shown.action, Select) and table.controller.hints == [1, 0]
+    assert table.hint_places(shown.action) == [r for k, r in zip(table.gestures.supply(), table.layout.tray_slots(
+        len(table.gestures.supply()))) if k == shown.action.token]
+    frames(app, 1, [key(pygame.K_ESCAPE)])  # Esc hides the hint; the game menu stays closed
+    assert table.hints.shown is None and app.scenes.top is table
+    play_until(app, table, lambda: table.decision() is not None and table.decision().kind == "act"
+               and any(isinstance(a, Move) for a in table.decision().legal), random.Random(3))
+    # In play: the character and its square glow, the bubble says what it is.
+    hint = next(w for w in table.widgets.widgets if getattr(w, "label", "") == "Hint")
+    frames(app, 1, [pygame.event.Event(pygame.MOUSEMOTION, pos=hint.rect.center, rel=(0, 0), buttons=(0, 0, 0)),
+                    pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=hint.rect.center, button=1)])
+    move = table.hints.shown.action
+    assert isinstance(move, Move) and table.controller.hints == [2, 0]
+    assert [table.layout.square_at(r.center) for r in table.hint_places(move)] == [divmod(move.origin, 12),
+                                                                                    divmod(move.target, 12)]
+    frames(app, 2)
+    screenshot(app, "play-better-01-hint-draco")
+    # H again hides it; asked again it counts again; acting drops it.
+    frames(app, 1, [key(pygame.K_h)])
+    assert table.hints.shown is None
+    frames(app, 1, [key(pygame.K_h)])
+    assert table.controller.hints == [3, 0]
+    table.play(move)
+    frames(app, 1)
+    assert not table.hints.active
+    assert table.session.flush()
+    saved, _ = saves.read(table.session.saved_path(), app.library)
+    assert saved.hints == (3, 0) and saved.hinted
+    app.close()
+
+
+def test_no_hint_without_a_strong_level_and_none_at_the_lesson(monkeypatch):
+    app, table = draco_table()
+    assert table.decision() is not None and "Hint" not in top_labels(table)
+    frames(app, 1, [key(pygame.K_h)])
+    assert not table.hints.active and table.controller.hints == [0, 0] and app.scenes.top is table
+    app.close()
+
+
+def test_games_with_hints_count_apart_in_the_statistics():
+    setup = GameSetup((Seat("Ana"), Seat("Brynja"), Seat("Bot", COMPUTER, "easy")), 1)
+    stats = Statistics()
+    assert stats.record_game("g1", setup, [30, 20, 10], [0], practice=False, hints=[2, 0, 0])
+    assert stats.record_game("g2", setup, [10, 25, 5], [1], practice=False, hints=[0, 0, 0])
+    ana, brynja = stats.players_of(setup.game)["Ana"], stats.players_of(setup.game)["Brynja"]
+    assert (ana.games, ana.wins, ana.hint_games, ana.best) == (1, 0, 1, 10)
+    assert (brynja.games, brynja.wins, brynja.hint_games) == (2, 1, 0)
+    again = Statistics.from_json(stats.to_json())
+    assert again.players_of(setup.game)["Ana"].hint_games == 1
+    old = stats.to_json()
+    del old["games"][setup.game]["Ana"]["hint_games"]  # a file from before hints
+    assert Statistics.from_json(old).players_of(setup.game)["Ana"].hint_games == 0
+
+
+def finished_aetherya(seed: int = 8, hints=()):
+    game = load("aetherya-pocket")
+    state = game.new_state(2, seed, 0)
+    run_game(game, state, [make_agent(game, "random", 1), make_agent(game, "medium", 2)])
+    setup = GameSetup((Seat("Ana"), Seat("Bot", COMPUTER, "medium")), seed=seed, first=0)
+    stamp = "2026-01-01T10:00:00Z"
+    saved = saves.SavedGame(f"20260101-100000-{seed:06d}", setup, tuple(state.history), stamp, stamp, False, True,
+                            hints=tuple(hints))
+    return game, saved, state
+
+
+def test_a_save_keeps_the_hints_and_refuses_a_bad_count(library):
+    game, saved, state = finished_aetherya(hints=(4, 0))
+    again, _ = saves.decode(saves.encode(saved, state, game), library)
+    assert again.hints == (4, 0)
+    plain, _ = saves.decode(saves.encode(saved.__class__(**{**saved.__dict__, "hints": ()}), state, game), library)
+    assert plain.hints == () and not plain.hinted
+    text = saves.encode(saved, state, game).replace('"hints":[4,0]', '"hints":[4]')
+    with pytest.raises(saves.SaveError, match="hints"):
+        saves.decode(text, library)
+
+
+# -- the viewer ----------------------------------------------------------------------------------------------------
+
+
+def test_the_viewer_steps_jumps_plays_and_tells_the_scores_after_each_turn(library):
+    game, saved, _ = finished_aetherya()
+    app = make_app(game, size=(1280, 720))
+    app.main_menu()
+    viewer = app.open_viewer(saved)
+    frames(app, 2)
+    assert isinstance(viewer, ViewerScene) and viewer.position == viewer.replay.last == len(saved.actions)
+    screenshot(app, "play-better-02-viewer-end")
+    frames(app, 1, [key(pygame.K_HOME)])
+    assert viewer.position == 0
+    frames(app, 1, [key(pygame.K_RIGHT), key(pygame.K_RIGHT)])
+    assert viewer.position == 2
+    frames(app, 1, [key(pygame.K_LEFT)])
+    assert viewer.position == 1
+    frames(app, 1, [key(pygame.K_DOWN)])  # the next turn's start
+    assert viewer.position == viewer.replay.turn_start(viewer.replay.turn_at(1) + 1)
+    # Go to a turn by typing it.
+    frames(app, 1, [key(pygame.K_g), pygame.event.Event(pygame.TEXTINPUT, text="1"),
+                    pygame.event.Event(pygame.TEXTINPUT, text="2"), key(pygame.K_RETURN)])
+    assert viewer.replay.turn_at(viewer.position) == 12 and viewer.replay.turn_at(viewer.position - 1) == 11
+    frames(app, 2)
+    screenshot(app, "play-better-03-viewer-turn-12")
+    # Play: one move a second, then twice as fast.
+    frames(app, 1, [key(pygame.K_ESCAPE), key(pygame.K_SPACE)])
+    start = viewer.position
+    frames(app, 60)
+    assert viewer.playing and viewer.position == start + 1
+    frames(app, 1, [key(pygame.K_PLUS)])
+    frames(app, 60)
+    assert viewer.position == start + 3
+    frames(app, 1, [key(pygame.K_SPACE)])
+    frames(app, 60)
+    assert not viewer.playing and viewer.position == start + 3
+    # The scores after each turn are the replay's, and the scores shown are those of the position.
+    told = replay_game(game, saved)["turns"]
+    after = [e for e in viewer.replay.log(None) if e.kind == "scores"]
+    assert [list(e.scores) for e in after] == [t["scores"] for t in told[1:]]
+    for entry in after:
+        viewer.go(entry.position)
+        assert viewer.replay.scores[viewer.position] == entry.scores
+        assert viewer.entry_text(entry).startswith(f"After turn {entry.turn}: Ana {entry.scores[0]}".replace("-", "−"))
+    frames(app, 1, [key(pygame.K_ESCAPE)])
+    assert app.scenes.top is not viewer
+    app.close()
+
+
+def test_the_viewer_shows_a_face_down_draco_token_only_to_who_knew_it_and_everything_after_the_game(library):
+    game = draco()
+    state = game.new_state(2, 0, 0, ("fast_setup",))
+    run_game(game, state, [make_agent(game, "random", 5), make_agent(game, "random", 6)])
+    setup = GameSetup((Seat("Ana"), Seat("Brynja")), 0, 0, game.id, ("fast_setup",))
+    half = saves.SavedGame("record", setup, tuple(state.history[:120]), "", "", False, False)
+    app = make_app(game, size=(1280, 720))
+    app.main_menu()
+    viewer = app.open_viewer(half)
+    assert EVERYTHING not in [v for v, _ in viewer.view_options()]  # a game going on: nothing more
+    for position in range(0, viewer.replay.last + 1, 7):
+        viewer.go(position)
+        viewer.set_seen_by(None)
+        assert all(spot.down_kind is None for spot in viewer.view().squares)
+        viewer.set_seen_by(0)
+        known = viewer.replay.states[position].view(0)
+        assert viewer.view() == known
+        assert all(spot.down_kind is None or spot.down == 0 or 0 in spot.peeked_by for spot in viewer.view().squares)
+    frames(app, 1, [key(pygame.K_v)])
+    frames(app, 2)
+    screenshot(app, "play-better-04-viewer-draco-seat")
+    app.scenes.pop()
+    whole = saves.SavedGame("record", setup, tuple(state.history), "", "", False, True)
+    viewer = app.open_viewer(whole, start=150)
+    viewer.set_seen_by(EVERYTHING)
+    down = [spot for spot in viewer.view().squares if spot.down >= 0]
+    assert down and all(spot.down_kind is not None for spot in down)
+    viewer.relayout()
+    frames(app, 2)
+    screenshot(app, "play-better-05-viewer-draco-everything")
+    app.close()
+
+
+def test_drako_desktop_view_reads_a_save_or_a_record(tmp_path, library):
+    from drako_desktop.cli import UsageError, game_to_view
+    from drako_desktop.games import Library
+
+    game, saved, state = finished_aetherya()
+    path = tmp_path / "game.json"
+    path.write_text(saves.encode(saved, state, game))
+    assert game_to_view(library, path).actions == saved.actions
+    record = tmp_path / "game.jsonl"
+    both = Library()
+    both.add(draco())
+    dm = draco().new_state(2, 0, 0, ())
+    run_game(draco(), dm, [make_agent(draco(), "random", 1), make_agent(draco(), "random", 2)])
+    import json
+
+    record.write_text(json.dumps(draco().record(dm)) + "\n")
+    assert game_to_view(both, record).actions == tuple(a for a in dm.history if not isinstance(a, Select))
+    (tmp_path / "bad.json").write_text("{}")
+    with pytest.raises(UsageError, match="bad.json"):
+        game_to_view(library, tmp_path / "bad.json")
+
+
+# -- the review ----------------------------------------------------------------------------------------------------
+
+
+DEPTH = 3
+
+
+def test_the_review_runs_to_the_end_and_goes_on_from_its_file_with_the_same_result(library):
+    game, saved, _ = finished_aetherya()
+    app = make_app(game, size=(1280, 720), persist=True)
+    app.review_depth = DEPTH
+    app.main_menu()
+    review = app.open_review(saved)
+    assert isinstance(review, ReviewScene)
+    frames(app, 6)  # one decision a frame when the app runs inline
+    done = len(review.job.decisions)
+    assert 3 <= done <= 6 and not review.job.finished
+    screenshot(app, "play-better-06-review-running")
+    frames(app, 1, [key(pygame.K_ESCAPE)])
+    assert app.scenes.top is not review
+    kept = saves.reviews_dir() / review_path(saved.game_id, 0).name
+    assert kept.is_file()
+    review = app.open_review(saved)
+    assert [d.index for d in review.job.decisions] == [d.index for d in review.decisions][:done] != []
+    for _ in range(200):
+        if review.job.finished:
+            break
+        frames(app)
+    assert review.job.finished
+    whole = review_game(game, 2, saved.setup.seed, 0, (), saved.actions, 0, depth=DEPTH)
+    assert [d.to_json() for d in review.job.decisions] == [d.to_json() for d in whole]  # as kept: rounded
+    frames(app, 2)
+    screenshot(app, "play-better-07-review-done")
+    # A review kept whole opens complete at once.
+    app.scenes.pop()
+    assert app.open_review(saved).job.finished
+    app.close()
+
+
+def test_the_review_goes_from_mistake_to_mistake_and_replays_from_one(library):
+    game, saved, _ = finished_aetherya()
+    app = make_app(game, size=(1280, 720))
+    app.review_depth = DEPTH
+    app.main_menu()
+    review = app.open_review(saved)
+    while not review.job.finished:
+        frames(app)
+    frames(app, 1)
+    assert len(review.mistakes) >= 2 and review.selected == 0
+    frames(app, 1, [key(pygame.K_RIGHT)])
+    assert review.selected == 1
+    frames(app, 1, [key(pygame.K_RIGHT), key(pygame.K_LEFT), key(pygame.K_LEFT), key(pygame.K_LEFT)])
+    assert review.selected == 0
+    frames(app, 1, [key(pygame.K_m)])
+    assert review.margin
+    frames(app, 2)
+    screenshot(app, "play-better-08-review-margin")
+    frames(app, 1, [key(pygame.K_RETURN)])
+    viewer = app.scenes.top
+    assert isinstance(viewer, ViewerScene) and viewer.position == review.mistakes[0].index
+    frames(app, 1, [key(pygame.K_ESCAPE)])
+    assert app.scenes.top is review
+    frames(app, 1, [key(pygame.K_ESCAPE)])
+    assert app.scenes.top is not review
+    app.close()
+
+
+def test_a_game_without_a_strong_level_offers_no_review(library):
+    game = draco()
+    state = game.new_state(2, 0, 0, ())
+    run_game(game, state, [make_agent(game, "random", 1), make_agent(game, "random", 2)])
+    saved = saves.SavedGame("g", GameSetup((Seat("Ana"), Seat("Bot", COMPUTER, "random")), 0, 0, game.id),
+                            tuple(state.history), "", "", False, True)
+    app = make_app(game)
+    app.main_menu()
+    assert app.open_review(saved) is None and not isinstance(app.scenes.top, ReviewScene)
+    app.close()
+
+
+def test_a_draco_review_with_a_stand_in_analyst_shows_both_boards(draco_analyst):
+    game = draco()
+    state = game.new_state(2, 0, 0, ("fast_setup",))
+    run_game(game, state, [make_agent(game, "random", 1), make_agent(game, "random", 2)])
+    setup = GameSetup((Seat("Ana"), Seat("Bot", COMPUTER, "random")), 0, 0, game.id, ("fast_setup",))
+    saved = saves.SavedGame("g", setup, tuple(state.history), "", "", False, True)
+    app = make_app(game, size=(1280, 720))
+    app.main_menu()
+    review = app.open_review(saved)
+    while not review.job.finished:
+        frames(app)
+    frames(app, 2)
+    assert review.mistakes and len(review.boards((300, 200))) == 2
+    screenshot(app, "play-better-09-review-draco")
+    app.close()
+
+
+def test_the_pause_menu_is_not_what_esc_opens_while_a_hint_shows(draco_analyst):
+    app, table = draco_table()
+    frames(app, 1, [key(pygame.K_h), key(pygame.K_ESCAPE)])
+    assert app.scenes.top is table
+    frames(app, 1, [key(pygame.K_ESCAPE)])
+    assert isinstance(app.scenes.top, PauseMenu)
+    app.close()
