@@ -167,6 +167,7 @@ def test_monkey(aetherya, library, rules, monkeypatch):
     monkeypatch.setattr(saves, "now", lambda: f"2026-01-01T00:00:00Z#{next(ticks):09d}")  # a clock of its own
     monkeypatch.setattr(saves, "new_game_id", lambda: f"monkey-{next(ticks):09d}")
     app = make_app(aetherya, persist=True, animation_speed="fast")
+    app.hint_depth = app.review_depth = 2  # the hint and the review think inline here: keep each step short
     app.agent_factory = lambda game, spec, seed: make_agent(game, "random", seed)
 
     def fail(exc: Exception, stage: str) -> None:  # no error may reach the top-level handler

@@ -376,3 +376,40 @@ def test_the_pause_menu_is_not_what_esc_opens_while_a_hint_shows(draco_analyst):
     frames(app, 1, [key(pygame.K_ESCAPE)])
     assert isinstance(app.scenes.top, PauseMenu)
     app.close()
+
+
+def test_a_hint_on_the_aetherya_table_then_the_game_counts_apart(library):
+    from ui_support import play_until as play_aetherya
+
+    from drako_desktop.ui.scenes.scores import ScoreSheet
+
+    game = load("aetherya-pocket")
+    app = make_app(game, persist=True, animation_speed="instant")
+    app.hint_depth = 6
+    table = app.start_game(GameSetup((Seat("Ana"), Seat("Bot", COMPUTER, "random")), 4))
+    frames(app, 2)
+    frames(app, 1, [key(pygame.K_h)])  # the starting arrangement: nothing to suggest, nothing counted
+    assert table.hints.note is not None and table.controller.hints == [0, 0]
+    play_aetherya(app, table, lambda: table.decision() is not None and table.decision().kind == "after-draw")
+    frames(app, 1, [key(pygame.K_h)])
+    shown = table.hints.shown
+    assert shown is not None and table.controller.hints == [1, 0] and shown.reason
+    places = table.hint_places(shown.action)
+    assert places and all(table.layout.size[0] > r.x >= 0 for r in places)
+    frames(app, 2)
+    screenshot(app, "play-better-10-hint-aetherya")
+    table.play([shown.action])
+    frames(app, 1)
+    assert not table.hints.active
+    play_aetherya(app, table, lambda: app.scenes.find(ScoreSheet) is not None)
+    sheet = app.scenes.find(ScoreSheet)
+    assert "Ana 1" in sheet.hint_note() and "Review" in [w.label for w in sheet.widgets.widgets]
+    assert all(sheet.panel.contains(w.rect) for w in sheet.widgets.widgets)
+    frames(app, 120)
+    screenshot(app, "play-better-11-score-sheet-hints")
+    record = Statistics.load()[0].players_of(game.id)["Ana"]
+    assert (record.games, record.hint_games) == (0, 1)
+    assert table.session.flush()
+    saved, _ = saves.read(table.session.saved_path(), app.library)
+    assert saved.finished and saved.hints == (1, 0)
+    app.close()

@@ -56,9 +56,6 @@ class ScoreSheet(Overlay):
         tie_room = th.px(70) if self.ctx.game_ui.tie_break_text(self.names, self.scores, self.winners) else 0
         tie_room += th.px(50) if self.hint_note() else 0
         height = th.px(150) + th.px(86) + rows * th.px(40) + th.px(70) + tie_room + th.px(100)
-        self.panel = Rect(0, 0, min(th.width - th.px(60), th.px(260) + len(self.names) * th.px(230)), height)
-        self.panel.h = min(self.panel.h, th.height - th.px(40))
-        self.panel.center = (th.width // 2, th.height // 2)
         review = [(tr("play_better.review.button"), self.open_review, "normal")] \
             if self.table.controller.game.analyst(0, 1) is not None else []
         show = (tr("scores.show_scores") if self.hidden else tr("scores.show_table"), self.toggle, "normal")
@@ -69,7 +66,12 @@ class ScoreSheet(Overlay):
                       (tr("scores.main_menu"), self.app.main_menu, "normal")]
         h = th.px(52)
         widths = [self.ctx.text.width(label, "bold", th.text(24)) + th.px(60) for label, _, _ in labels]
-        x = self.panel.centerx - (sum(widths) + th.px(16) * (len(widths) - 1)) // 2
+        row_w = sum(widths) + th.px(16) * (len(widths) - 1)
+        # As wide as the players' columns need, and never narrower than its row of buttons.
+        width = max(th.px(260) + len(self.names) * th.px(230), row_w + th.px(60))
+        self.panel = Rect(0, 0, min(th.width - th.px(60), width), min(height, th.height - th.px(40)))
+        self.panel.center = (th.width // 2, th.height // 2)
+        x = self.panel.centerx - row_w // 2
         buttons = []
         for (label, action, style), w in zip(labels, widths):
             buttons.append(Button(Rect(x, self.panel.bottom - h - th.px(22), w, h), label, action, style=style))

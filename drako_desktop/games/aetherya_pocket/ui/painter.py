@@ -19,6 +19,7 @@ from ....ui.anim import ease_in_out, ease_out, lerp_rect
 from ....ui.text import blit_at
 from ....ui.tooltips import Tooltip, number, signed
 from ..narrate import category_name
+from .hint_marks import bubble_places
 from .model import FACE_DOWN
 from . import card_pictures, game_of
 
@@ -76,6 +77,7 @@ class TablePainter:
         self.legends(surface)
         if layout.log is not None:
             self.log(surface, layout.log)
+        scene.hints.draw_marks(surface)
         scene.choreo.draw(surface)
         self.held(surface)
         preview = scene.gestures.preview()
@@ -83,6 +85,7 @@ class TablePainter:
             self.preview(surface, *preview)
         self.refusal(surface)
         scene.widgets.draw(surface, self.ctx)
+        scene.hints.draw_bubble(surface, *bubble_places(scene))
         focus = scene.gestures.focus
         if scene.gestures.keyboard and focus is not None and focus[0] == "button" and scene.rect_of(focus):
             self.focus_ring(surface, focus, scene.rect_of(focus))
@@ -154,6 +157,10 @@ class TablePainter:
         rect = blit_at(surface, title, "midleft", (left + th.px(14), top.centery))
         if scene.controller.practice:  # unlimited undo: this game is counted apart in the statistics
             rect = self.badge(surface, tr("table.practice"), (rect.right + th.px(12), top.centery),
+                              max(40, (right - rect.right) // 3))
+        hints = sum(scene.controller.hints)
+        if hints:  # hints shown: counted apart too
+            rect = self.badge(surface, tr("play_better.hint.badge", count=hints), (rect.right + th.px(12), top.centery),
                               max(40, (right - rect.right) // 3))
         turn = scene.turn_text()
         if turn:

@@ -25,6 +25,8 @@ from ....saves import start_game as start_saved_game
 from ....settings import ANIMATION_FACTOR
 from ....ui import table_parts, theme
 from ....ui.anim import Choreography, Counter
+from ....ui.hints import Hints
+from .hint_marks import hint_places
 from .layout import TableLayout, table_layout
 from .beats import TURN, Pause, beats_for
 from .gestures import Gestures
@@ -82,14 +84,21 @@ class TableScene(Scene):
         self.armed_end_turn = False
         self.finished = False
         self.save_warned = False
+        self.hints = Hints(self)
         if saved is not None:
             self.retell(saved.actions)
 
     autosave = True  # False: not a saved game (the tutorial keeps its own progress)
+    offers_hints = True  # False: the tutorial's script teaches instead
 
     def new_controller(self, saved: SavedGame | None, practice: bool):
         """The turn controller of this table (the tutorial makes its own, with a scripted opponent)."""
-        return self.app.controller(self.setup, saved.actions if saved is not None else (), practice=practice)
+        if saved is None:
+            return self.app.controller(self.setup, practice=practice)
+        return self.app.controller(self.setup, saved.actions, practice=practice, hints=saved.hints)
+
+    def hint_places(self, action: Action) -> list[Rect]:
+        return hint_places(self, action, self.controller.state.current)
 
     # -- settings -------------------------------------------------------------------------------
 
@@ -179,6 +188,8 @@ class TableScene(Scene):
         right = [(tr("table.log"), "log", self.toggle_log), (tr("table.rules"), "rules", self.open_rules)]
         if self.undo_target() is not None:
             right.append((tr("table.undo"), "undo", self.undo))
+        if self.hints.offered():
+            right.append((tr("play_better.hint.button"), "hint", self.hints.toggle))
         widgets = table_parts.top_bar_buttons(self.ctx, self.layout.top_bar, self.open_menu, right)
         x = status.right - th.px(12)
         bh = status.h - th.px(16)
@@ -259,6 +270,7 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.choreo.factor = self.speed
         self.choreo.update(dt)
+        self.hints.update(dt)
         if self.layout.active != self.model.current:
             self.turn_passed()
         self.gestures.update(dt, self.speed)
@@ -568,10 +580,13 @@ class TableScene(Scene):
                 self.refresh_buttons()
                 return
             if event.key == pygame.K_ESCAPE:
-                self.open_menu()
+                if not self.hints.cancel():
+                    self.open_menu()
             elif event.key == pygame.K_l:
                 self.toggle_log()
-            elif event.key in (pygame.K_F1, pygame.K_h):
+            elif event.key == pygame.K_h:
+                self.hints.toggle()
+            elif event.key == pygame.K_F1:
                 self.open_rules()
 
     def update_tooltip(self, dt: float) -> None:

@@ -100,6 +100,7 @@ class TutorialPauseMenu(PauseMenu):
 
 class TutorialScene(TableScene):
     autosave = False
+    offers_hints = False
 
     def __init__(self, app, script: TutorialScript, step: int = 0) -> None:
         self.script = script

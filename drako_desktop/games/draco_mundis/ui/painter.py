@@ -79,7 +79,7 @@ class TablePainter:
         self.bars(surface)
         scene.widgets.draw(surface, self.ctx)
         panel = scene.layout.panel  # the hint in words: at the foot of the side panel, above its buttons
-        scene.hints.draw_bubble(surface, (panel.centerx, scene.panel_bottom() - self.ctx.theme.px(8)),
+        scene.hints.draw_bubble(surface, [(panel.centerx, scene.panel_bottom() - self.ctx.theme.px(8))],
                                 panel.w - self.ctx.theme.px(16))
         if scene.toast is not None:
             self.toast(surface, scene.toast[0])
