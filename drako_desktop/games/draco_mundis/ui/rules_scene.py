@@ -26,7 +26,7 @@ SECTIONS = ("goal", "board", "characters", "abilities", "lands", "setup", "turn"
             "examples", "rulings", "controls")
 ACTIONS = ("peek", "move", "reveal", "fight", "rotate", "special", "reveal_any")
 CONTROLS = ("select", "target", "drag", "facing", "turn", "sacrifice", "pass", "arrows", "tooltip", "undo", "log",
-            "rules", "escape")
+            "hint", "rules", "escape")
 # The rule book's worked examples (section 8): square -> (layer, owner, kind, facing), for 2 players.
 EXAMPLES: dict[str, dict[Square, list[tuple[str, int, str, str | None]]]] = {
     "a": {(3, 7): [("character", 0, "explorer", "E")], (2, 8): [("character", 0, "sherpa", "S")],
