@@ -40,6 +40,7 @@ from ...replay import GameReplay
 from ...reviews import ReviewFileError, read_review, review_path, write_review
 from .. import theme
 from ..text import blit_at
+from ..tooltips import signed
 from ..widgets import Button, Widget, WidgetGroup
 from .screen import BarredScreen
 
@@ -261,8 +262,12 @@ class ReviewScene(BarredScreen):
         self.relayout()
 
     def update(self, dt: float) -> None:
-        if not self.app.threaded and not self.job.stopping:
-            self.job.step()  # inline: one decision a frame
+        job = self.job
+        if not job.finished and not job.stopping and job.error is None:
+            if not self.app.threaded:
+                job.step()  # inline: one decision a frame
+            elif not job.running:  # its thread ended just as the screen came back to it: another goes on
+                job.start(threaded=True)
         self.refresh()
 
     def select(self, n: int) -> None:
@@ -459,7 +464,7 @@ class ReviewScene(BarredScreen):
             y = y_of(value)
             pygame.draw.line(surface, theme.shade(theme.PANEL_EDGE, 0.9), (area.x, y), (area.right, y), 1)
             words = tr("statistics.percent", value=round(100 * value)) if not self.margin \
-                else f"{value:+.0f}".replace("-", "−")
+                else signed(round(value))
             label = text.render(words, "number", th.text(15), theme.INK_MUTED)
             blit_at(surface, label, "midright", (area.x - th.px(8), y), box=box)
         points = self.graph_points()
