@@ -93,10 +93,8 @@ class Hints:
         seed = derive_seed("hint", controller.setup.seed, seat, position)
         depth, legal = app.hint_depth, list(decision.legal)
         if app.threaded:
-            opponents = app.opponents(game)
-
-            def think() -> int | None:
-                return opponents.assess(view, legal, seed, depth)
+            def think() -> int | None:  # (a pass-and-play game starts the opponents' process here, not in a frame)
+                return app.opponents(game).assess(view, legal, seed, depth)
         else:
             def think() -> int | None:
                 return think_inline(game, view, legal, seed, depth)

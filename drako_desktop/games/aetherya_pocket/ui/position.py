@@ -103,8 +103,8 @@ class PositionPicture:
                 self.surface.blit(self.ctx.art.slot(rect.w, rect.h, theme.INK_MUTED), rect)
                 continue
             legend = view.legend_row[slot]
-            words = card_h >= WORDY_LEGEND  # a smaller card could not hold the legend's words
-            picture = self.pictures.legend if words else self.pictures.legend_emblem
+            wordy = card_h >= WORDY_LEGEND  # a smaller card could not hold the legend's words
+            picture = self.pictures.legend if wordy else self.pictures.legend_emblem
             self.surface.blit(picture(legend, rect.w, rect.h), rect)
             if self.marked(CLAIM) and self.highlight is not None and self.highlight.legend == legend:
                 self.glows.append(rect)
