@@ -131,7 +131,7 @@ def test_a_missing_file_or_folder_is_named(tmp_path):
     folder = tmp_path / "draco"
     shutil.copytree(BUNDLED, folder)
     (folder / "rulings.yaml").unlink()
-    with pytest.raises(CardDataError, match=r"rulings\.yaml: file is missing$"):
+    with pytest.raises(CardDataError, match=r"rulings\.yaml: is missing$"):
         load_data(folder)
     with pytest.raises(CardDataError, match="data folder not found"):
         load_data(tmp_path / "nowhere")
@@ -141,3 +141,16 @@ def test_the_identity_follows_the_data(tmp_path):
     folder = broken(tmp_path, "game.yaml", "name: \"Draco Mundis\"", "name: \"Draco Mundis (house rules)\"")
     assert load(folder).identity != load().identity and load(folder).name == "Draco Mundis (house rules)"
     assert set(DATA_FILES) == {p.name for p in BUNDLED.glob("*.yaml")}
+
+
+def test_a_data_folder_from_anyone_is_read_strictly(tmp_path):
+    """The reader every game shares (issue 15): a key twice, an alias, or a ruling's mark with a huge index."""
+    folder = broken(tmp_path, "tokens.yaml", "    name: Sherpa\n", "    name: Sherpa\n    name: Sherpa\n")
+    line = (folder / "tokens.yaml").read_text().splitlines().index("    name: Sherpa") + 2
+    with pytest.raises(CardDataError) as caught:
+        load_data(folder)
+    assert str(caught.value) == f"{folder / 'tokens.yaml'}: is not valid YAML at line {line}: the key 'name' appears twice"
+    folder = broken(tmp_path / "2", "rulings.yaml", "\"game.yaml: board.columns_in_use\"",
+                    "\"game.yaml: board.columns_in_use.2[" + "9" * 5000 + "]\"")
+    with pytest.raises(CardDataError, match=r"rulings\[0\]\.marks\[0\]: 'game\.yaml: board\.columns_in_use\.2\[9+…?"):
+        load_data(folder)
