@@ -15,13 +15,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Any, Sequence
 
-import yaml
-
-from ....ai import make_agent
+from .... import jsonio
+from ....ai import RANDOM, make_agent
+from ....data import CardDataError, YamlFile
 from ...base import Agent, Game
+from ..ai import LEVELS
 from ..data import CardSet
 from ..engine import (ARRANGE, CENTRE, PLACE, REVEAL, TAKE_DISCARD, Action, ActionFormatError, GameState, Rules, View, placement_problem)
-from ....storage import atomic_write_text, data_dir
+from ....storage import atomic_write_text, data_dir, set_aside
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +32,7 @@ KINDS = ("read", "watch", "arrange", "hold", "aim", "do", "end")
 POINTS = ("kingdom", "opponent", "legends", "piles", "hand", "draw", "discard")
 SOURCES = ("discard", "drawn")
 PROGRESS_VERSION = 1
+PROGRESS_MAX_BYTES = 4096  # {"version", "step", "finished"}
 
 
 class TutorialError(Exception):
@@ -96,9 +98,12 @@ def rules_fingerprint(cards: CardSet) -> str:
 
 def available(cards: CardSet) -> bool:
     """A tutorial exists for these card data (and was written for exactly these rules)."""
+    if not script_path(cards).exists():
+        return False
     try:
-        data = yaml.safe_load(script_path(cards).read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError):
+        data = YamlFile(script_path(cards)).root
+    except CardDataError as exc:  # a card folder's lesson that cannot be read: no lesson, and the log says why
+        log.warning("no lesson: %s", exc)
         return False
     return isinstance(data, dict) and data.get("rules") == rules_fingerprint(cards)
 
@@ -106,9 +111,9 @@ def available(cards: CardSet) -> bool:
 def load_script(cards: CardSet) -> TutorialScript:
     path = script_path(cards)
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
-        raise TutorialError(f"{path}: cannot be read ({exc})") from None
+        data = YamlFile(path).root  # read as strictly as the card data (no aliases, bounded)
+    except CardDataError as exc:
+        raise TutorialError(str(exc)) from None
     if not isinstance(data, dict):
         raise TutorialError(f"{path}: not a mapping")
 
@@ -157,9 +162,9 @@ def load_script(cards: CardSet) -> TutorialScript:
                 raise fail(f"{key}.hold", f"must be one of {', '.join(SOURCES)}")
             step = Step(step.id, kind, source=value)
         elif kind == "aim":
-            if not isinstance(value, dict) or not {"row", "col"} <= set(value):
-                raise fail(f"{key}.aim", "needs {row, col}")
-            step = Step(step.id, kind, cell=int(value["row"]) * 4 + int(value["col"]), source=source or "drawn")
+            if not isinstance(value, dict) or not all(value.get(k) in range(4) for k in ("row", "col")):
+                raise fail(f"{key}.aim", "needs {row, col}, each 0-3")
+            step = Step(step.id, kind, cell=value["row"] * 4 + value["col"], source=source or "drawn")
         elif kind == "do":
             done = actions(value, f"{key}.do")
             if source is None and done[0].kind in (TAKE_DISCARD, PLACE, REVEAL):
@@ -168,11 +173,16 @@ def load_script(cards: CardSet) -> TutorialScript:
         steps.append(step)
     if not steps:
         raise fail("steps", "needs at least one step")
-    try:
-        return TutorialScript(path, int(data["seed"]), int(data.get("first", 0)), str(opponent.get("level", "easy")),
-                              actions(opponent["moves"], "opponent.moves"), tuple(steps))
-    except (KeyError, TypeError, ValueError) as exc:
-        raise fail("seed", f"missing or not a number ({exc})") from None
+    seed, first = data.get("seed"), data.get("first", 0)
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+        raise fail("seed", "must be a whole number 0 to 2^63 - 1")
+    if first not in (PERSON, OPPONENT):
+        raise fail("first", f"must be {PERSON} or {OPPONENT}")
+    level = opponent.get("level", "easy")
+    if level not in (*LEVELS, RANDOM):  # a level of the game's own: a card folder never names a program to run
+        raise fail("opponent.level", f"must be one of {', '.join((*LEVELS, RANDOM))}")
+    return TutorialScript(path, seed, first, level,
+                          actions(opponent["moves"], "opponent.moves"), tuple(steps))
 
 
 # -- the game of the script -------------------------------------------------------------------------------
@@ -283,14 +293,27 @@ def progress_path() -> Path:
 
 
 def load_progress() -> Progress:
-    """The step the person left the tutorial at (a missing or broken file: from the start)."""
+    """The step the person left the tutorial at (no file: from the start; a broken one is set aside
+    under a name of its own, logged, and the lesson starts from the start)."""
+    path = progress_path()
     try:
-        data = json.loads(progress_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = jsonio.read_file(path, PROGRESS_MAX_BYTES)
+    except jsonio.JsonError as exc:
+        if exc.reason != "missing":
+            _set_aside(path, str(exc))
         return Progress()
-    if not isinstance(data, dict) or data.get("version") != PROGRESS_VERSION:
+    if (not isinstance(data, dict) or data.get("version") != PROGRESS_VERSION or not isinstance(data.get("step"), str)
+            or not isinstance(data.get("finished"), bool)):
+        _set_aside(path, "not the lesson's progress")
         return Progress()
-    return Progress(str(data.get("step", "")), bool(data.get("finished", False)))
+    return Progress(data["step"], data["finished"])
+
+
+def _set_aside(path: Path, problem: str) -> None:
+    try:
+        log.warning("the lesson's progress %s cannot be used (%s); kept as %s", path, problem, set_aside(path).name)
+    except OSError as exc:
+        log.warning("the lesson's progress %s cannot be used (%s) nor set aside (%s)", path, problem, exc)
 
 
 def save_progress(step: str, finished: bool = False) -> None:
