@@ -50,6 +50,7 @@ log = logging.getLogger(__name__)
 
 FORMAT = "drako-desktop-save"
 VERSION = 1
+SEAT_COLOURS = 4  # the palette of seat colours a save may choose from
 MAX_ACTIONS = 20_000  # far beyond any real game: a bigger file is not a save
 MAX_BYTES = 8_000_000  # a real save is tens of kilobytes
 GAME_ID = re.compile(r"\d{8}-\d{6}-[0-9a-f]{6}")  # what `new_game_id` makes: the only ids a file may give
@@ -181,6 +182,7 @@ def encode(game: SavedGame, state: GameState, handle: Game) -> str:
         "seed": game.setup.seed,
         "first": game.setup.first,
         **({"variants": list(game.setup.variants)} if game.setup.variants else {}),
+        **({"colours": list(game.setup.colours)} if game.setup.colours else {}),
         "actions": [a.to_json() for a in state.history],
         "snapshot": snapshot(state),
     }
@@ -231,10 +233,15 @@ def decode(text: str | bytes, library: Library, path: Path | None = None,
     for key, stamp in (("created", created), ("updated", updated)):
         if not STAMP.fullmatch(stamp):
             raise SaveError("field", field=key)
+    colours = data.get("colours", [])
+    if not isinstance(colours, list) or colours and (
+            not all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c < SEAT_COLOURS for c in colours)
+            or len(set(colours)) != len(colours) or len(colours) != len(seats)):
+        raise SaveError("field", field="colours")
     raw_actions = need("actions", list)
     if len(raw_actions) > MAX_ACTIONS:
         raise SaveError("too_many_actions")
-    setup = GameSetup(seats, seed, first, handle.id, tuple(variants))
+    setup = GameSetup(seats, seed, first, handle.id, tuple(variants), tuple(colours))
     state = handle.new_state(setup.players, seed, first, setup.variants)
     for i, raw in enumerate(raw_actions):
         try:

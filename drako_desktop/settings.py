@@ -16,6 +16,7 @@ from typing import Any
 
 from . import jsonio
 from .ai.external import TIMEOUT_RANGE
+from .games import game_ids
 from .i18n import Message, available_languages, file_problem
 from .storage import atomic_write_text, config_dir
 
@@ -42,6 +43,7 @@ class Settings:
     practice_undo: bool = False
     bot_command: str = ""  # an external bot (exec:COMMAND seat), see docs/bot-protocol.md
     bot_timeout: float = 10.0
+    game: str = ""  # the game last chosen in the main menu ("" = the first game)
 
     def validate(self) -> list[Message]:
         """Problems with the values (empty when all is well)."""
@@ -52,6 +54,8 @@ class Settings:
             problems.append(Message("settings_errors.range", setting="window_width", low=MIN_WINDOW[0], high=MAX_WINDOW[0]))
         if not MIN_WINDOW[1] <= self.window_height <= MAX_WINDOW[1]:
             problems.append(Message("settings_errors.range", setting="window_height", low=MIN_WINDOW[1], high=MAX_WINDOW[1]))
+        if self.game and self.game not in game_ids():
+            problems.append(Message("settings_errors.one_of", setting="game", allowed=game_ids()))
         if not TIMEOUT_RANGE[0] <= self.bot_timeout <= TIMEOUT_RANGE[1]:
             problems.append(Message("settings_errors.seconds", setting="bot_timeout", low=f"{TIMEOUT_RANGE[0]:g}",
                                     high=f"{TIMEOUT_RANGE[1]:g}"))

@@ -155,3 +155,23 @@ def test_no_unsafe_loaders_anywhere():
         text = path.read_text(encoding="utf-8")
         assert "yaml.load(" not in text, path
         assert "import pickle" not in text and "import shelve" not in text, path
+
+
+# The Draco Mundis table's drawing code: everything it draws comes from the board model, made from one
+# seat's view. It may not import the engine's state, nor reach the turn controller or a game state.
+DRACO_DRAWING = ("painter.py", "token_art.py", "layout.py", "beats.py", "hand_over.py", "tips.py", "model.py")
+ENGINE_STATE = "drako_desktop.games.draco_mundis.engine"
+
+
+def test_the_draco_table_draws_only_from_a_view():
+    folder = GAMES / "draco_mundis" / "ui"
+    problems = []
+    for name in DRACO_DRAWING:
+        path = folder / name
+        for module in imports_of(path):
+            if module == ENGINE_STATE or module.startswith("drako_desktop.controller"):
+                problems.append(f"{name} imports {module}")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr in ("controller", "state", "clone", "why_illegal"):
+                problems.append(f"{name}:{node.lineno} reaches .{node.attr}")
+    assert problems == []

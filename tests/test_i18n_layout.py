@@ -246,3 +246,121 @@ def test_no_text_overflows_any_screen_at_1280x720(aetherya, rules, language, che
     tutorial_screens(s)
     app.close()
     assert s.problems == []
+
+
+def draco_screens(s: Screens) -> None:
+    """Draco Mundis's own screens: the table in setup and play, its tips, words and pickers, the
+    hand-over, the score sheet with a tie-break, the rules reference and the lesson."""
+    import random
+
+    from drako_desktop.games.base import Breakdown
+    from drako_desktop.games.draco_mundis.actions import Move, Select, place
+    from drako_desktop.games.draco_mundis.ui import tutorial as lesson_data
+    from drako_desktop.games.draco_mundis.ui.gestures import Facing, Menu
+    from drako_desktop.games.draco_mundis.ui.hand_over import HandOverScene
+    from drako_desktop.games.draco_mundis.ui.rules_scene import SECTIONS as DRACO_SECTIONS
+    from drako_desktop.games.draco_mundis.ui.tips import supply_tooltip
+    from drako_desktop.games.draco_mundis.ui.tutorial_scene import TutorialScene
+
+    app = s.app
+    game = app.ctx.game
+    data = game.data
+    names = (Seat(NAMES[0]), Seat(NAMES[1]), Seat(NAMES[2], COMPUTER, "random"))
+    table = app.start_game(GameSetup(names, 0, 0, game.id, ("fast_setup", "sherpa_sacrifice", "dragon_trap")))
+    s.look("30-draco-hand-over")
+    frames(app, 1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)])
+    s.look("31-draco-setup")
+    for kind in data.kinds:
+        table.pinned_tip, table.tooltip = True, supply_tooltip(data, kind)
+        table.gestures.mouse = table.layout.tray_slots(1)[0].center
+        s.look(f"32-draco-tip-{kind}", shot=kind == "hunter", n=1)
+    table.pinned_tip, table.tooltip = False, None
+    table.gestures.facing = Facing("place", (3, 6), "explorer")
+    s.look("33-draco-facing", shot=False)
+    table.gestures.facing = None
+    rng = random.Random(4)
+    for _ in range(3000):
+        if table.controller.state.turn >= 6 and table.decision() is not None:
+            break
+        if isinstance(app.scenes.top, HandOverScene):
+            app.scenes.top.confirm()
+        decision = table.decision()
+        if decision is not None:
+            if decision.kind == "act":
+                table.play(rng.choice([a for a in decision.legal if isinstance(a, Move)] or decision.legal))
+            else:
+                kind = rng.choice([a.token for a in decision.legal if isinstance(a, Select)])
+                table.play(place(kind, rng.choice(table.controller.state.free_squares),
+                                 0 if game.rules.face_up_kinds[kind] else -1))
+        frames(app)
+    s.look("34-draco-turn")
+    for at, spot in list(table.model.squares.items())[:40]:
+        table.pin_tooltip(table.layout.square_rect(at).center)
+        s.look(f"35-draco-tip-{at[0]}-{at[1]}", shot=False, n=1)
+    table.pinned_tip, table.tooltip = False, None
+    own = table.gestures.own_characters()
+    if own:
+        table.gestures.selected = own[0]
+        table.refresh_buttons()
+        s.look("36-draco-selected")
+        table.gestures.menu = Menu(own[0], ["move", "capture", "fight", "peek", "reveal", "reveal-any", "destroy",
+                                            "push"])
+        s.look("37-draco-menu")
+        table.gestures.menu = None
+    original = table.status_text
+    for key in ("act", "selected", "menu", "place_pick", "place_where", "facing_place", "facing_reveal",
+                "facing_reveal_any", "facing_rotate"):
+        words = tr(f"draco_table.status.{key}", token=tr("draco_mundis.tokens.ss307"), count=2)
+        table.status_text = lambda w=words: w
+        s.look(f"38-draco-status-{key}", shot=False, n=1)
+    table.status_text = original
+    from drako_desktop import resources
+
+    strings = i18n.language_strings(resources.package() / "locales", "en")
+    for code in [k.split(".")[-1] for k in strings if k.startswith("draco_mundis.errors.")]:
+        table.say(tr(f"draco_mundis.errors.{code}"))
+        s.look(f"39-draco-refused-{code}", shot=False, n=1)
+    for key in ("pick_token", "select_first", "nothing_here", "out_of_play"):
+        table.say_key(key)
+        s.look(f"39-draco-say-{key}", shot=False, n=1)
+    table.toast = None
+    table.toggle_log()
+    s.look("40-draco-log")
+    table.toggle_log()
+    app.scenes.push(ScoreSheet(app, table))
+    sheet = app.scenes.top
+    lines = tuple(line.id for line in data.lines)
+    sheet.scores = [Breakdown(lines, (7, 5, 3, 1, 2, 1, -5), (1, 3)), Breakdown(lines, (7, 5, 0, 4, 2, 1, -5), (0, 4)),
+                    Breakdown(lines, (0,) * 7, (0, 0))]
+    sheet.winners = [0]
+    sheet.relayout()
+    s.look("41-draco-score-sheet", n=120)
+    app.scenes.pop()
+    app.open_rules()
+    rules = app.scenes.top
+    for i, section in enumerate(DRACO_SECTIONS):
+        rules.select(section)
+        s.look(f"42-draco-rules-{i + 1:02d}-{section}")
+        if rules.max_scroll:
+            rules.scroll_by(10**6)
+            s.look(f"42-draco-rules-{i + 1:02d}-{section}-end")
+    app.scenes.pop()
+    lesson = lesson_data.load_lesson(game)
+    for index, step in enumerate(lesson.steps):
+        scene = app.scenes.replace_all(TutorialScene(app, lesson, index))
+        frames(app, 3)
+        if step.kind == "hover":
+            scene.gestures.mouse = scene.layout.square_rect(step.squares[0]).center
+        scene.hint = tr(f"draco_lesson.steps.{step.id}.wrong", opponent=NAMES[1])
+        s.look(f"43-draco-lesson-{index + 1:02d}-{step.id}")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_text_overflows_the_draco_mundis_screens_at_1280x720(language, checking):
+    from drako_desktop.games import load
+
+    app = make_app(load("draco-mundis"), size=SIZE, language=language, animation_speed="instant")
+    s = Screens(app, language)
+    draco_screens(s)
+    app.close()
+    assert s.problems == []

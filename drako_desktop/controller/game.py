@@ -66,10 +66,15 @@ class GameSetup:
     first: int = 0
     game: str = DEFAULT_GAME  # the registry id
     variants: tuple[str, ...] = ()  # the optional rules switched on (ids of the game's variants)
+    colours: tuple[int, ...] = ()  # per seat, its colour (with its pattern and mark) of the palette; () = seat order
 
     @property
     def players(self) -> int:
         return len(self.seats)
+
+    def colour_of(self, seat: int) -> int:
+        """The seat's place in the palette of seat colours (and patterns and marks) it is drawn with."""
+        return self.colours[seat] if self.colours else seat
 
 
 class Phase(str, Enum):

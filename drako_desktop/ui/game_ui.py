@@ -23,6 +23,15 @@ if TYPE_CHECKING:
 
 
 class GameUI(Protocol):
+    def title(self) -> str:
+        """The game's name in the player's language."""
+
+    def tagline(self) -> str:
+        """What the game is, in one line of the player's language (the main menu's game choice)."""
+
+    def variant_text(self, variant: str) -> tuple[str, str]:
+        """An optional rule's name and one-line explanation in the player's language."""
+
     def table_scene(self, app: "App", setup: "GameSetup", saved: "SavedGame | None" = None,
                     review: bool = False) -> "Scene":
         """The table of a new game (`setup`), of a saved one where it was left, or of a finished one to

@@ -39,6 +39,11 @@ DIM_ALPHA = 150
 SEAT_COLOURS: tuple[Colour, ...] = ((214, 88, 78), (82, 142, 224), (88, 184, 116), (226, 172, 64))
 
 
+def seat_colour(identity: int) -> Colour:
+    """A colour of the palette of seats (a setup's `colour_of(seat)` says which one a seat has)."""
+    return SEAT_COLOURS[identity % len(SEAT_COLOURS)]
+
+
 def mix(a: Colour, b: Colour, t: float) -> Colour:
     """The colour a fraction t of the way from a to b."""
     return tuple(round(x + (y - x) * t) for x, y in zip(a, b))  # type: ignore[return-value]

@@ -56,6 +56,16 @@ class DracoMundis:
     def make_agent(self, level: str, seed: int) -> Agent:
         raise ValueError(f"{self.name} has no computer level {level!r} yet")
 
+    def analyst(self, seed: int, iterations: int) -> None:
+        """No hard level yet to judge with."""
+        return None
+
+    def hint_reason(self, view: View, action: Action) -> str:
+        return ""  # no hint without a hard level
+
+    def missed(self, view: View, chosen: Action, best: Action) -> list[str]:
+        return []
+
     def describe(self, event: Event, names: Sequence[str]) -> str | None:
         return describe(event, names, self.data)
 
@@ -69,6 +79,12 @@ class DracoMundis:
 
     def record(self, state: GameState) -> dict[str, Any]:
         return record(state)
+
+    def ui(self) -> Any:
+        """The desktop table, rules reference and lesson (imported only when a window is open)."""
+        from .ui import DracoUI
+
+        return DracoUI(self)
 
     def state_from_view(self, view: View, kinds_by_square: Mapping[tuple[int, int], str],
                         selected: str | None = None) -> GameState:

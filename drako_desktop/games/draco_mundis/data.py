@@ -61,6 +61,7 @@ class Destroy:
 class Character:
     id: str
     name: str
+    icon: Path  # the token's picture (a white SVG the table tints)
     count: int
     arrows: tuple[int, int, int, int]  # forward, left, right, back
     strength: int
@@ -79,6 +80,7 @@ class Character:
 class Land:
     id: str
     name: str
+    icon: Path
     count: int
     entry: str  # "all" or "none"
     barred: tuple[str, ...]  # characters that may not enter although entry is "all"
@@ -90,6 +92,7 @@ class Land:
 class Item:
     id: str
     name: str
+    icon: Path
     count: int
     variant: str  # items are in the game only with their variant
     weakens: tuple[str, int]  # (character kind, strength while next to a face-up item)
@@ -169,12 +172,15 @@ class DracoData:
         """Every token kind: characters, lands, items, in file order (the engine's kind numbers)."""
         return tuple(t.id for t in self.characters) + tuple(t.id for t in self.lands) + tuple(t.id for t in self.items)
 
-    def token_name(self, kind: str) -> str:
+    def token(self, kind: str) -> Character | Land | Item:
         for group in (self.characters, self.lands, self.items):
             for token in group:
                 if token.id == kind:
-                    return token.name
+                    return token
         raise KeyError(kind)
+
+    def token_name(self, kind: str) -> str:
+        return self.token(kind).name
 
     def ruling_marks(self) -> frozenset[str]:
         return frozenset(mark for ruling in self.rulings for mark in ruling.marks)
@@ -313,7 +319,7 @@ class _Tokens:
         self._kind_id(key, kind)
         optional = ("placed_face_up", "never_attacked", "cannot_fight_alone", "passes_over_all", "enters", "bonus",
                     "capture", "destroys")
-        row = f.mapping(node, key, ("name", "count", "arrows", "strength", "text"), optional)
+        row = f.mapping(node, key, ("name", "icon", "count", "arrows", "strength", "text"), optional)
         arrows_node = f.mapping(row["arrows"], f"{key}.arrows", ARROWS)
         arrows = tuple(f.int(arrows_node[a], f"{key}.arrows.{a}", 0, MAX_COLUMNS - 1) for a in ARROWS)
         enters = tuple(
@@ -346,6 +352,7 @@ class _Tokens:
         return Character(
             id=kind,
             name=f.str(row["name"], f"{key}.name"),
+            icon=f.asset(row["icon"], f"{key}.icon"),
             count=f.int(row["count"], f"{key}.count", 0, 4),
             arrows=(arrows[0], arrows[1], arrows[2], arrows[3]),
             strength=f.int(row["strength"], f"{key}.strength", 0, 9),
@@ -371,11 +378,12 @@ class _Tokens:
     def _land(self, kind: str, node: Any) -> Land:
         f, key = self.f, f"lands.{kind}"
         self._kind_id(key, kind)
-        row = f.mapping(node, key, ("name", "count", "entry", "strength", "text"), ("barred",))
+        row = f.mapping(node, key, ("name", "icon", "count", "entry", "strength", "text"), ("barred",))
         barred = f.list(row.get("barred", []), f"{key}.barred")
         return Land(
             id=kind,
             name=f.str(row["name"], f"{key}.name"),
+            icon=f.asset(row["icon"], f"{key}.icon"),
             count=f.int(row["count"], f"{key}.count", 0, 4),
             entry=f.choice(row["entry"], f"{key}.entry", ("all", "none"), "entry"),
             barred=tuple(f.choice(b, f"{key}.barred[{i}]", self.character_ids, "character")
@@ -387,11 +395,12 @@ class _Tokens:
     def _item(self, kind: str, node: Any, variant_ids: tuple[str, ...]) -> Item:
         f, key = self.f, f"items.{kind}"
         self._kind_id(key, kind)
-        row = f.mapping(node, key, ("name", "count", "variant", "weakens", "push_distance", "text"))
+        row = f.mapping(node, key, ("name", "icon", "count", "variant", "weakens", "push_distance", "text"))
         weakens = f.mapping(row["weakens"], f"{key}.weakens", ("token", "strength"))
         return Item(
             id=kind,
             name=f.str(row["name"], f"{key}.name"),
+            icon=f.asset(row["icon"], f"{key}.icon"),
             count=f.int(row["count"], f"{key}.count", 1, 1),
             variant=f.choice(row["variant"], f"{key}.variant", variant_ids, "variant"),
             weakens=(f.choice(weakens["token"], f"{key}.weakens.token", self.character_ids, "character"),

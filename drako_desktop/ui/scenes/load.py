@@ -40,6 +40,7 @@ class Entry:
     turn: int
     scores: tuple[int, ...]
     winners: tuple[int, ...]
+    title: str  # which game it is, in the player's language
 
 
 def local_time(stamp: str) -> datetime | None:
@@ -91,13 +92,15 @@ class SaveRow(Widget):
         # When, and how far the game got.
         left_w = round(r.w * 0.2)
         when = text.fitted(when_text(game.updated), "bold", th.text(22), theme.INK, left_w - pad)
-        top = blit_at(surface, when, "topleft", (r.x + pad, r.y + th.px(14)))
+        top = blit_at(surface, when, "topleft", (r.x + pad, r.y + th.px(8)))
         turn = tr("load.turns_played", turn=entry.turn) if self.history else tr("load.turn", turn=entry.turn)
         badge_w = self.badge_width(ctx, tr("table.practice")) + th.px(8) if game.practice else 0
         label = text.fitted(turn, "body", th.text(18), theme.INK_MUTED, left_w - pad - badge_w)
-        below = blit_at(surface, label, "topleft", (r.x + pad, top.bottom + th.px(4)))
+        below = blit_at(surface, label, "topleft", (r.x + pad, top.bottom + th.px(1)))
         if game.practice:
             self.badge(surface, ctx, tr("table.practice"), (below.right + th.px(8), below.centery), badge_w)
+        which = text.fitted(entry.title, "bold", th.text(16), theme.GOLD_DARK, left_w - pad)
+        blit_at(surface, which, "topleft", (r.x + pad, below.bottom + th.px(1)))
         # Who sits at the table, with their scores.
         open_w = max(th.px(150), text.width(self.open_label(), "bold", th.text(21)) + th.px(40))
         seats_x = r.x + left_w + th.px(6)
@@ -122,7 +125,7 @@ class SaveRow(Widget):
     def seat(self, surface: pygame.Surface, ctx, i: int, seat, box: Rect) -> None:
         th, text, art = ctx.theme, ctx.text, ctx.art
         entry = self.entry
-        colour = theme.SEAT_COLOURS[i % len(theme.SEAT_COLOURS)]
+        colour = theme.seat_colour(entry.game.setup.colour_of(i))
         radius = th.px(20)
         centre = (box.x + radius + th.px(2), box.centery)
         won = self.history and i in entry.winners
@@ -188,8 +191,9 @@ class LoadScene(Screen):
                 if game.finished != history:
                     continue  # a finished game not yet moved (the move failed): listed where it belongs
                 state = listing.states[game.path]
+                title = self.app.library[game.setup.game].ui().title()
                 entries.append(Entry(game, state.turn, tuple(b.total for b in state.scores()),
-                                     tuple(state.winners()) if state.is_terminal() else ()))
+                                     tuple(state.winners()) if state.is_terminal() else (), title))
             self.entries[history] = entries
         self.problems, self.kept = problems, kept
 

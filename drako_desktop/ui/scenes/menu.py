@@ -1,6 +1,8 @@
-"""The title screen and main menu."""
+"""The title screen and main menu: the two games side by side, and what to do with the chosen one."""
 
 from __future__ import annotations
+
+from typing import Callable
 
 import pygame
 from pygame import Rect
@@ -10,8 +12,10 @@ from ...i18n import tr
 from ...saves import saves_dir
 from .. import theme
 from ..text import blit_at
-from ..widgets import Button, WidgetGroup
+from ..widgets import Button, Widget, WidgetGroup, draw_focus_ring
 from .screen import Screen
+
+FAN = 4  # pieces of a game shown in its tile
 
 
 def saved_game_available() -> bool:
@@ -24,17 +28,59 @@ def saved_game_available() -> bool:
         return False
 
 
+class GameTile(Widget):
+    """One game of the app: a fan of its pieces, its name and what it is; the chosen one glows."""
+
+    def __init__(self, rect: Rect, game_id: str, chosen: bool, fan: list[tuple[pygame.Surface, tuple[int, int]]],
+                 title: str, tagline: str, on_choose: Callable[[str], None]) -> None:
+        super().__init__(rect)
+        self.game_id = game_id
+        self.chosen = chosen
+        self.fan = fan
+        self.title = title
+        self.tagline = tagline
+        self.on_choose = on_choose
+
+    def activate(self) -> None:
+        self.on_choose(self.game_id)
+
+    def draw(self, surface: pygame.Surface, ctx, focused: bool, hovered: bool) -> None:
+        th, text, rect = ctx.theme, ctx.text, self.rect
+        edge = theme.GOLD if self.chosen else (theme.INK_MUTED if hovered else theme.PANEL_EDGE)
+        surface.blit(ctx.art.panel(rect.w, rect.h, alpha=210 if self.chosen or hovered else 150, edge=edge,
+                                   radius=th.radius), rect)
+        if self.chosen:
+            pygame.draw.rect(surface, theme.GOLD, rect, width=th.px(3), border_radius=th.radius)
+        for picture, (dx, dy) in self.fan:
+            blit_at(surface, picture, "center", (rect.x + dx, rect.y + dy))
+        if not self.chosen:  # the other game, quieter until chosen
+            veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+            veil.fill((10, 12, 18, 90 if hovered else 120))
+            surface.blit(veil, rect)
+        pad = th.px(16)
+        y = rect.y + round(rect.h * 0.66)
+        name = text.fitted(self.title, "heading", th.text(30), theme.GOLD if self.chosen else theme.INK,
+                           rect.w - 2 * pad, shadow=True)
+        y = blit_at(surface, name, "midtop", (rect.centerx, y)).bottom + th.px(6)
+        block = text.block(self.tagline, "body", th.text(18), theme.INK if self.chosen else theme.INK_MUTED,
+                           rect.w - 2 * pad, max_height=rect.bottom - y - pad, align="center")
+        blit_at(surface, block, "midtop", (rect.centerx, y))
+        if focused:
+            draw_focus_ring(surface, rect, th.radius)
+
+
 class MainMenu(Screen):
-    _fan: tuple | None = None  # ((window width, card width), [(picture, centre)]): the rotated fan
+    _fans: dict[tuple, list[tuple[pygame.Surface, tuple[int, int]]]] = {}  # rotated once per size and language
 
     def relayout(self) -> None:
         th = self.ctx.theme
+        game_ui = self.ctx.game_ui
         entries = [
             (tr("menu.new_game"), self.app.open_new_game, "primary", True),
             (tr("menu.continue"), self.app.continue_game, "normal", saved_game_available()),
         ]
-        if self.ctx.game_ui.has_lesson():
-            entries.append((tr("menu.learn"), lambda: self.ctx.game_ui.open_lesson(self.app), "normal", True))
+        if game_ui.has_lesson():
+            entries.append((tr("menu.learn"), lambda: game_ui.open_lesson(self.app), "normal", True))
         entries += [
             (tr("menu.load"), self.app.open_load, "normal", True),
             (tr("menu.rules"), self.app.open_rules, "normal", True),
@@ -44,37 +90,86 @@ class MainMenu(Screen):
             (tr("menu.quit"), self.app.quit, "normal", True),
         ]
         w, h, gap = th.px(380), th.px(56), th.px(12)
-        top = max(round(th.height * 0.42), self.header()[2] + th.px(16))
+        top = max(round(th.height * 0.34), self.header()[2] + th.px(16))
         room = th.height - th.px(50) - top  # down to the footer
         if len(entries) * (h + gap) - gap > room:  # more entries than the column holds: smaller buttons
             gap = th.px(9)
             h = (room - gap * (len(entries) - 1)) // len(entries)
-        buttons = []
+        widgets: list[Widget] = []
         for i, (label, action, style, enabled) in enumerate(entries):
             rect = Rect(0, top + i * (h + gap), w, h)
             rect.centerx = th.width // 2
-            buttons.append(Button(rect, label, action, style=style, enabled=enabled, size=26))
-        focus = self.widgets.focus if len(self.widgets.widgets) == len(buttons) else 0
+            widgets.append(Button(rect, label, action, style=style, enabled=enabled, size=26))
+        widgets += self.tiles(top, room)
+        previous = self.widgets.focused() if self.widgets.widgets else None
         keyboard = self.widgets.keyboard_used
-        self.widgets = WidgetGroup(buttons, focus=focus)
+        focus = next((i for i, wd in enumerate(widgets) if isinstance(previous, GameTile)
+                      and isinstance(wd, GameTile) and wd.game_id == previous.game_id), None)
+        if focus is None:
+            focus = self.widgets.focus if len(self.widgets.widgets) == len(widgets) else 0
+        self.widgets = WidgetGroup(widgets, focus=focus)
         self.widgets.keyboard_used = keyboard
 
+    def tiles(self, top: int, room: int) -> list[GameTile]:
+        """The games, one tile each side of the menu column."""
+        th = self.ctx.theme
+        ids = list(self.app.library)
+        side = (th.width - th.px(380)) // 2 - th.px(60)
+        width = min(th.px(400), side)
+        height = min(room, round(width * 0.9))
+        tiles = []
+        for i, game_id in enumerate(ids):
+            game_ui = self.app.library[game_id].ui()
+            rect = Rect(0, top, width, height)
+            if i % 2 == 0:
+                rect.right = th.width // 2 - th.px(190) - th.px(30)
+            else:
+                rect.left = th.width // 2 + th.px(190) + th.px(30)
+            tiles.append(GameTile(rect, game_id, game_id == self.ctx.game.id, self.fan(game_id, game_ui, rect.size),
+                                  game_ui.title(), game_ui.tagline(), self.choose))
+        return tiles
+
+    def fan(self, game_id: str, game_ui, size: tuple[int, int]) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        """A few of the game's pieces fanned out in the top of its tile (offsets from the tile's corner)."""
+        w, h = size
+        key = (game_id, size, self.ctx.fonts.language)
+        fan = self._fans.get(key)
+        if fan is None:
+            cw = round(w * 0.26)
+            ch = round(cw / 0.8)
+            shown = game_ui.showcase(self.ctx, cw, ch)[:FAN]
+            fan = []
+            for i, face in enumerate(shown):
+                angle = (i - (len(shown) - 1) / 2) * 12
+                dx = w // 2 + round((i - (len(shown) - 1) / 2) * cw * 0.62)
+                dy = round(h * 0.34) + round(abs(angle) * 0.9)
+                fw, fh = face.get_size()
+                fan.append((pygame.transform.rotozoom(self.ctx.art.shadow(fw, fh), -angle, 1), (dx, dy + 6)))
+                fan.append((pygame.transform.rotozoom(face, -angle, 1), (dx, dy)))
+            self._fans[key] = fan
+        return fan
+
+    def choose(self, game_id: str) -> None:
+        """Make a game the chosen one (remembered for the next start)."""
+        if game_id != self.ctx.game.id:
+            self.app.show_game(game_id)
+            self.app.update_settings(game=game_id)
+        self.relayout()
+
     def header(self) -> tuple[list[tuple[pygame.Surface, Rect]], int, int]:
-        """The title, subtitle and tagline with their rects, the y of the gold rule under the subtitle,
+        """The title and the chosen game's name with their rects, the y of the gold rule under the name,
         and the bottom. The title gets smaller when a tall script or a short window needs the room."""
         th, text = self.ctx.theme, self.ctx.text
         w = th.width
-        size = th.text(120)
+        size = th.text(110)
         while True:
             title = text.fitted(tr("menu.title"), "title", size, theme.GOLD, w - th.px(200), shadow=True)
-            sub = text.fitted(tr("menu.subtitle"), "heading", th.text(34), theme.INK, w - th.px(200), shadow=True)
-            tagline = text.fitted(tr("menu.tagline"), "body", th.text(22), theme.INK_MUTED, w - th.px(200))
-            top = title.get_rect(midtop=(w // 2, th.px(80)))
-            middle = sub.get_rect(midtop=(w // 2, top.bottom + th.px(4)))
-            rule = middle.bottom + th.px(16)
-            bottom = tagline.get_rect(midtop=(w // 2, rule + th.px(14)))
-            if bottom.bottom <= th.height * 0.4 or size <= th.text(60):
-                return [(title, top), (sub, middle), (tagline, bottom)], rule, bottom.bottom
+            sub = text.fitted(self.ctx.game_ui.title(), "heading", th.text(34), theme.INK, w - th.px(200), shadow=True)
+            top = title.get_rect(midtop=(w // 2, th.px(50)))
+            middle = sub.get_rect(midtop=(w // 2, top.bottom + th.px(2)))
+            rule = middle.bottom + th.px(14)
+            if rule <= th.height * 0.3 or size <= th.text(56):
+                return [(title, top), (sub, middle)], rule, rule
             size -= max(2, size // 12)
 
     def uncovered(self) -> None:
@@ -83,33 +178,10 @@ class MainMenu(Screen):
     def back(self) -> None:
         pass  # Esc on the title screen does nothing; Quit is a button
 
-    def fan(self, width: int) -> list[tuple[pygame.Surface, tuple[int, int]]]:
-        """A fan of the game's pieces on each side of the title: rotated once per window size, not every frame."""
-        th, art = self.ctx.theme, self.ctx.art
-        cw = th.px(120)
-        ch = round(cw / 0.8)
-        key = (width, cw, self.ctx.game.id, self.ctx.fonts.language)
-        if self._fan is None or self._fan[0] != key:
-            shown = self.ctx.game_ui.showcase(self.ctx, cw, ch)
-            half = (len(shown) + 1) // 2
-            pictures = []
-            for side in (-1, 1):
-                for i, face in enumerate(shown[:half] if side < 0 else shown[half - 1:]):
-                    angle = side * (8 + i * 9)
-                    x = width // 2 + side * (th.px(470) + i * th.px(58))
-                    y = th.px(200) + round(abs(angle) * 1.6)
-                    w, h = face.get_size()
-                    pictures.append((pygame.transform.rotozoom(art.shadow(w, h), -angle, 1), (x, y + th.px(8))))
-                    pictures.append((pygame.transform.rotozoom(face, -angle, 1), (x, y)))
-            self._fan = (key, pictures)
-        return self._fan[1]
-
     def draw(self, surface: pygame.Surface) -> None:
         th, text = self.ctx.theme, self.ctx.text
         self.draw_backdrop(surface)
         w, h = surface.get_size()
-        for picture, centre in self.fan(w):
-            blit_at(surface, picture, "center", centre)
         parts, y, _ = self.header()
         for part, rect in parts:
             blit_at(surface, part, "topleft", rect.topleft)
@@ -120,4 +192,3 @@ class MainMenu(Screen):
         self.widgets.draw(surface, self.ctx)
         footer = text.fitted(tr("menu.footer", version=__version__), "body", th.text(17), theme.INK_MUTED, w - th.px(40))
         blit_at(surface, footer, "midbottom", (w // 2, h - th.px(14)))
-

@@ -1,8 +1,10 @@
-"""The new-game screen: 2-4 seats (a person or a computer level), names, who starts, a seed."""
+"""The new-game screen of the chosen game: 2-4 seats (a person or a computer level, a name, a colour),
+who starts, the game's optional rules (variants), a seed."""
 
 from __future__ import annotations
 
 import random
+from typing import Callable
 
 import pygame
 from pygame import Rect
@@ -13,7 +15,7 @@ from ...controller.game import COMPUTER, HUMAN, GameSetup, Seat
 from ...i18n import has, tr
 from .. import theme
 from ..text import blit_at
-from ..widgets import Button, Choice, TextField, WidgetGroup
+from ..widgets import Button, Choice, TextField, Widget, WidgetGroup, draw_focus_ring
 from .screen import Screen
 
 RANDOM_FIRST = -1
@@ -39,7 +41,9 @@ class NewGameScene(Screen):
         computer_names = tr("new_game.computer_names").split(",")
         self.names = [tr("new_game.default_you")] + [n.strip() for n in computer_names]
         self.kinds = [HUMAN, f"{COMPUTER}:{default_level(self.ctx.game)}"]
-        self.first = 0
+        self.colours = list(range(len(theme.SEAT_COLOURS)))  # per seat (and for seats yet to be added)
+        self.variants: set[str] = set()
+        self.first = RANDOM_FIRST if self.ctx.game.variants else 0
         self.seed_text = ""
 
     # -- the setup being edited ----------------------------------------------------------------
@@ -62,7 +66,11 @@ class NewGameScene(Screen):
                 seats.append(Seat(name, COMPUTER, kind.split(":", 1)[1]))
         seed = int(self.seed_text) if self.seed_text else random.randrange(2**31)
         first = random.Random(seed).randrange(len(seats)) if self.first == RANDOM_FIRST else self.first
-        return GameSetup(tuple(seats), seed, first, self.ctx.game.id)
+        game = self.ctx.game
+        colours = tuple(self.colours[: len(seats)])
+        variants = tuple(v.id for v in game.variants if v.id in self.variants)
+        return GameSetup(tuple(seats), seed, first, game.id, variants,
+                         () if colours == tuple(range(len(seats))) else colours)
 
     def start(self) -> None:
         self.app.start_game(self.setup())
@@ -86,6 +94,25 @@ class NewGameScene(Screen):
             self.first = min(self.first, len(self.kinds) - 1)
             self.relayout()
 
+    def next_colour(self, seat: int) -> None:
+        """The seat takes the next colour of the palette that no other seat has (its pattern and mark with it)."""
+        taken = set(self.colours[: len(self.kinds)]) - {self.colours[seat]}
+        palette = len(theme.SEAT_COLOURS)
+        colour = self.colours[seat]
+        for step in range(1, palette + 1):
+            candidate = (colour + step) % palette
+            if candidate not in taken:
+                if candidate in self.colours:  # a seat not at the table yet had it: they swap
+                    self.colours[self.colours.index(candidate)] = colour
+                self.colours[seat] = candidate
+                return
+
+    def set_variant(self, variant: str, on: object) -> None:
+        if on:
+            self.variants.add(variant)
+        else:
+            self.variants.discard(variant)
+
     def set_first(self, value: int) -> None:
         self.first = value
 
@@ -108,6 +135,8 @@ class NewGameScene(Screen):
             kind_rect = Rect(row.x + disc + gap, y, round(area.w * 0.42), row_h)
             remove = Rect(row.right - row_h, y, row_h, row_h)
             name_rect = Rect(kind_rect.right + gap, y, remove.x - gap - kind_rect.right - gap, row_h)
+            widgets.append(ColourDisc(Rect(row.x, y, disc, row_h), self.colours[i], self.kinds[i] == HUMAN,
+                                      lambda s=i: self.recolour(s)))
             widgets.append(Choice(kind_rect, "", self.kind_options(), self.kinds[i], lambda v, s=i: self.set_kind(s, v),
                                   label_share=0.0))
             widgets.append(TextField(name_rect, tr("new_game.name"), self.names[i], lambda v, s=i: self.set_name(s, v),
@@ -128,6 +157,16 @@ class NewGameScene(Screen):
         widgets.append(TextField(Rect(area.x + half + gap, y, half, row_h), tr("new_game.seed"), self.seed_text,
                                  self.set_seed, max_length=12, allowed=str.isdigit,
                                  placeholder=tr("new_game.seed_random")))
+        self.variant_rows = []
+        on_off = [(False, tr("new_game.variant_off")), (True, tr("new_game.variant_on"))]
+        vy = y + row_h + gap
+        for variant in self.ctx.game.variants:  # a switch each, its one-line explanation beside it
+            name, _ = self.ctx.game_ui.variant_text(variant.id)
+            rect = Rect(area.x, vy, half, round(row_h * 0.72))
+            widgets.append(Choice(rect, name, on_off, variant.id in self.variants,
+                                  lambda v, vid=variant.id: self.set_variant(vid, v), label_share=0.55))
+            self.variant_rows.append((variant.id, rect))
+            vy += rect.h + gap // 2
         bw = th.px(260)
         bottom = th.height - th.px(40) - row_h
         widgets.append(Button(Rect(area.centerx - bw - gap, bottom, bw, row_h), tr("new_game.back"), self.back))
@@ -136,6 +175,10 @@ class NewGameScene(Screen):
         widgets.append(start)
         self.widgets = WidgetGroup(widgets, focus=len(widgets) - 1)
         self.area = area
+
+    def recolour(self, seat: int) -> None:
+        self.next_colour(seat)
+        self.relayout()
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
@@ -147,22 +190,24 @@ class NewGameScene(Screen):
     def draw(self, surface: pygame.Surface) -> None:
         th, text = self.ctx.theme, self.ctx.text
         self.draw_backdrop(surface)
-        self.draw_title(surface, tr("new_game.title"))
+        self.draw_title(surface, tr("new_game.title_of", game=self.ctx.game_ui.title()))
         heading = text.fitted(tr("new_game.players"), "heading", th.text(26), theme.GOLD, self.area.w)
         blit_at(surface, heading, "topleft", (self.area.x, self.area.y))
-        for i, row in enumerate(self.seat_rows):
-            colour = theme.SEAT_COLOURS[i % len(theme.SEAT_COLOURS)]
-            centre = (row.x + row.h // 2, row.centery)
-            pygame.draw.circle(surface, theme.shade(colour, 0.5), centre, row.h // 2 - 2)
-            pygame.draw.circle(surface, colour, centre, row.h // 2 - 2, width=th.px(3))
-            icon = "person" if self.kinds[i] == HUMAN else "computer"
-            blit_at(surface, self.ctx.art.ui_icon(icon, round(row.h * 0.5)), "center", centre)
         heading = text.fitted(tr("new_game.options"), "heading", th.text(26), theme.GOLD, self.area.w)
         blit_at(surface, heading, "topleft", (self.area.x, self.options_top))
-        level_help = self.level_help()
-        if level_help:
-            block = text.block(level_help, "body", th.text(19), theme.INK_MUTED, self.area.w, max_height=th.px(60))
-            blit_at(surface, block, "topleft", (self.area.x, self.options_top + th.px(40) + th.px(56) + th.px(16)))
+        for variant, rect in self.variant_rows:  # each optional rule explained beside its switch
+            words = self.ctx.game_ui.variant_text(variant)[1]
+            x = rect.right + th.px(14)
+            block = text.block(words, "body", th.text(16), theme.INK_MUTED, self.area.right - x, max_height=rect.h + 4)
+            blit_at(surface, block, "midleft", (x, rect.centery))
+        help_text = self.level_help()
+        if help_text:
+            if self.variant_rows:  # the explanations are beside the switches: the help goes over the start button
+                top = self.variant_rows[-1][1].bottom + th.px(8)
+            else:
+                top = self.options_top + th.px(40) + th.px(56) + th.px(16)
+            block = text.block(help_text, "body", th.text(19), theme.INK_MUTED, self.area.w, max_height=th.px(60))
+            blit_at(surface, block, "topleft", (self.area.x, top))
         self.widgets.draw(surface, self.ctx)
 
     def level_help(self) -> str:
@@ -175,3 +220,27 @@ class NewGameScene(Screen):
             key = f"new_game.level_help.{level}"
             return tr(key) if has(key) else agent_levels(self.ctx.game).get(level, "")
         return ""
+
+
+class ColourDisc(Widget):
+    """A seat's colour (and person or computer); clicking it gives the seat the next free colour."""
+
+    def __init__(self, rect: Rect, colour: int, person: bool, on_click: Callable[[], None]) -> None:
+        super().__init__(rect)
+        self.colour = colour
+        self.person = person
+        self.on_click = on_click
+
+    def activate(self) -> None:
+        self.on_click()
+
+    def draw(self, surface: pygame.Surface, ctx, focused: bool, hovered: bool) -> None:
+        colour = theme.seat_colour(self.colour)
+        centre = self.rect.center
+        radius = self.rect.h // 2 - 2
+        pygame.draw.circle(surface, theme.shade(colour, 0.65 if hovered else 0.5), centre, radius)
+        pygame.draw.circle(surface, colour, centre, radius, width=ctx.theme.px(3))
+        blit_at(surface, ctx.art.ui_icon("person" if self.person else "computer", round(self.rect.h * 0.5)), "center",
+                centre)
+        if focused:
+            draw_focus_ring(surface, self.rect, radius)

@@ -94,14 +94,16 @@ class ScoreSheet(Overlay):
         th, text, art, game_ui = self.ctx.theme, self.ctx.text, self.ctx.art, self.ctx.game_ui
         y = self.draw_panel(surface, tr("scores.title"))
         categories = self.scores[0].categories
-        label_w = th.px(220)
+        # As wide as the longest line's name needs (some games name their lines at length), within reason.
+        label_w = max(th.px(220), min(self.panel.w * 2 // 5, th.px(14) + max(
+            text.width(game_ui.category_name(c), "body", th.text(21)) for c in categories)))
         left = self.panel.x + th.px(30)
         col_w = (self.panel.right - th.px(30) - left - label_w) // len(self.names)
         row_h = th.px(40)
         # Player heads: seat colour, person/computer icon, name, trophy for the winner.
         for seat, name in enumerate(self.names):
             cx = left + label_w + seat * col_w + col_w // 2
-            colour = theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]
+            colour = theme.seat_colour(self.table.setup.colour_of(seat))
             icon = "trophy" if seat in self.winners else ("person" if self.table.controller.seats[seat].is_human else "computer")
             pygame.draw.circle(surface, theme.shade(colour, 0.5), (cx, y + th.px(22)), th.px(20))
             pygame.draw.circle(surface, colour, (cx, y + th.px(22)), th.px(20), width=th.px(3))

@@ -49,6 +49,9 @@ def percent(wins: int, games: int) -> str:
 class StatisticsScene(Screen):
     title_key = "statistics.title"
 
+    def title(self) -> str:
+        return tr("statistics.title_of", game=self.ctx.game_ui.title())
+
     def __init__(self, app) -> None:
         super().__init__(app)
         self.stats, self.problem = Statistics.load()

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Sequence
+from typing import Any, Sequence
 
 from ..engine import (ARRANGE, CELLS, CENTRE, CLAIM, DRAW, PASS, PLACE, REVEAL, TAKE_DISCARD, UNKNOWN, Action, Rules, View)
 from .determinize import Position
@@ -150,7 +150,7 @@ class MediumAgent:
             return best_index([planner.value(a) if a.kind == CLAIM else -math.inf for a in legal])
         return best_index(planner.values(legal))
 
-    def game_over(self, scores: Sequence[dict], winners: Sequence[int]) -> None:
+    def game_over(self, scores: Sequence[dict[str, Any]], winners: Sequence[int]) -> None:
         pass
 
     def close(self) -> None:
@@ -225,7 +225,7 @@ class EasyAgent:
         pick = self.rng.choices(options, weights)[0]
         return pick if pick >= 0 else self.rng.choice(reveals)
 
-    def game_over(self, scores: Sequence[dict], winners: Sequence[int]) -> None:
+    def game_over(self, scores: Sequence[dict[str, Any]], winners: Sequence[int]) -> None:
         pass
 
     def close(self) -> None:

@@ -14,7 +14,7 @@ from ....i18n import tr
 from ....ui.tooltips import join_names
 from ...base import Breakdown
 from .card_art import CARD_ASPECT, CardArt
-from .card_tips import category_name
+from ..narrate import category_name
 
 if TYPE_CHECKING:
     from ....controller.game import GameSetup
@@ -65,6 +65,15 @@ class AetheryaUI:
     def __init__(self, game: "AetheryaPocket") -> None:
         self.game = game
 
+    def title(self) -> str:
+        return tr("menu.subtitle")
+
+    def tagline(self) -> str:
+        return tr("menu.tagline")
+
+    def variant_text(self, variant: str) -> tuple[str, str]:
+        raise KeyError(f"{self.game.name} has no variant {variant!r}")
+
     def table_scene(self, app: "App", setup: "GameSetup", saved: "SavedGame | None" = None,
                     review: bool = False) -> "Scene":
         from .table_scene import TableScene
@@ -96,7 +105,7 @@ class AetheryaUI:
         return EVENT_SOUNDS.get(event.kind)
 
     def showcase(self, ctx: "Context", width: int, height: int) -> list[pygame.Surface]:
-        pictures = card_pictures(ctx)
+        pictures = CardArt(ctx.art, self.game.cards, ctx.text)  # shown on the menu whichever game is chosen
         w = min(width, round(height * CARD_ASPECT))
         return [pictures.face(card, w, round(w / CARD_ASPECT)) for card in SHOWCASE]
 

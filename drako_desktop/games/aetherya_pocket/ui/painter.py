@@ -14,11 +14,11 @@ from pygame import Rect
 
 from ..engine import CENTRE, PlacementChange
 from ....i18n import card_name, legend_name, tr
-from ....ui import theme
+from ....ui import table_parts, theme
 from ....ui.anim import ease_in_out, ease_out, lerp_rect
 from ....ui.text import blit_at
 from ....ui.tooltips import Tooltip, number, signed
-from .card_tips import category_name
+from ..narrate import category_name
 from .model import FACE_DOWN
 from . import card_pictures, game_of
 
@@ -169,15 +169,7 @@ class TablePainter:
         blit_at(surface, words, "midleft", (status.x + th.px(22) + icon.get_width(), status.centery), box=status)
 
     def badge(self, surface: pygame.Surface, words: str, midleft: tuple[int, int], max_width: int) -> Rect:
-        """A small gold-edged pill with a word in it (Practice)."""
-        th = self.ctx.theme
-        label = self.ctx.text.fitted(words, "bold", th.text(17), theme.GOLD, max_width - th.px(20))
-        rect = Rect(0, 0, label.get_width() + th.px(20), label.get_height() + th.px(6))
-        rect.midleft = midleft
-        pygame.draw.rect(surface, theme.shade(theme.GOLD, 0.25), rect, border_radius=rect.h // 2)
-        pygame.draw.rect(surface, theme.GOLD_DARK, rect, width=max(1, th.px(2)), border_radius=rect.h // 2)
-        blit_at(surface, label, "center", rect.center)
-        return rect
+        return table_parts.badge(surface, self.ctx, words, midleft, max_width)
 
     # -- kingdoms ----------------------------------------------------------------------------------
 
@@ -251,7 +243,7 @@ class TablePainter:
 
     def panel_for(self, seat: int, size: tuple[int, int], active: bool) -> pygame.Surface:
         """A kingdom's panel: edged in its seat colour while it is that seat's turn."""
-        colour = theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]
+        colour = theme.seat_colour(self.scene.setup.colour_of(seat))
         return self.ctx.art.panel(size[0], size[1], alpha=200 if active else 170,
                                   edge=colour if active else theme.PANEL_EDGE)
 
@@ -270,7 +262,7 @@ class TablePainter:
         th, art = self.ctx.theme, self.ctx.art
         margin = art.halo(*box.card)
         layer = pygame.Surface((box.rect.w + 2 * margin, box.rect.h + 2 * margin), pygame.SRCALPHA)
-        colour = theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]
+        colour = theme.seat_colour(self.scene.setup.colour_of(seat))
         local = box.rect.move(margin - box.rect.x, margin - box.rect.y)
         layer.blit(self.panel_for(seat, box.rect.size, active), local)
         if active:
@@ -285,7 +277,7 @@ class TablePainter:
     def plate(self, surface: pygame.Surface, seat: int, rect: Rect, big: bool) -> None:
         scene, th, text, art = self.scene, self.ctx.theme, self.ctx.text, self.ctx.art
         seat_info = scene.controller.seats[seat]
-        colour = theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]
+        colour = theme.seat_colour(self.scene.setup.colour_of(seat))
         name_size = th.text(26 if big else 20)
         disc_r = max(th.px(12), round(name_size * 0.75))
         wide = rect.w >= 4 * rect.h  # one row: name left, score right (else the score goes under the name)
@@ -629,27 +621,7 @@ class TablePainter:
         self.note(surface, words, (self.scene.layout.active_box.rect.centerx, status.top - th.px(90)), theme.GOLD, "warning")
 
     def tooltip(self, surface: pygame.Surface, tip: Tooltip, mouse: tuple[int, int]) -> None:
-        th, text = self.ctx.theme, self.ctx.text
-        width = th.px(340)
-        pad = th.px(14)
-        title = text.fitted(tip.title, "heading", th.text(24), theme.GOLD, width - 2 * pad)
-        parts = [title]
-        if tip.subtitle:
-            parts.append(text.fitted(tip.subtitle, "bold", th.text(17), theme.INK_MUTED, width - 2 * pad))
-        for line in tip.lines:
-            parts.append(text.block(line, "body", th.text(19), theme.INK, width - 2 * pad))
-        height = 2 * pad + sum(p.get_height() for p in parts) + th.px(6) * (len(parts) - 1)
-        box = Rect(mouse[0] + th.px(18), mouse[1] + th.px(18), width, height)
-        if box.right > surface.get_width():
-            box.right = mouse[0] - th.px(12)
-        if box.bottom > surface.get_height():
-            box.bottom = mouse[1] - th.px(12)
-        box.clamp_ip(Rect((0, 0), surface.get_size()))
-        surface.blit(self.ctx.art.panel(box.w, box.h, alpha=248, edge=theme.GOLD), box)
-        y = box.y + pad
-        for part in parts:
-            blit_at(surface, part, "topleft", (box.x + pad, y), box=box)
-            y += part.get_height() + th.px(6)
+        table_parts.tooltip(surface, self.ctx, tip, mouse)
 
     def banner(self, surface: pygame.Surface, words: str, alpha: float) -> None:
         th, text = self.ctx.theme, self.ctx.text

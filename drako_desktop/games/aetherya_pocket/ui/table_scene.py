@@ -23,7 +23,7 @@ from ....i18n import card_name, tr
 from ....saves import SavedGame
 from ....saves import start_game as start_saved_game
 from ....settings import ANIMATION_FACTOR
-from ....ui import theme
+from ....ui import table_parts, theme
 from ....ui.anim import Choreography, Counter
 from .layout import TableLayout, table_layout
 from .beats import TURN, Pause, beats_for
@@ -72,8 +72,7 @@ class TableScene(Scene):
         self.hover_time = 0.0
         self.pinned_tip = False
         self.tooltip: Tooltip | None = None
-        self.waited = 0.0
-        self.decisions_this_turn = 0
+        self.computers = table_parts.ComputerTurns(THINK, THINK_AGAIN)
         self.counters = [Counter(self.score(seat)) for seat in range(setup.players)]  # a resumed game starts counted
         self.layout: TableLayout | None = None
         self.previous_layout: TableLayout | None = None
@@ -152,49 +151,34 @@ class TableScene(Scene):
         if old is not None and old.active != self.layout.active and self.speed > 0:
             self.previous_layout = old
             self.transition = 0.0
-            self.decisions_this_turn = 0
+            self.computers.new_turn()
         self.refresh_buttons()
 
     @property
     def top_left_edge(self) -> int:
-        return max((w.rect.right for w in self.widgets.widgets if w.rect.y < self.layout.top_bar.bottom
-                    and w.rect.centerx < self.layout.size[0] // 2), default=0)
+        return table_parts.bar_edges(self.widgets.widgets, self.layout.top_bar, self.layout.status_bar,
+                                     self.layout.size[0])[0]
 
     @property
     def top_right_edge(self) -> int:
-        return min((w.rect.x for w in self.widgets.widgets if w.rect.y < self.layout.top_bar.bottom
-                    and w.rect.centerx > self.layout.size[0] // 2), default=self.layout.size[0])
+        return table_parts.bar_edges(self.widgets.widgets, self.layout.top_bar, self.layout.status_bar,
+                                     self.layout.size[0])[1]
 
     @property
     def status_right_edge(self) -> int:
-        return min((w.rect.x for w in self.widgets.widgets if w.rect.y >= self.layout.status_bar.y),
-                   default=self.layout.status_bar.right)
+        return table_parts.bar_edges(self.widgets.widgets, self.layout.top_bar, self.layout.status_bar,
+                                     self.layout.size[0])[2]
 
     def refresh_buttons(self) -> None:
         """Top bar (menu, rules, log) and the status bar's buttons for what can be done now."""
         if self.layout is None:
             return
         th, text = self.ctx.theme, self.ctx.text
-        top, status = self.layout.top_bar, self.layout.status_bar
-        h = top.h - th.px(16)
-        size = th.text(20)
-
-        def width(label: str) -> int:
-            return text.width(label, "bold", th.text(size)) + h + th.px(36)
-
-        widgets = []
-        menu_label = tr("table.menu")
-        widgets.append(Button(Rect(th.px(10), top.y + th.px(8), width(menu_label), h), menu_label, self.open_menu,
-                              icon="menu", size=size))
-        x = top.right - th.px(10)
+        status = self.layout.status_bar
         right = [(tr("table.log"), "log", self.toggle_log), (tr("table.rules"), "rules", self.open_rules)]
         if self.undo_target() is not None:
             right.append((tr("table.undo"), "undo", self.undo))
-        for label, icon, action in right:
-            w = width(label)
-            x -= w
-            widgets.append(Button(Rect(x, top.y + th.px(8), w, h), label, action, icon=icon, size=size))
-            x -= th.px(8)
+        widgets = table_parts.top_bar_buttons(self.ctx, self.layout.top_bar, self.open_menu, right)
         x = status.right - th.px(12)
         bh = status.h - th.px(16)
         for name, label, style in reversed(self.status_buttons()):
@@ -310,22 +294,14 @@ class TableScene(Scene):
             c.proceed()
             self.game_over()
         elif c.computer_to_move():
-            self.waited += dt
-            if self.session is not None and self.session.busy:
-                return  # the last move is still being written: never more than one move unsaved
             try:
-                events = c.poll()
-            except Exception as exc:  # a computer opponent failed (e.g. an external bot crashed)
-                log.exception("computer seat failed")
+                polled = self.computers.poll(self.app, c, self.session, dt, self.speed)
+            except table_parts.ComputerFailed:
                 self.finished = True
-                self.app.show_error(tr("errors.computer_failed", name=c.seats[c.state.current].name, error=str(exc)))
                 return
-            if events is not None:
-                think = THINK if self.decisions_this_turn == 0 else THINK_AGAIN
-                self.decisions_this_turn += 1
-                pause = Pause(max(0.0, think - self.waited / self.speed) if self.speed else 0.0)
-                self.waited = 0.0
-                self.choreo.add([pause, *beats_for(self, events, hand_over=c.hand_over)])
+            if polled is not None:
+                events, pause = polled
+                self.choreo.add([Pause(pause), *beats_for(self, events, hand_over=c.hand_over)])
 
     def sync_decision(self) -> None:
         """A new decision is pending (or none): start the person's gestures afresh."""
@@ -490,17 +466,7 @@ class TableScene(Scene):
         """Every log line, wrapped to the panel, as one surface (re-made only when the log grows)."""
         key = (len(self.log_lines), width, self.ctx.theme.width)
         if self._log_page is None or self._log_page[0] != key:
-            th, text = self.ctx.theme, self.ctx.text
-            blocks = [text.block(line, "body", th.text(18), theme.INK, width) for line in self.log_lines[-200:]]
-            gap = th.px(6)
-            page = pygame.Surface((width, max(1, sum(b.get_height() + gap for b in blocks))), pygame.SRCALPHA)
-            y = 0
-            for i, block in enumerate(blocks):
-                if i == len(blocks) - 1:
-                    pygame.draw.rect(page, (255, 255, 255, 14), (0, y - 2, width, block.get_height() + 4))
-                page.blit(block, (0, y))
-                y += block.get_height() + gap
-            self._log_page = (key, page)
+            self._log_page = (key, table_parts.log_page(self.ctx, self.log_lines[-200:], width))
         return self._log_page[1]
 
     # -- hit testing and keyboard focus ----------------------------------------------------------------------

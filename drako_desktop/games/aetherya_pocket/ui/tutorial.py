@@ -9,20 +9,19 @@ only say which of its legal actions the lesson is waiting for. `ui/scenes/tutori
 from __future__ import annotations
 
 import hashlib
-import json
 import logging
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Any, Sequence
+from typing import Callable, Any
 
-from .... import jsonio
 from ....ai import RANDOM, make_agent
 from ....data import CardDataError, YamlFile
 from ...base import Agent, Game
 from ..ai import LEVELS
 from ..data import CardSet
-from ..engine import (ARRANGE, CENTRE, PLACE, REVEAL, TAKE_DISCARD, Action, ActionFormatError, GameState, Rules, View, placement_problem)
-from ....storage import atomic_write_text, data_dir, set_aside
+from ..engine import (ARRANGE, CENTRE, PLACE, REVEAL, TAKE_DISCARD, Action, ActionFormatError, GameState, Rules, placement_problem)
+from ....ui import lesson
+from ....ui.lesson import Progress, ScriptedAgent
 
 log = logging.getLogger(__name__)
 
@@ -31,8 +30,6 @@ PERSON, OPPONENT = 0, 1
 KINDS = ("read", "watch", "arrange", "hold", "aim", "do", "end")
 POINTS = ("kingdom", "opponent", "legends", "piles", "hand", "draw", "discard")
 SOURCES = ("discard", "drawn")
-PROGRESS_VERSION = 1
-PROGRESS_MAX_BYTES = 4096  # {"version", "step", "finished"}
 
 
 class TutorialError(Exception):
@@ -242,34 +239,6 @@ def problems(rules: Rules, script: TutorialScript) -> list[str]:
     return out
 
 
-class ScriptedAgent:
-    """The opponent of the lesson: its scripted moves in order, then a real agent."""
-
-    name = "tutorial"
-    wants_view = True
-
-    def __init__(self, moves: Sequence[Action], start: int, fallback: Agent) -> None:
-        self.moves = list(moves)
-        self.next = start
-        self.fallback = fallback
-
-    def choose(self, view: View | None, legal: Sequence[Action]) -> int:
-        if self.next < len(self.moves):
-            move = self.moves[self.next]
-            self.next += 1
-            if move in legal:
-                return list(legal).index(move)
-            log.warning("scripted move %s is not legal; the opponent plays on by itself", move)
-            self.next = len(self.moves)
-        return self.fallback.choose(view, legal)
-
-    def game_over(self, scores, winners) -> None:
-        self.fallback.game_over(scores, winners)
-
-    def close(self) -> None:
-        self.fallback.close()
-
-
 def agent_factory(game: Game, script: TutorialScript, start: int) -> Callable[[str, int], Agent]:
     """A GameController agent factory: the scripted opponent, from scripted move `start` on."""
 
@@ -281,46 +250,17 @@ def agent_factory(game: Game, script: TutorialScript, start: int) -> Callable[[s
 
 # -- progress ------------------------------------------------------------------------------------------
 
-
-@dataclass
-class Progress:
-    step: str = ""
-    finished: bool = False
+PROGRESS_FILE = "tutorial.json"
 
 
 def progress_path() -> Path:
-    return data_dir() / "tutorial.json"
+    return lesson.progress_path(PROGRESS_FILE)
 
 
 def load_progress() -> Progress:
-    """The step the person left the tutorial at (no file: from the start; a broken one is set aside
-    under a name of its own, logged, and the lesson starts from the start)."""
-    path = progress_path()
-    try:
-        data = jsonio.read_file(path, PROGRESS_MAX_BYTES)
-    except jsonio.JsonError as exc:
-        if exc.reason != "missing":
-            _set_aside(path, str(exc))
-        return Progress()
-    if (not isinstance(data, dict) or data.get("version") != PROGRESS_VERSION or not isinstance(data.get("step"), str)
-            or not isinstance(data.get("finished"), bool)):
-        _set_aside(path, "not the lesson's progress")
-        return Progress()
-    return Progress(data["step"], data["finished"])
-
-
-def _set_aside(path: Path, problem: str) -> None:
-    try:
-        log.warning("the lesson's progress %s cannot be used (%s); kept as %s", path, problem, set_aside(path).name)
-    except OSError as exc:
-        log.warning("the lesson's progress %s cannot be used (%s) nor set aside (%s)", path, problem, exc)
+    """The step the person left the tutorial at (a missing or broken file: from the start)."""
+    return lesson.load_progress(PROGRESS_FILE)
 
 
 def save_progress(step: str, finished: bool = False) -> None:
-    try:
-        atomic_write_text(progress_path(), json.dumps(
-            {"version": PROGRESS_VERSION, "step": step, "finished": finished}, indent=2) + "\n")
-    except OSError:
-        log.warning("could not save the tutorial progress", exc_info=True)
-
-
+    lesson.save_progress(PROGRESS_FILE, step, finished)

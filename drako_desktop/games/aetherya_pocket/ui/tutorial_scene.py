@@ -15,7 +15,6 @@ step reached; Learn to play then offers to resume there or to start over.
 
 from __future__ import annotations
 
-import math
 from dataclasses import replace
 
 import pygame
@@ -24,7 +23,7 @@ from pygame import Rect
 from ....controller.game import COMPUTER, GameController, GameSetup, Seat
 from ..engine import ARRANGE, REVEAL, TAKE_DISCARD, Action
 from ....i18n import tr
-from ....ui import theme
+from ....ui import lesson, theme
 from .layout import TableLayout
 from ....ui.text import blit_at
 from .tutorial import (OPPONENT, PERSON, Step, TutorialError, TutorialScript, agent_factory, load_progress, load_script, replay, save_progress)
@@ -382,61 +381,19 @@ class TutorialScene(TableScene):
 
     def draw_pointers(self, surface: pygame.Surface) -> None:
         """A pulsing ring in the coach's colour around what the step asks to use."""
-        th = self.ctx.theme
-        wave = 0.5 + 0.5 * math.sin(self.pulse * 5)
-        for rect in self.pointed():
-            grow = th.px(3) + round(th.px(4) * wave)
-            ring = rect.inflate(2 * grow, 2 * grow)
-            glow = pygame.Surface(ring.size, pygame.SRCALPHA)
-            radius = th.radius + grow
-            pygame.draw.rect(glow, (*theme.COACH, round(40 + 50 * wave)), glow.get_rect(), border_radius=radius)
-            pygame.draw.rect(glow, (0, 0, 0, 0), glow.get_rect().inflate(-2 * th.px(5), -2 * th.px(5)),
-                             border_radius=max(2, radius - th.px(5)))
-            pygame.draw.rect(glow, (*theme.COACH, round(150 + 105 * wave)), glow.get_rect(), width=max(3, th.px(5)),
-                             border_radius=radius)
-            surface.blit(glow, ring)
+        lesson.draw_pointers(surface, self.ctx, self.pointed(), self.pulse)
 
     def draw_coach(self, surface: pygame.Surface) -> None:
         if self.free or not self.coach.h:
             return
-        th, text = self.ctx.theme, self.ctx.text
-        box = self.coach
-        surface.blit(self.ctx.art.panel(box.w, box.h, alpha=235, edge=theme.COACH), box)
-        pad = th.px(14)
-        inner = box.inflate(-2 * pad, -2 * pad)
-        # Header: what this is and how far along; a progress bar under it.
-        small = th.text(16)
-        label = text.fitted(tr("tutorial.title"), "bold", small, theme.COACH, inner.w // 2)
-        blit_at(surface, label, "topleft", inner.topleft)
-        count = text.fitted(tr("tutorial.step", n=self.step_index + 1, total=len(self.script.steps)), "body", small,
-                            theme.INK_MUTED, inner.w - label.get_width() - th.px(10))
-        blit_at(surface, count, "topright", inner.topright)
-        y = inner.y + text.line_height("bold", small) + th.px(4)
-        bar = Rect(inner.x, y, inner.w, max(3, th.px(4)))
-        pygame.draw.rect(surface, theme.PANEL_EDGE, bar, border_radius=2)
-        done = bar.copy()
-        done.w = round(bar.w * (self.step_index + 1) / len(self.script.steps))
-        pygame.draw.rect(surface, theme.COACH, done, border_radius=2)
-        y = bar.bottom + th.px(10)
-        # The step: its title and its paragraph.
-        bottom = (self.coach_buttons[0].rect.y if self.coach_buttons else inner.bottom) - th.px(8)
-        notes_h = 2 * text.line_height("body", th.text(17)) + th.px(8)
-        title = text.block(self.text("title"), "heading", th.text(24), theme.GOLD, inner.w)
-        blit_at(surface, title, "topleft", (inner.x, y), box=box)
-        y += title.get_height() + th.px(8)
-        body = text.block(self.text("text"), "body", th.text(19), theme.INK, inner.w,
-                          max_height=max(th.px(40), bottom - notes_h - y))
-        blit_at(surface, body, "topleft", (inner.x, y), box=box)
-        y += body.get_height() + th.px(6)
-        # What is going on: the opponent's move, or why the last move was not the lesson's.
         note, colour = "", theme.INK_MUTED
         if self.hint:
             note, colour = self.hint, theme.BAD
         elif self.step.interactive and self.decision() is None and self.controller.computer_to_move():
             note = tr("tutorial.waiting", name=self.controller.seats[OPPONENT].name)
-        if note:
-            block = text.block(note, "bold", th.text(17), colour, inner.w, max_height=max(th.px(20), bottom - y))
-            blit_at(surface, block, "topleft", (inner.x, y), box=box)
+        bottom = self.coach_buttons[0].rect.y if self.coach_buttons else self.coach.bottom
+        lesson.draw_coach(surface, self.ctx, self.coach, self.step_index, len(self.script.steps), self.text("title"),
+                          self.text("text"), note, colour, bottom)
 
     # -- keys ------------------------------------------------------------------------------------------------
 

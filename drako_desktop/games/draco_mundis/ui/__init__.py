@@ -1,0 +1,136 @@
+"""Draco Mundis on the desktop: its table, rules reference, lesson and token pictures.
+
+The shared UI reaches these through the game's handle (`DracoMundis.ui()`), never by
+importing this package.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Sequence
+
+import pygame
+
+from ....i18n import has, tr
+from ....ui.tooltips import join_names
+from ...base import Breakdown
+from .token_art import TokenArt
+
+if TYPE_CHECKING:
+    from ....controller.game import GameSetup
+    from ....saves import SavedGame
+    from ....ui.app import App
+    from ....ui.context import Context
+    from ....ui.scenes.base import Scene
+    from .. import DracoMundis
+
+# engine event kind -> sound effect
+EVENT_SOUNDS = {
+    "place": "place", "move": "draw", "capture": "claim", "push": "draw", "reveal": "flip", "reveal-any": "flip",
+    "peek": "click", "fight": "claim", "destroy": "discard", "sacrifice": "discard", "rotate": "click",
+    "turn": "turn", "end": "end",
+}
+SHOWCASE = ("explorer", "dragon", "jungle", "cannibal", "campsite", "biplane", "tiger")  # the title screen's fan
+
+_token_arts: dict[tuple[int, str, tuple[int, ...]], TokenArt] = {}
+
+
+def game_of(ctx: "Context") -> "DracoMundis":
+    """The Draco Mundis handle of the game on screen (the scenes here only ever show this game)."""
+    from .. import DracoMundis
+
+    game = ctx.game
+    assert isinstance(game, DracoMundis), f"a Draco Mundis scene shows {game.id}"
+    return game
+
+
+def token_pictures(ctx: "Context", identities: tuple[int, ...] = (0, 1, 2, 3)) -> TokenArt:
+    """The token pictures for the game on screen, with each seat's colour, pattern and mark of the palette
+    (`GameSetup.colour_of`): made once per data, language and choice of colours, then kept."""
+    key = (id(ctx.art), ctx.fonts.language, identities)
+    art = _token_arts.get(key)
+    if art is None or art.data is not game_of(ctx).data or art.text is not ctx.text:
+        art = _token_arts[key] = TokenArt(ctx.art, game_of(ctx).data, ctx.text, identities)
+    return art
+
+
+class DracoUI:
+    """Draco Mundis's part of the desktop app (`GameUI`)."""
+
+    def __init__(self, game: "DracoMundis") -> None:
+        self.game = game
+
+    def title(self) -> str:
+        return tr("draco_mundis.name")
+
+    def tagline(self) -> str:
+        return tr("draco_mundis.tagline")
+
+    def variant_text(self, variant: str) -> tuple[str, str]:
+        return tr(f"draco_mundis.variants.{variant}.name"), tr(f"draco_mundis.variants.{variant}.description")
+
+    def table_scene(self, app: "App", setup: "GameSetup", saved: "SavedGame | None" = None,
+                    review: bool = False) -> "Scene":
+        from .table_scene import TableScene
+
+        return TableScene(app, setup, saved=saved, review=review)
+
+    def rules_scene(self, app: "App") -> "Scene":
+        from .rules_scene import RulesScene
+
+        return RulesScene(app)
+
+    def has_lesson(self) -> bool:
+        from .tutorial import available
+
+        return available(self.game)
+
+    def open_lesson(self, app: "App") -> None:
+        from .tutorial_scene import open_tutorial
+
+        open_tutorial(app)
+
+    def category_name(self, category: str) -> str:
+        key = f"draco_mundis.categories.{category}"
+        return tr(key) if has(key) else category.replace("_", " ")
+
+    def tie_break_text(self, names: Sequence[str], scores: Sequence[Breakdown], winners: Sequence[int]) -> str:
+        return tie_break_text(self.game, names, scores, winners)
+
+    def sound_for(self, event: Any) -> str | None:
+        return EVENT_SOUNDS.get(event.kind)
+
+    def showcase(self, ctx: "Context", width: int, height: int) -> list[pygame.Surface]:
+        pictures = TokenArt(ctx.art, self.game.data, ctx.text)
+        size = min(width, height)
+        out = []
+        for i, kind in enumerate(SHOWCASE):
+            if any(c.id == kind for c in self.game.data.characters):
+                out.append(pictures.character(kind, i % 4, "N", size))
+            else:
+                out.append(pictures.land(kind, i % 4, size))
+        return out
+
+
+def tie_break_text(game: "DracoMundis", names: Sequence[str], scores: Sequence[Breakdown],
+                   winners: Sequence[int]) -> str:
+    """Why the winner won when totals tie: most dragons eliminated, then most characters, else shared."""
+    best = max(b.total for b in scores)
+    tied = [s for s, b in enumerate(scores) if b.total == best]
+    if len(tied) < 2:
+        return ""
+    if len(winners) > 1:
+        return tr("draco_table.tie_shared", names=join_names([names[s] for s in winners]), total=best)
+    winner = winners[0]
+    rows = game.data.tiebreak
+    for position, row in enumerate(rows):
+        values = {scores[s].tiebreak[position] for s in tied}
+        if len(values) > 1:
+            runner = max((s for s in tied if s != winner), key=lambda s: scores[s].tiebreak[position])
+            what = tr(f"draco_mundis.tiebreak.{row.id}")
+            return tr("draco_table.tie_break", names=join_names([names[s] for s in tied]), total=best,
+                      winner=names[winner], what=what, value=scores[winner].tiebreak[position],
+                      other=names[runner], other_value=scores[runner].tiebreak[position])
+    return ""
+
+
+__all__ = ["DracoUI", "TokenArt", "game_of", "token_pictures"]

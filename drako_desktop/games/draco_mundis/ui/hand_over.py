@@ -1,0 +1,81 @@
+"""The hand-over screen: between two people's turns (or placements) the whole board is hidden
+until the next person confirms that they, and only they, are looking.
+
+It is an opaque scene over the table, so nothing of the board is drawn while it shows, and
+the table (frozen beneath it) does not move on. It shows only what everyone may know: the
+next person's name, colour and mark, and the turn.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame import Rect
+
+from ....i18n import tr
+from ....ui import theme
+from ....ui.scenes.base import Scene
+from ....ui.text import blit_at
+from ....ui.widgets import Button, WidgetGroup
+
+if TYPE_CHECKING:
+    from .table_scene import TableScene
+
+
+class HandOverScene(Scene):
+    opaque = True
+
+    def __init__(self, app, table: "TableScene", seat: int) -> None:
+        super().__init__(app)
+        self.table = table
+        self.seat = seat
+        self.widgets = WidgetGroup()
+        self.panel = Rect(0, 0, 0, 0)
+
+    @property
+    def name(self) -> str:
+        return self.table.setup.seats[self.seat].name
+
+    def relayout(self) -> None:
+        th = self.ctx.theme
+        self.panel = Rect(0, 0, min(th.width - th.px(80), th.px(760)), min(th.height - th.px(80), th.px(470)))
+        self.panel.center = (th.width // 2, th.height // 2)
+        label = tr("draco_table.hand_over.confirm", name=self.name)
+        w = min(self.panel.w - th.px(60), self.ctx.text.width(label, "bold", th.text(24)) + th.px(80))
+        rect = Rect(0, 0, w, th.px(60))
+        rect.midbottom = (self.panel.centerx, self.panel.bottom - th.px(34))
+        self.widgets = WidgetGroup([Button(rect, label, self.confirm, icon="play", style="primary")], focus=0)
+        self.widgets.keyboard_used = True
+
+    def confirm(self) -> None:
+        self.app.scenes.remove(self)
+        self.table.take_screen(self.seat)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.widgets.handle(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.table.open_menu()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        th, text, art = self.ctx.theme, self.ctx.text, self.ctx.art
+        surface.blit(art.backdrop(*surface.get_size()), (0, 0))
+        panel = self.panel
+        pictures = self.table.painter.art
+        colour = pictures.colour(self.seat)
+        surface.blit(art.panel(panel.w, panel.h, alpha=240, edge=colour), panel)
+        pygame.draw.rect(surface, colour, panel, width=max(2, th.px(4)), border_radius=max(6, min(panel.size) // 14))
+        mark = pictures.mark(self.seat, th.px(64))
+        y = panel.y + th.px(34)
+        blit_at(surface, mark, "midtop", (panel.centerx, y))
+        y += mark.get_height() + th.px(14)
+        title = text.fitted(tr("draco_table.hand_over.title", name=self.name), "title", th.text(40), theme.GOLD,
+                            panel.w - th.px(60), shadow=True)
+        rect = blit_at(surface, title, "midtop", (panel.centerx, y), box=panel)
+        y = rect.bottom + th.px(16)
+        bottom = self.widgets.widgets[0].rect.y - th.px(16)
+        words = text.block(tr("draco_table.hand_over.text", name=self.name, turn=self.table.turn_text()), "body",
+                           th.text(22), theme.INK, panel.w - th.px(80), max_height=max(20, bottom - y), align="center")
+        blit_at(surface, words, "midtop", (panel.centerx, y), box=panel)
+        self.widgets.draw(surface, self.ctx)

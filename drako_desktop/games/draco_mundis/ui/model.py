@@ -1,0 +1,365 @@
+"""What the table shows: the board as one seat sees it, kept in step with the animation.
+
+A `BoardModel` is made from a `View` (the viewer's, or the public one during a hand-over)
+and nothing else, so the table can only ever draw what that seat may know. While an
+action is animated, each event is applied to the model as its beat reaches it (a token
+flies, turns over, leaves the board); when the action's beats are done the model is made
+again from the new view, so it can never drift from the game.
+
+The model also reckons what the table shows about it in numbers: each character's
+strength with its modifiers, the fight a seat would start on a square, and the running
+score of every player. Those come from the data's rows, like the engine's, but from
+what is visible only (face-down tokens score and fight for nobody).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Iterator
+
+from ..view import SquareView, Token, View
+
+if TYPE_CHECKING:
+    from ..data import DracoData
+    from ..events import Event
+
+Square = tuple[int, int]
+FACING_STEPS = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
+FACINGS = ("N", "E", "S", "W")
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """One part of a character's strength: its printed value, or a land's, a bonus's or a trap's change."""
+
+    kind: str  # "printed" | "land" | "bonus" | "trap"
+    source: str  # the token kind it comes from (the character itself for "printed")
+    value: int
+
+
+@dataclass(frozen=True)
+class Fighter:
+    at: Square
+    token: Token
+    parts: tuple[Modifier, ...]
+
+    @property
+    def strength(self) -> int:
+        return sum(m.value for m in self.parts)
+
+
+@dataclass(frozen=True)
+class FightPreview:
+    """What a fight on `defender` would be now: every attacker of `seat` next to it, and the outcome."""
+
+    seat: int
+    attackers: tuple[Fighter, ...]
+    defender: Fighter
+
+    @property
+    def attack(self) -> int:
+        return sum(f.strength for f in self.attackers)
+
+    @property
+    def defence(self) -> int:
+        return self.defender.strength
+
+    @property
+    def outcome(self) -> str:
+        """For the attackers: "win", "loss" or "tie"."""
+        return "win" if self.attack > self.defence else "loss" if self.attack < self.defence else "tie"
+
+
+@dataclass
+class BoardModel:
+    data: "DracoData"
+    viewer: int | None
+    players: int
+    columns: tuple[int, int]
+    variants: tuple[str, ...]
+    turn: int
+    current: int
+    decision: str
+    actions_left: int
+    placed: int
+    ended: str
+    stall: int
+    stall_limit: int
+    reveal_any_used: bool
+    sacrifices_left: tuple[int, ...]
+    squares: dict[Square, SquareView]
+    trophies: list[list[Token]]
+    destroyed: list[list[Token]]
+    sacrificed: list[list[str]]
+    supply_left: list[int]
+    supply: dict[str, int]  # the viewer's own supply during setup
+    selected: str | None
+    version: int = 0  # counts the changes since the model was made (the painter's pictures key on it)
+
+    @classmethod
+    def from_view(cls, view: View, data: "DracoData") -> BoardModel:
+        return cls(
+            data=data, viewer=view.seat, players=view.players, columns=view.columns, variants=view.variants,
+            turn=view.turn, current=view.current, decision=view.decision, actions_left=view.actions_left,
+            placed=view.placed, ended=view.ended, stall=view.stall, stall_limit=view.stall_limit,
+            reveal_any_used=view.reveal_any_used, sacrifices_left=view.sacrifices_left,
+            squares={s.at: s for s in view.squares},
+            trophies=[list(pile) for pile in view.trophies], destroyed=[list(pile) for pile in view.destroyed],
+            sacrificed=[list(pile) for pile in view.sacrificed], supply_left=list(view.supply_left),
+            supply=dict(view.supply), selected=view.selected,
+        )
+
+    # -- the board -----------------------------------------------------------------------
+
+    @property
+    def rows(self) -> int:
+        return self.data.rows
+
+    @property
+    def over(self) -> bool:
+        return self.decision == "over"
+
+    @property
+    def in_setup(self) -> bool:
+        return self.decision in ("select", "place")
+
+    def in_use(self, at: Square) -> bool:
+        return 0 <= at[0] < self.data.rows and self.columns[0] <= at[1] <= self.columns[1]
+
+    def squares_in_use(self) -> Iterator[Square]:
+        for row in range(self.data.rows):
+            for col in range(self.columns[0], self.columns[1] + 1):
+                yield (row, col)
+
+    def spot(self, at: Square) -> SquareView | None:
+        return self.squares.get(at)
+
+    def neighbours(self, at: Square) -> list[Square]:
+        out = []
+        for dr, dc in FACING_STEPS.values():
+            near = (at[0] + dr, at[1] + dc)
+            if self.in_use(near):
+                out.append(near)
+        return out
+
+    def face_down_count(self) -> int:
+        return sum(1 for s in self.squares.values() if s.down >= 0)
+
+    def characters_of(self, seat: int) -> list[tuple[Square, Token]]:
+        return [(at, s.character) for at, s in sorted(self.squares.items())
+                if s.character is not None and s.character.owner == seat]
+
+    def kind_group(self, kind: str) -> str:
+        """"character", "land" or "item"."""
+        data = self.data
+        if any(c.id == kind for c in data.characters):
+            return "character"
+        return "land" if any(t.id == kind for t in data.lands) else "item"
+
+    # -- events, as the animation reaches them -------------------------------------------
+
+    def apply(self, event: "Event") -> None:
+        """Show one event (as the viewer may know it): the board, trophies and counters it changes."""
+        kind = event.kind
+        handler = getattr(self, "_" + kind.replace("-", "_"), None)
+        if handler is not None:
+            handler(event)
+            self.version += 1
+
+    def _set(self, at: Square, **changes: object) -> None:
+        spot = self.squares.get(at) or SquareView(at=at)
+        spot = replace(spot, **changes)
+        if spot.down < 0 and spot.land is None and spot.character is None and spot.trap is None:
+            self.squares.pop(at, None)
+        else:
+            self.squares[at] = spot
+
+    def _place(self, e: "Event") -> None:
+        assert e.at is not None
+        if e.facing is not None:
+            self._set(e.at, character=Token(e.seat, e.token or "", e.facing))
+        else:
+            self._set(e.at, down=e.seat, down_kind=e.token)
+        self.supply_left[e.seat] -= 1
+        if e.seat == self.viewer and e.token in self.supply:
+            self.supply[e.token] -= 1
+            if not self.supply[e.token]:
+                del self.supply[e.token]
+
+    def _turn(self, e: "Event") -> None:
+        self.current, self.turn, self.decision = e.seat, e.number, "act"
+        self.actions_left = self.data.actions_per_turn
+
+    def _peek(self, e: "Event") -> None:
+        assert e.at is not None
+        spot = self.squares[e.at]
+        known = e.token if e.token is not None and self.viewer == e.seat else spot.down_kind
+        self._set(e.at, peeked_by=tuple(sorted({*spot.peeked_by, e.seat})), down_kind=known)
+
+    def _reveal(self, e: "Event") -> None:
+        assert e.at is not None and e.token is not None
+        token = Token(e.owner, e.token, e.facing)
+        group = self.kind_group(e.token)
+        cleared = {"down": -1, "down_kind": None, "peeked_by": ()}
+        if group == "character":
+            self._set(e.at, character=token, **cleared)
+        elif group == "land":
+            self._set(e.at, land=Token(e.owner, e.token), **cleared)
+        else:
+            self._set(e.at, trap=Token(e.owner, e.token), **cleared)
+
+    _reveal_any = _reveal
+
+    def _move(self, e: "Event") -> None:
+        assert e.at is not None and e.to is not None
+        spot = self.squares[e.at]
+        self._set(e.to, character=spot.character, prisoner=spot.prisoner)
+        self._set(e.at, character=None, prisoner=None)
+
+    def _fight(self, e: "Event") -> None:
+        if e.defender is None or e.outcome == "tie":
+            return
+        winner = e.seat if e.outcome == "win" else e.defender.owner
+        freed = {p.at: p for p in e.freed}
+        for piece in e.eliminated:
+            self.trophies[winner].append(Token(piece.owner, piece.kind))
+            released = freed.get(piece.at)
+            character = Token(released.owner, released.kind, released.facing) if released else None
+            self._set(piece.at, character=character, prisoner=None)
+        for pile in self.trophies:
+            pile.sort(key=lambda t: (t.owner, t.kind))
+
+    def _rotate(self, e: "Event") -> None:
+        assert e.at is not None
+        spot = self.squares[e.at]
+        if spot.character is not None:
+            self._set(e.at, character=replace(spot.character, facing=e.facing))
+
+    def _capture(self, e: "Event") -> None:
+        assert e.at is not None and e.to is not None and e.target is not None
+        spot = self.squares[e.at]
+        target = e.target
+        self._set(e.to, character=spot.character, prisoner=Token(target.owner, target.kind, target.facing))
+        self._set(e.at, character=None, prisoner=None)
+
+    def _destroy(self, e: "Event") -> None:
+        assert e.at is not None
+        self.destroyed[e.seat].append(Token(e.owner, e.token or ""))
+        self._set(e.at, land=None)
+
+    def _push(self, e: "Event") -> None:
+        assert e.at is not None and e.to is not None
+        trap = self.squares[e.at].trap
+        self._set(e.to, trap=trap)
+        self._set(e.at, trap=None)
+
+    def _sacrifice(self, e: "Event") -> None:
+        assert e.at is not None
+        self.sacrificed[e.seat].append(e.token or "")
+        self._set(e.at, character=None)
+
+    def _end(self, e: "Event") -> None:
+        self.ended = e.reason
+        self.decision = "over"
+        self.actions_left = 0
+
+    # -- strength and fights -------------------------------------------------------------
+
+    def strength_parts(self, at: Square) -> tuple[Modifier, ...]:
+        """The face-up character on `at`: its printed strength and every modifier it has there."""
+        spot = self.squares[at]
+        token = spot.character
+        assert token is not None
+        character = next(c for c in self.data.characters if c.id == token.kind)
+        parts = [Modifier("printed", token.kind, character.strength)]
+        land = spot.land
+        if land is not None:
+            value = next(t.strength for t in self.data.lands if t.id == land.kind)
+            if value:
+                parts.append(Modifier("land", land.kind, value))
+            for bonus in character.bonus:
+                if bonus.land == land.kind and _whose(bonus.whose, land.owner, token.owner):
+                    parts.append(Modifier("bonus", land.kind, bonus.strength))
+        for item in self.data.items:
+            if item.weakens[0] == token.kind and any(
+                    (near := self.squares.get(a)) is not None and near.trap is not None and near.trap.kind == item.id
+                    for a in self.neighbours(at)):
+                parts.append(Modifier("trap", item.id, item.weakens[1]))
+        return tuple(parts)
+
+    def fighter(self, at: Square) -> Fighter:
+        character = self.squares[at].character
+        assert character is not None
+        return Fighter(at, character, self.strength_parts(at))
+
+    def fight_preview(self, seat: int, at: Square, defender: Token | None = None) -> FightPreview | None:
+        """The fight `seat` would start against the character on `at` (or against `defender`, a token
+        the seat knows is there face down: a reveal into a fight), or None when none would follow."""
+        spot = self.squares.get(at)
+        if spot is None:
+            return None
+        if defender is None:
+            defender = spot.character
+            if defender is None:
+                return None
+            target = self.fighter(at)
+        else:
+            character = next((c for c in self.data.characters if c.id == defender.kind), None)
+            if character is None:
+                return None
+            probe = BoardModel.from_view_squares(self, at, defender)
+            target = probe.fighter(at)
+        never = {c.id for c in self.data.characters if c.never_attacked}
+        if defender.owner == seat or defender.kind in never:
+            return None
+        attackers = tuple(self.fighter(a) for a in self.neighbours(at)
+                          if (s := self.squares.get(a)) is not None and s.character is not None
+                          and s.character.owner == seat)
+        if not attackers:
+            return None
+        return FightPreview(seat, attackers, target)
+
+    @classmethod
+    def from_view_squares(cls, model: BoardModel, at: Square, character: Token) -> BoardModel:
+        """A copy of the model with `character` standing face up on `at` (what a reveal would show)."""
+        copy = replace(model, squares=dict(model.squares))
+        copy._set(at, down=-1, down_kind=None, peeked_by=(), character=character)
+        return copy
+
+    # -- the score as it stands --------------------------------------------------------------
+
+    def score_lines(self, seat: int) -> list[tuple[str, int]]:
+        """Per line of the data's scoring table: (line id, points) for `seat` as the board stands."""
+        out = []
+        own = self.characters_of(seat)
+        held = [s.prisoner for at, _ in own if (s := self.squares[at]).prisoner is not None]
+        eliminated = [t.kind for t in self.trophies[seat]] + [t.kind for t in held if t is not None]
+        for line in self.data.lines:
+            if line.pattern == "eliminated":
+                count = sum(1 for kind in eliminated if kind in line.tokens)
+            elif line.pattern == "destroyed":
+                count = sum(1 for t in self.destroyed[seat] if t.kind == line.land)
+            elif line.pattern == "occupied":
+                count = sum(1 for at, _ in own
+                            if (land := self.squares[at].land) is not None and land.kind == line.land)
+            elif line.pattern == "stands_on":
+                count = sum(1 for at, token in own if token.kind == line.token
+                            and (land := self.squares[at].land) is not None and land.kind == line.land
+                            and _whose(line.whose, land.owner, seat))
+            else:  # adjacent_own: a face-up token of yours next to your own face-up land
+                count = sum(1 for at in self.squares if self._face_up(at, seat, line.token)
+                            and any(self._face_up(a, seat, line.land) for a in self.neighbours(at)))
+            out.append((line.id, count * line.points))
+        return out
+
+    def score(self, seat: int) -> int:
+        return sum(points for _, points in self.score_lines(seat))
+
+    def _face_up(self, at: Square, seat: int, kind: str) -> bool:
+        spot = self.squares.get(at)
+        return spot is not None and any(t is not None and t.owner == seat and t.kind == kind
+                                        for t in (spot.land, spot.character))
+
+
+def _whose(whose: str, owner: int, seat: int) -> bool:
+    return whose == "any" or (whose == "own") == (owner == seat)

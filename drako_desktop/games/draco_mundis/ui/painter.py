@@ -1,0 +1,796 @@
+"""Draws the Draco Mundis table: the board, the players, the supply tray, the selected character,
+the log, the targets and previews, what is dragged and what is animating.
+
+It draws from the board model (made from the viewer's view only), the person's gestures and
+the scene's words: it never sees the game's state. What changes seldom is composed into
+cached pictures (the backdrop with its bars, the board with its tokens, each player's
+plate), re-made only when what they show changes; per frame only overlays are drawn.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame import Rect
+
+from ....i18n import tr
+from ....ui import table_parts, theme
+from ....ui.text import blit_at
+from ....ui.tooltips import Tooltip, number, signed
+from ..events import Event
+from ..view import SquareView, Token
+from . import token_pictures
+from .model import FightPreview, Square
+from .tips import modifier_name, title_name, token_name
+from .token_art import TokenArt
+
+if TYPE_CHECKING:
+    from .table_scene import TableScene
+
+TARGET_COLOURS = {
+    "move": theme.GOLD, "capture": theme.BAD, "fight": theme.BAD, "peek": theme.COACH, "reveal": theme.GOOD,
+    "reveal-any": theme.GOOD, "destroy": theme.BAD, "push": theme.GOLD,
+}
+ACTION_ICONS = {"move": "move", "capture": "capture", "fight": "fight", "peek": "peek", "reveal": "reveal",
+                "reveal-any": "reveal", "destroy": "destroy", "push": "push"}
+
+
+class TablePainter:
+    def __init__(self, scene: "TableScene") -> None:
+        self.scene = scene
+        self._base: tuple | None = None  # (size, surface): backdrop and bars
+        self._board: tuple | None = None  # (surface, square -> what it shows): the base with every token
+        self._plates: dict[int, tuple] = {}
+        self._menu: list[Rect] = []
+        self._facings: dict[str, Rect] = {}
+        self.clock = 0.0
+        self.previewed = False  # this frame shows a fight preview (the hovered square's tip waits)
+
+    @property
+    def ctx(self):
+        return self.scene.ctx
+
+    @property
+    def art(self) -> TokenArt:
+        setup = self.scene.setup
+        return token_pictures(self.ctx, tuple(setup.colour_of(s) for s in range(setup.players)))
+
+    def tick(self, dt: float) -> None:
+        self.clock += dt
+
+    def forget(self) -> None:
+        """The viewer changed: no picture of the last one's board may be shown again."""
+        self._board = None
+        self._plates = {}
+
+    # -- the whole table ------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        surface.blit(self.board_layer(surface.get_size()), (0, 0))
+        self.plates(surface)
+        self.panel(surface)
+        self.overlays(surface)
+        scene.choreo.draw(surface)
+        self.dragged(surface)
+        self.bars(surface)
+        scene.widgets.draw(surface, self.ctx)
+        if scene.toast is not None:
+            self.toast(surface, scene.toast[0])
+        if scene.tooltip is not None and (scene.pinned_tip or not self.previewed):
+            self.tooltip(surface, scene.tooltip, scene.gestures.mouse)  # the fight preview says more: no tip over it
+
+    def base(self, size: tuple[int, int]) -> pygame.Surface:
+        """The backdrop, the bars and the empty board: one opaque picture per window size."""
+        layout, model = self.scene.layout, self.scene.model
+        key = (size, model.columns, self.ctx.fonts.language, tuple(layout.board))
+        if self._base is None or self._base[0] != key:
+            base = self.ctx.art.backdrop(*size).copy()
+            for bar in (layout.top_bar, layout.status_bar):
+                base.blit(self.ctx.art.panel(bar.w + 4, bar.h + 2, alpha=225, radius=0), (bar.x - 2, bar.y - 1))
+            top = layout.top_bar.bottom - 1
+            pygame.draw.line(base, theme.GOLD_DARK, (0, top), (size[0], top))
+            pygame.draw.line(base, theme.GOLD_DARK, (0, layout.status_bar.top), (size[0], layout.status_bar.top))
+            base.blit(self.grid(), (0, 0))
+            self._base = (key, base)
+            self._board = None
+        return self._base[1]
+
+    def prepare(self) -> None:
+        """Draw every token picture at the board's sizes now, not in the middle of a move."""
+        layout, model, art = self.scene.layout, self.scene.model, self.art
+        inner = layout.square_rect((0, 0)).inflate(-max(2, layout.square // 16), -max(2, layout.square // 16)).w
+        on_land = inner - round(inner * 0.18)
+        data = model.data
+        for owner in range(model.players):
+            art.back(owner, inner)
+            for c in data.characters:
+                for facing in ("N", "E", "S", "W"):
+                    art.character(c.id, owner, facing, inner)
+                    art.character(c.id, owner, facing, on_land)
+            for land in data.lands:
+                art.land(land.id, owner, inner)
+            for item in data.items:
+                art.item(item.id, owner, inner)
+                art.item(item.id, owner, inner - inner // 5 * 2)
+        size = max(12, round(inner * 0.32))
+        for value in range(-3, 10):
+            for colour in (theme.GOLD, theme.GOOD, theme.BAD):
+                art.badge(value, size, colour)
+            art.badge(value, max(10, round(size * 0.72)), (150, 150, 160))
+
+    # -- the board -------------------------------------------------------------------------------------------
+
+    def grid(self) -> pygame.Surface:
+        """The empty board: squares in use, the hatched columns out of play, row and column numbers."""
+        scene = self.scene
+        layout, model = scene.layout, scene.model
+        th, text = self.ctx.theme, self.ctx.text
+        surf = pygame.Surface(layout.size, pygame.SRCALPHA)
+        board = layout.board
+        frame = board.inflate(th.px(12), th.px(12))
+        pygame.draw.rect(surf, (*theme.shade(theme.GOLD_DARK, 0.55), 255), frame, border_radius=th.px(8))
+        pygame.draw.rect(surf, (*theme.GOLD_DARK, 255), frame, width=max(1, th.px(2)), border_radius=th.px(8))
+        light, dark = (58, 74, 70), (50, 64, 62)
+        for row in range(layout.rows):
+            for col in range(layout.columns):
+                rect = layout.square_rect((row, col))
+                if model.in_use((row, col)):
+                    pygame.draw.rect(surf, (*(light if (row + col) % 2 else dark), 255), rect)
+                else:
+                    pygame.draw.rect(surf, (22, 24, 30, 255), rect)
+        for col in range(layout.columns):
+            if not model.in_use((0, col)):
+                self.hatch(surf, Rect(layout.square_rect((0, col)).topleft, (layout.square, board.h)))
+        for k in range(layout.columns + 1):
+            x = board.x + k * layout.square
+            pygame.draw.line(surf, (20, 26, 28, 255), (x, board.y), (x, board.bottom))
+        for k in range(layout.rows + 1):
+            y = board.y + k * layout.square
+            pygame.draw.line(surf, (20, 26, 28, 255), (board.x, y), (board.right, y))
+        used = Rect(layout.square_rect((0, model.columns[0])).topleft,
+                    ((model.columns[1] - model.columns[0] + 1) * layout.square, board.h))
+        pygame.draw.rect(surf, (*theme.GOLD, 255), used, width=max(2, th.px(3)))
+        if model.columns[0] > 0:  # the part out of play says so, once, along its middle
+            out = Rect(board.x, board.y, used.x - board.x, board.h)
+            label = text.fitted(tr("draco_table.out_of_play", players=model.players), "bold", th.text(20),
+                                theme.INK_MUTED, out.h - th.px(20))
+            label = pygame.transform.rotate(label, 90)
+            plate = label.get_rect(center=out.center).inflate(th.px(10), th.px(14))
+            pygame.draw.rect(surf, (14, 16, 22, 230), plate, border_radius=th.px(6))
+            surf.blit(label, label.get_rect(center=out.center))
+        size = th.text(15)
+        for col in range(layout.columns):
+            label = text.render(str(col), "number", size, theme.INK_MUTED if model.in_use((0, col)) else (80, 84, 96))
+            blit_at(surf, label, "midbottom", (layout.square_rect((0, col)).centerx, board.y - th.px(7)))
+        for row in range(layout.rows):
+            label = text.render(str(row), "number", size, theme.INK_MUTED)
+            blit_at(surf, label, "midright", (board.x - th.px(8), layout.square_rect((row, 0)).centery))
+        return surf
+
+    def hatch(self, surf: pygame.Surface, rect: Rect) -> None:
+        step = max(6, rect.w // 6)
+        clip = surf.get_clip()
+        surf.set_clip(rect)
+        for k in range(rect.x - rect.h, rect.right, step):
+            pygame.draw.line(surf, (60, 62, 72, 255), (k, rect.bottom), (k + rect.h, rect.y), max(1, step // 5))
+        surf.set_clip(clip)
+
+    def hidden(self) -> frozenset[Square]:
+        """The squares the running beat draws itself (a token in flight, turning over)."""
+        beat = self.scene.choreo.current
+        if beat is None:
+            return frozenset()
+        return frozenset(at for at in self.scene.model.squares if beat.hides(at))
+
+    def board_layer(self, size: tuple[int, int]) -> pygame.Surface:
+        """The table with every token: only the squares whose picture changed are painted again."""
+        scene = self.scene
+        model, layout = scene.model, scene.layout
+        base = self.base(size)
+        if self._board is None:
+            self._board = (base.copy(), {})
+        board, shown = self._board
+        hidden = self.hidden()
+        squares = set(model.squares) | set(shown)
+        for at in squares:
+            spot = model.squares.get(at)
+            if spot is None or at in hidden:
+                key = None
+            else:
+                key = (spot, model.strength_parts(at) if spot.character is not None else ())
+            if shown.get(at) == key:
+                continue
+            rect = layout.square_rect(at)
+            board.blit(base, rect, rect)
+            if key is not None:
+                board.set_clip(rect)
+                self.spot(board, spot, rect)
+                board.set_clip(None)
+                shown[at] = key
+            else:
+                shown.pop(at, None)
+        return board
+
+    def spot(self, surf: pygame.Surface, spot: SquareView, rect: Rect) -> None:
+        """Everything on one square, as the viewer sees it."""
+        art, th = self.art, self.ctx.theme
+        inner = rect.inflate(-max(2, rect.w // 16), -max(2, rect.h // 16))
+        if spot.down >= 0:
+            surf.blit(art.back(spot.down, inner.w), inner)
+            if spot.down_kind is not None:  # the viewer knows it: its own, or peeked
+                size = round(inner.w * 0.5)
+                peeked = spot.down != self.scene.model.viewer
+                surf.blit(art.known(spot.down_kind, size, peeked), (inner.right - size - 1, inner.y + 1))
+            for i, seat in enumerate(s for s in spot.peeked_by if s != self.scene.model.viewer):
+                mark = art.mark(seat, max(6, round(inner.w * 0.16)))
+                surf.blit(mark, (inner.x + th.px(3) + i * (mark.get_width() + 2), inner.bottom - mark.get_height() - 3))
+            return
+        if spot.land is not None:
+            surf.blit(art.land(spot.land.kind, spot.land.owner, inner.w), inner)
+        small = spot.land is not None
+        if spot.trap is not None:
+            self.piece(surf, "trap", spot.trap, inner.inflate(-inner.w // 5, -inner.h // 5) if small else inner)
+        if spot.character is not None:
+            body = inner.inflate(-round(inner.w * 0.18), -round(inner.h * 0.18)) if small else inner
+            self.piece(surf, "character", spot.character, body)
+            self.strength(surf, spot.at, inner)
+            if spot.prisoner is not None:
+                size = round(inner.w * 0.42)
+                pic = art.character(spot.prisoner.kind, spot.prisoner.owner, None, size)
+                surf.blit(pic, (inner.right - size + th.px(2), inner.y - th.px(2)))
+                cuffs = art.action_mark("capture", round(size * 0.55), theme.BAD)
+                surf.blit(cuffs, (inner.right - size - cuffs.get_width() // 3, inner.y))
+
+    def piece(self, surf: pygame.Surface, what: str, token: Token | None, rect: Rect, alpha: int = 255) -> None:
+        if token is None or rect.w <= 2:
+            return
+        art = self.art
+        size = min(rect.w, rect.h)
+        if what == "character":
+            pic = art.character(token.kind, token.owner, token.facing, size)
+        elif what == "land":
+            pic = art.land(token.kind, token.owner, size)
+        else:
+            pic = art.item(token.kind, token.owner, size)
+        if rect.size != (size, size):
+            pic = pygame.transform.smoothscale(pic, rect.size)
+        if alpha < 255:
+            pic = pic.copy()
+            pic.set_alpha(alpha)
+        surf.blit(pic, rect)
+
+    def back(self, surf: pygame.Surface, owner: int, rect: Rect) -> None:
+        if rect.w <= 2:
+            return
+        pic = self.art.back(owner, rect.h)
+        surf.blit(pic if pic.get_size() == rect.size else pygame.transform.smoothscale(pic, rect.size), rect)
+
+    def strength(self, surf: pygame.Surface, at: Square, inner: Rect) -> None:
+        """The character's strength where it stands; when modified, coloured, with the printed one beside."""
+        parts = self.scene.model.strength_parts(at)
+        printed, current = parts[0].value, sum(p.value for p in parts)
+        size = max(12, round(inner.w * 0.32))
+        colour = theme.GOLD if current == printed else theme.GOOD if current > printed else theme.BAD
+        surf.blit(self.art.badge(current, size, colour), (inner.right - size + 2, inner.bottom - size + 2))
+        if current != printed:
+            small = max(10, round(size * 0.72))
+            surf.blit(self.art.badge(printed, small, (150, 150, 160)), (inner.right - size - small + 4,
+                                                                        inner.bottom - small + 2))
+
+    # -- players ------------------------------------------------------------------------------------------
+
+    def plates(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        for seat, rect in enumerate(scene.layout.seats):
+            key = self.plate_key(seat)
+            cached = self._plates.get(seat)
+            if cached is None or cached[0] != key:
+                cached = (key, self.plate(seat, rect.size))
+                self._plates[seat] = cached
+            surface.blit(cached[1], rect)
+
+    def plate_key(self, seat: int) -> tuple:
+        scene, model = self.scene, self.scene.model
+        active = seat == model.current and not model.over
+        return (scene.layout.size, self.ctx.fonts.language, scene.score_counter(seat), active,
+                model.actions_left if active else -1, tuple(model.trophies[seat]), tuple(model.destroyed[seat]),
+                tuple(model.sacrificed[seat]), model.supply_left[seat] if model.in_setup else -1, model.version,
+                model.sacrifices_left[seat], scene.setup.seats[seat].name)
+
+    def plate(self, seat: int, size: tuple[int, int]) -> pygame.Surface:
+        """One player: mark, name, person/computer, score; trophies, prisoners held, campsites destroyed;
+        during setup the tokens left to place; on their turn the actions left."""
+        scene, th, text, art = self.scene, self.ctx.theme, self.ctx.text, self.art
+        model = scene.model
+        w, h = size
+        surf = pygame.Surface(size, pygame.SRCALPHA)
+        active = seat == model.current and not model.over
+        colour = self.art.colour(seat)
+        surf.blit(self.ctx.art.panel(w, h, alpha=215 if active else 170, edge=colour if active else theme.PANEL_EDGE),
+                  (0, 0))
+        if active:
+            pygame.draw.rect(surf, colour, (0, 0, w, h), width=max(2, th.px(3)), border_radius=max(6, min(w, h) // 14))
+        pad = th.px(10)
+        line_h = (h - 2 * pad) // 2
+        mark_size = min(line_h, th.px(30))
+        surf.blit(art.mark(seat, mark_size), (pad, pad + (line_h - mark_size) // 2))
+        x = pad + mark_size + th.px(8)
+        seat_info = scene.setup.seats[seat]
+        icon = self.ctx.art.ui_icon("person" if seat_info.is_human else "computer", th.px(20), theme.INK_MUTED)
+        score = text.render(tr("draco_table.points", points=number(scene.score_counter(seat))), "number", th.text(22),
+                            theme.GOLD)
+        name_w = w - x - score.get_width() - icon.get_width() - th.px(24)
+        name = text.fitted(seat_info.name, "heading", th.text(22), theme.INK, max(30, name_w))
+        blit_at(surf, icon, "midleft", (x, pad + line_h // 2))
+        blit_at(surf, name, "midleft", (x + icon.get_width() + th.px(6), pad + line_h // 2))
+        blit_at(surf, score, "midright", (w - pad, pad + line_h // 2))
+        y = pad + line_h + (line_h // 2)
+        chip = min(line_h, th.px(32))
+        x = pad
+        if model.in_setup:
+            words = text.fitted(tr("draco_table.to_place", count=model.supply_left[seat]), "body", th.text(18),
+                                theme.INK_MUTED, w - 2 * pad)
+            blit_at(surf, words, "midleft", (x, y))
+            return surf
+        things = [("trophy", t) for t in model.trophies[seat]]
+        things += [("prisoner", s.prisoner) for _, s in ((at, model.squares[at]) for at, _ in model.characters_of(seat))
+                   if s.prisoner is not None]
+        things += [("destroyed", t) for t in model.destroyed[seat]]
+        if active:  # the actions left, as pips, at the right
+            pips = model.actions_left
+            r = max(4, th.px(7))
+            for i in range(pips):
+                pygame.draw.circle(surf, theme.GOLD, (w - pad - r - i * (2 * r + th.px(5)), y), r)
+                pygame.draw.circle(surf, theme.GOLD_DARK, (w - pad - r - i * (2 * r + th.px(5)), y), r, width=2)
+        right = w - pad - (model.actions_left * (2 * th.px(7) + th.px(5)) + th.px(6) if active else 0)
+        if not things:
+            label = text.fitted(tr("draco_table.no_trophies"), "body", th.text(17), theme.INK_MUTED, right - x)
+            blit_at(surf, label, "midleft", (x, y))
+            return surf
+        step = min(chip + th.px(3), (right - x - chip) // max(1, len(things) - 1)) if len(things) > 1 else chip
+        for what, token in things:
+            if what == "destroyed":
+                pic = art.land(token.kind, token.owner, chip)
+            else:
+                pic = art.character(token.kind, token.owner, None, chip)
+            surf.blit(pic, (x, y - chip // 2))
+            if what != "trophy":
+                badge = art.action_mark("capture" if what == "prisoner" else "destroy", chip // 2, theme.BAD)
+                surf.blit(badge, (x + chip - badge.get_width() + 2, y - chip // 2 - 2))
+            x += step
+        return surf
+
+    # -- the panel: supply tray, selected character, log ------------------------------------------------------
+
+    def panel(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        rect = scene.layout.panel
+        if not scene.shows_panel:
+            return
+        surface.blit(self.ctx.art.panel(rect.w, rect.h), rect)
+        if scene.log_open:
+            self.log(surface, rect)
+        elif scene.gestures.supply():
+            self.tray(surface, rect)
+        elif scene.gestures.selected is not None and scene.model.squares.get(scene.gestures.selected):
+            self.selection(surface, rect)
+        else:
+            self.help(surface, rect)
+
+    def title(self, surface: pygame.Surface, rect: Rect, words: str) -> int:
+        th = self.ctx.theme
+        label = self.ctx.text.fitted(words, "heading", th.text(24), theme.GOLD, rect.w - th.px(24))
+        blit_at(surface, label, "midtop", (rect.centerx, rect.y + th.px(8)), box=rect)
+        return rect.y + th.px(8) + label.get_height() + th.px(6)
+
+    def tray(self, surface: pygame.Surface, rect: Rect) -> None:
+        """The supply of the person placing: every kind left, with how many."""
+        scene, th = self.scene, self.ctx.theme
+        self.title(surface, rect, tr("draco_table.supply"))
+        supply = scene.gestures.supply()
+        counts = scene.model.supply
+        dragged = scene.gestures.dragged()
+        for kind, slot in zip(supply, scene.layout.tray_slots(len(supply))):
+            chosen = scene.gestures.tray_kind == kind
+            if chosen:
+                self.glow(surface, slot, theme.GOLD)
+            if not (dragged and dragged[0] == ("tray", kind)):
+                self.token_picture(surface, kind, scene.model.viewer or 0, slot)
+            n = counts.get(kind, 1)
+            if n > 1:
+                badge = self.art.badge(n, max(12, slot.w // 3), theme.INK, theme.INK_DARK)
+                surface.blit(badge, (slot.right - badge.get_width() + 3, slot.y - 3))
+            if scene.gestures.keyboard and chosen:
+                pygame.draw.rect(surface, theme.GOLD, slot.inflate(6, 6), width=3, border_radius=th.radius)
+
+    def token_picture(self, surface: pygame.Surface, kind: str, owner: int, rect: Rect) -> None:
+        """A token of any kind as in the supply: characters face up (no facing), lands, the trap."""
+        group = self.scene.model.kind_group(kind)
+        size = min(rect.w, rect.h)
+        art = self.art
+        pic = art.character(kind, owner, None, size) if group == "character" else \
+            art.land(kind, owner, size) if group == "land" else art.item(kind, owner, size)
+        surface.blit(pic, pic.get_rect(center=rect.center))
+
+    def selection(self, surface: pygame.Surface, rect: Rect) -> None:
+        """The selected character: picture, strength with its modifiers, arrows, the rotation dial, sacrifice."""
+        scene, th, text = self.scene, self.ctx.theme, self.ctx.text
+        at = scene.gestures.selected
+        spot = scene.model.squares[at]
+        token = spot.character
+        y = self.title(surface, rect, title_name(scene.data, token.kind))
+        pad = th.px(14)
+        pic_size = min(th.px(96), rect.w // 4)
+        surface.blit(self.art.character(token.kind, token.owner, token.facing, pic_size), (rect.x + pad, y))
+        x = rect.x + pad + pic_size + th.px(12)
+        size = th.text(19)
+        row_h = text.line_height("body", size)
+        for part in scene.model.strength_parts(at):
+            words = modifier_name(scene.data, part)
+            blit_at(surface, text.fitted(words, "body", size, theme.INK, rect.right - x - th.px(60)), "topleft",
+                    (x, y), box=rect)
+            blit_at(surface, text.render(signed(part.value) if part.kind != "printed" else str(part.value), "number",
+                                         size, theme.INK), "topright", (rect.right - pad, y), box=rect)
+            y += row_h
+        total = sum(p.value for p in scene.model.strength_parts(at))
+        pygame.draw.line(surface, theme.PANEL_EDGE, (x, y + 2), (rect.right - pad, y + 2))
+        blit_at(surface, text.fitted(tr("draco_table.strength"), "bold", size, theme.GOLD, rect.right - x - th.px(60)),
+                "topleft", (x, y + th.px(4)), box=rect)
+        blit_at(surface, text.render(str(total), "number", size, theme.GOLD), "topright",
+                (rect.right - pad, y + th.px(4)), box=rect)
+        y = max(y + row_h + th.px(10), rect.y + th.px(60) + pic_size)
+        character = next(c for c in scene.data.characters if c.id == token.kind)
+        arrows = tr("draco_table.arrows", forward=character.arrows[0], left=character.arrows[1],
+                    right=character.arrows[2], back=character.arrows[3])
+        block = text.block(arrows, "body", th.text(18), theme.INK_MUTED, rect.w - 2 * pad)
+        blit_at(surface, block, "topleft", (rect.x + pad, y), box=rect)
+        y += block.get_height() + th.px(10)
+        keys = text.block(tr("draco_table.selected_keys"), "body", th.text(17), theme.INK_MUTED, rect.w - 2 * pad,
+                          max_height=max(10, scene.panel_bottom() - y - th.px(8)))
+        blit_at(surface, keys, "topleft", (rect.x + pad, y), box=rect)
+
+    def help(self, surface: pygame.Surface, rect: Rect) -> None:
+        """No token chosen: how to play a turn, in a few lines."""
+        th = self.ctx.theme
+        over = self.scene.model.over
+        y = self.title(surface, rect, tr("table.game_over") if over else tr("draco_table.how_title"))
+        pad = th.px(14)
+        key = "draco_table.how_over" if over else "draco_table.how_watch" if self.scene.decision() is None \
+            else "draco_table.how_act"
+        block = self.ctx.text.block(tr(key), "body", th.text(19), theme.INK, rect.w - 2 * pad,
+                                    max_height=rect.bottom - y - pad)
+        blit_at(surface, block, "topleft", (rect.x + pad, y), box=rect)
+
+    def log(self, surface: pygame.Surface, rect: Rect) -> None:
+        th = self.ctx.theme
+        y = self.title(surface, rect, tr("table.log_title"))
+        body = Rect(rect.x + th.px(12), y, rect.w - th.px(24), rect.bottom - y - th.px(10))
+        page = self.scene.log_page(body.w)
+        offset = max(0, page.get_height() - body.h - self.scene.log_scroll)
+        view = Rect(0, offset, body.w, min(body.h, page.get_height()))
+        surface.blit(page, (body.x, body.bottom - view.h), view)
+
+    # -- what the person may do: targets, arrows, previews, pickers ------------------------------------------
+
+    def overlays(self, surface: pygame.Surface) -> None:
+        scene, th = self.scene, self.ctx.theme
+        g = scene.gestures
+        layout = scene.layout
+        self._menu, self._facings = [], {}
+        self.previewed = False
+        if scene.decision() is None:
+            return
+        wave = 0.5 + 0.5 * math.sin(self.clock * 4)
+        hovered = scene.hovered_square()
+        if scene.model.decision == "act":
+            if g.selected is None:
+                for at in g.actors():
+                    self.ring(surface, layout.square_rect(at), theme.GOLD, round(90 + 80 * wave))
+            else:
+                self.arrows(surface)
+                self.ring(surface, layout.square_rect(g.selected), theme.GOLD, 255, width=max(3, th.px(4)))
+            for at, options in g.targets().items():
+                rect = layout.square_rect(at)
+                colour = TARGET_COLOURS[options[0]]
+                self.ring(surface, rect, colour, round(120 + 100 * wave) if at == hovered else 150)
+                mark = self.art.action_mark(ACTION_ICONS[options[0]], max(14, rect.w // 3), colour)
+                surface.blit(mark, mark.get_rect(center=(rect.centerx, rect.bottom - mark.get_height() // 2 - 2))
+                             if options[0] != "move" else mark.get_rect(center=rect.center))
+            if hovered is not None and g.menu is None and g.facing is None:
+                self.preview(surface, hovered)
+        elif g.tray_kind is not None and hovered is not None and scene.model.in_use(hovered) \
+                and hovered not in scene.model.squares:
+            self.ring(surface, layout.square_rect(hovered), theme.GOLD, 200)
+        if g.keyboard and g.facing is None:
+            pygame.draw.rect(surface, theme.COACH, layout.square_rect(g.cursor).inflate(4, 4), width=max(3, th.px(3)),
+                             border_radius=th.px(4))
+        if g.facing is not None:
+            self.facing_picker(surface, g.facing.at)
+        if g.menu is not None:
+            self.menu(surface)
+
+    def ring(self, surface: pygame.Surface, rect: Rect, colour, alpha: int, width: int = 0) -> None:
+        """A ring around a square; `alpha` (0-255) darkens it towards the board (a pulse costs no surface)."""
+        th = self.ctx.theme
+        pygame.draw.rect(surface, theme.shade(colour, max(0.05, alpha / 255)), rect,
+                         width=width or max(2, th.px(3)), border_radius=th.px(6))
+
+    def glow(self, surface: pygame.Surface, rect: Rect, colour) -> None:
+        m = self.ctx.art.halo(rect.w, rect.h)
+        surface.blit(self.ctx.art.glow(rect.w, rect.h, colour), (rect.x - m, rect.y - m))
+
+    def arrows(self, surface: pygame.Surface) -> None:
+        """The selected character's arrows: a line per direction as far as it reaches, dots where it may go."""
+        scene, th = self.scene, self.ctx.theme
+        layout = scene.layout
+        start = layout.square_rect(scene.gestures.selected).center
+        for _, line, reachable in scene.gestures.arrows():
+            if not line:
+                continue
+            end = layout.square_rect(line[-1]).center
+            pygame.draw.line(surface, (*theme.GOLD_DARK,), start, end, max(2, th.px(3)))
+            for at in line:
+                centre = layout.square_rect(at).center
+                if at in reachable:
+                    pygame.draw.circle(surface, theme.GOLD, centre, max(4, layout.square // 9))
+                else:
+                    pygame.draw.circle(surface, theme.GOLD_DARK, centre, max(3, layout.square // 14), width=2)
+
+    def preview(self, surface: pygame.Surface, at: Square) -> None:
+        """Hovering a fight (or a reveal of a token the person knows is an enemy): the fight preview."""
+        scene = self.scene
+        options = scene.gestures.targets().get(at, [])
+        seat = scene.gestures.seat()
+        preview: FightPreview | None = None
+        if "fight" in options:
+            preview = scene.model.fight_preview(seat, at)
+        elif "reveal" in options:
+            spot = scene.model.squares.get(at)
+            if spot is not None and spot.down_kind is not None and spot.down != seat:
+                preview = scene.model.fight_preview(seat, at, Token(spot.down, spot.down_kind, "N"))
+        if preview is not None and scene.shows_preview:
+            self.fight_panel(surface, preview, scene.layout.square_rect(at), reveal="fight" not in options)
+            self.previewed = True
+
+    def fight_panel(self, surface: pygame.Surface, preview: FightPreview, near: Rect, reveal: bool = False) -> None:
+        """Every attacker and the defender with their modifiers, both totals, and what each outcome does."""
+        scene, th, text = self.scene, self.ctx.theme, self.ctx.text
+        data = scene.data
+        names = scene.names()
+        width = th.px(360)
+        pad = th.px(12)
+        size = th.text(18)
+        row_h = text.line_height("body", size) + th.px(1)
+        lines: list[tuple[str, str, tuple, str]] = []  # (words, number, colour, role)
+        for fighter in preview.attackers:
+            lines.append((title_name(data, fighter.token.kind), str(fighter.strength), theme.INK, "attacker"))
+            for part in fighter.parts[1:]:
+                lines.append(("  " + modifier_name(data, part), signed(part.value), theme.INK_MUTED, "part"))
+        attack_line = (tr("draco_table.preview.attack"), str(preview.attack), theme.GOLD, "total")
+        defender = preview.defender
+        defence_lines = [(tr("draco_table.preview.defender", token=token_name(data, defender.token.kind),
+                             name=names[defender.token.owner]), str(defender.strength), theme.INK, "attacker")]
+        for part in defender.parts[1:]:
+            defence_lines.append(("  " + modifier_name(data, part), signed(part.value), theme.INK_MUTED, "part"))
+        outcome = preview.outcome
+        verdict = tr(f"draco_table.preview.{outcome}", name=names[defender.token.owner])
+        colour = theme.GOOD if outcome == "win" else theme.BAD if outcome == "loss" else theme.INK
+        title = text.fitted(tr("draco_table.preview.reveal_title" if reveal else "draco_table.preview.title"), "bold",
+                            th.text(20), theme.GOLD, width - 2 * pad)
+        verdict_block = text.block(verdict, "bold", th.text(18), colour, width - 2 * pad)
+        rows = lines + [attack_line] + defence_lines + [(tr("draco_table.preview.defence"), str(preview.defence),
+                                                          theme.GOLD, "total")]
+        height = pad + title.get_height() + th.px(6) + len(rows) * row_h + th.px(16) + verdict_block.get_height() + pad
+        box = self.beside(Rect(0, 0, width, height), near, [scene.layout.square_rect(f.at) for f in
+                                                             (*preview.attackers, preview.defender)], surface)
+        surface.blit(self.ctx.art.panel(box.w, box.h, alpha=245, edge=theme.GOLD), box)
+        y = box.y + pad
+        blit_at(surface, title, "topleft", (box.x + pad, y), box=box)
+        y += title.get_height() + th.px(6)
+        for words, value, ink, role in rows:
+            if role == "total":
+                pygame.draw.line(surface, theme.PANEL_EDGE, (box.x + pad, y), (box.right - pad, y))
+            face = "bold" if role != "part" else "body"
+            blit_at(surface, text.fitted(words, face, size, ink, width - 2 * pad - th.px(40)), "topleft",
+                    (box.x + pad, y + 1), box=box)
+            blit_at(surface, text.render(value, "number", size, ink), "topright", (box.right - pad, y + 1), box=box)
+            y += row_h
+            if role == "total" and words == attack_line[0]:
+                y += th.px(6)
+        y += th.px(8)
+        blit_at(surface, verdict_block, "topleft", (box.x + pad, y), box=box)
+        for fighter in preview.attackers:
+            self.ring(surface, scene.layout.square_rect(fighter.at), theme.GOLD, 230, width=max(3, th.px(4)))
+        self.ring(surface, scene.layout.square_rect(defender.at), theme.BAD, 230, width=max(3, th.px(4)))
+
+    def beside(self, box: Rect, near: Rect, keep_clear: list[Rect], surface: pygame.Surface) -> Rect:
+        """`box` placed next to `near` (left, right, below, above), where it covers none of `keep_clear`
+        and stays between the bars; the first place that does, else the least bad."""
+        th, layout = self.ctx.theme, self.scene.layout
+        area = Rect(0, layout.top_bar.bottom, surface.get_width(), layout.status_bar.top - layout.top_bar.bottom)
+        gap = th.px(14)
+        places = []
+        for anchor, point in (("midright", (near.x - gap, near.centery)), ("midleft", (near.right + gap, near.centery)),
+                              ("midtop", (near.centerx, near.bottom + gap)),
+                              ("midbottom", (near.centerx, near.y - gap))):
+            place = box.copy()
+            setattr(place, anchor, point)
+            place.clamp_ip(area)
+            places.append(place)
+        return min(places, key=lambda p: sum(1 for r in keep_clear if p.colliderect(r)))
+
+    def facing_picker(self, surface: pygame.Surface, at: Square) -> None:
+        """Four arrows around the square: click one, press an arrow key, or drag from the square."""
+        layout, th = self.scene.layout, self.ctx.theme
+        rect = layout.square_rect(at)
+        size = max(th.px(34), rect.w // 2)
+        surface.blit(self.ctx.art.veil(rect.w, rect.h, 120), rect)
+        offsets = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+        for facing, (dx, dy) in offsets.items():
+            centre = (rect.centerx + dx * (rect.w // 2 + size // 2), rect.centery + dy * (rect.h // 2 + size // 2))
+            box = Rect(0, 0, size, size)
+            box.center = centre
+            self._facings[facing] = box
+            pygame.draw.circle(surface, (12, 14, 22), centre, size // 2)
+            pygame.draw.circle(surface, theme.GOLD, centre, size // 2, width=max(2, th.px(3)))
+            tip = (centre[0] + dx * size * 0.32, centre[1] + dy * size * 0.32)
+            side = (-dy, dx)
+            base = (centre[0] - dx * size * 0.18, centre[1] - dy * size * 0.18)
+            points = [tip, (base[0] + side[0] * size * 0.24, base[1] + side[1] * size * 0.24),
+                      (base[0] - side[0] * size * 0.24, base[1] - side[1] * size * 0.24)]
+            pygame.draw.polygon(surface, theme.GOLD, points)
+
+    def facing_rects(self) -> dict[str, Rect]:
+        return self._facings
+
+    def menu(self, surface: pygame.Surface) -> None:
+        """The actions possible on one square, numbered (1, 2, ...)."""
+        scene, th, text = self.scene, self.ctx.theme, self.ctx.text
+        menu = scene.gestures.menu
+        rect = scene.layout.square_rect(menu.at)
+        labels = [tr("draco_table.option", n=i + 1, what=tr(f"draco_table.options.{o.replace('-', '_')}"))
+                  for i, o in enumerate(menu.options)]
+        size = th.text(20)
+        width = max(text.width(label, "bold", size) for label in labels) + th.px(70)
+        row = th.px(40)
+        box = Rect(rect.right + th.px(8), rect.y, width, row * len(labels) + th.px(12))
+        box.clamp_ip(Rect(0, scene.layout.top_bar.bottom, surface.get_width(),
+                          scene.layout.status_bar.top - scene.layout.top_bar.bottom))
+        surface.blit(self.ctx.art.panel(box.w, box.h, alpha=248, edge=theme.GOLD), box)
+        for i, (label, option) in enumerate(zip(labels, menu.options)):
+            line = Rect(box.x + th.px(6), box.y + th.px(6) + i * row, box.w - th.px(12), row)
+            self._menu.append(line)
+            if i == menu.focus:
+                pygame.draw.rect(surface, theme.shade(theme.GOLD, 0.35), line, border_radius=th.px(6))
+            mark = self.art.action_mark(ACTION_ICONS[option], row - th.px(10), TARGET_COLOURS[option])
+            surface.blit(mark, mark.get_rect(midleft=(line.x + th.px(4), line.centery)))
+            words = text.fitted(label, "bold", size, theme.INK, line.w - row - th.px(10))
+            blit_at(surface, words, "midleft", (line.x + row + th.px(4), line.centery), box=box)
+
+    def menu_rects(self) -> list[Rect]:
+        return self._menu
+
+    def dragged(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        held = scene.gestures.dragged()
+        if held is None:
+            return
+        source, mouse = held
+        size = scene.layout.square
+        rect = Rect(0, 0, size, size)
+        rect.center = mouse
+        if source[0] == "tray":
+            self.token_picture(surface, source[1], scene.model.viewer or 0, rect)
+        else:
+            spot = scene.model.squares.get(source[1])
+            if spot is not None and spot.character is not None:
+                self.piece(surface, "character", spot.character, rect, alpha=220)
+
+    # -- animations -------------------------------------------------------------------------------------------
+
+    def fight(self, surface: pygame.Surface, event: Event, t: float) -> None:
+        """A fight being shown: attackers gold, defender red, and the two totals over the defender."""
+        scene, th, text = self.scene, self.ctx.theme, self.ctx.text
+        layout = scene.layout
+        appear = min(1.0, t * 5)
+        for fighter in event.attackers:
+            self.ring(surface, layout.square_rect(fighter.at), theme.GOLD, round(255 * appear), width=max(3, th.px(5)))
+        if event.defender is not None:
+            self.ring(surface, layout.square_rect(event.defender.at), theme.BAD, round(255 * appear),
+                      width=max(3, th.px(5)))
+            words = tr("draco_table.fight_totals", attack=event.attack, defence=event.defence)
+            verdict = tr(f"draco_table.fight_{event.outcome}")
+            label = text.render(words, "number", th.text(30), theme.GOLD, shadow=True)
+            sub = text.render(verdict, "bold", th.text(20), theme.GOOD if event.outcome == "win" else
+                              theme.BAD if event.outcome == "loss" else theme.INK, shadow=True)
+            rect = layout.square_rect(event.defender.at)
+            box = Rect(0, 0, max(label.get_width(), sub.get_width()) + th.px(28),
+                       label.get_height() + sub.get_height() + th.px(16))
+            box.midbottom = (rect.centerx, rect.y - th.px(6))
+            box.clamp_ip(Rect(0, layout.top_bar.bottom, surface.get_width(),
+                              layout.status_bar.top - layout.top_bar.bottom))
+            plate = self.ctx.art.panel(box.w, box.h, alpha=240, edge=theme.GOLD)
+            plate.set_alpha(round(255 * appear))
+            surface.blit(plate, box)
+            blit_at(surface, label, "midtop", (box.centerx, box.y + th.px(6)), box=box)
+            blit_at(surface, sub, "midtop", (box.centerx, box.y + th.px(8) + label.get_height()), box=box)
+
+    def pulse_mark(self, surface: pygame.Surface, name: str, rect: Rect, t: float) -> None:
+        size = round(rect.w * (0.5 + 0.3 * math.sin(min(1.0, t) * math.pi)))
+        colour = theme.COACH if name == "peek" else theme.BAD if name in ("destroy", "capture", "sacrifice") \
+            else theme.GOLD
+        mark = self.art.action_mark(name, max(8, size), colour)
+        mark.set_alpha(round(255 * min(1.0, (1 - t) * 4, t * 6 + 0.2)))
+        surface.blit(mark, mark.get_rect(center=rect.center))
+        mark.set_alpha(None)
+
+    def banner(self, surface: pygame.Surface, words: str, alpha: float) -> None:
+        th, text = self.ctx.theme, self.ctx.text
+        w, h = surface.get_size()
+        band = Rect(0, 0, w, th.px(120))
+        band.center = (w // 2, h // 2)
+        shade = pygame.Surface(band.size, pygame.SRCALPHA)
+        shade.fill((8, 10, 18, round(210 * alpha)))
+        surface.blit(shade, band)
+        for y in (band.top + th.px(6), band.bottom - th.px(6)):
+            pygame.draw.line(surface, theme.shade(theme.GOLD, max(0.05, alpha)), (w // 6, y), (w * 5 // 6, y), 2)
+        label = text.fitted(words, "title", th.text(44), theme.GOLD, w - th.px(80), shadow=True)
+        label.set_alpha(round(255 * alpha))
+        blit_at(surface, label, "center", band.center)
+        label.set_alpha(None)
+
+    # -- bars, messages, tooltips ----------------------------------------------------------------------------
+
+    def bars(self, surface: pygame.Surface) -> None:
+        scene, th, text = self.scene, self.ctx.theme, self.ctx.text
+        layout = scene.layout
+        top = layout.top_bar
+        left, right = scene.top_left_edge, scene.top_right_edge
+        title = text.fitted(tr("draco_mundis.name"), "title", th.text(28), theme.GOLD,
+                            max(40, (right - left) // 3 - th.px(20)))
+        rect = blit_at(surface, title, "midleft", (left + th.px(14), top.centery))
+        if scene.practice:
+            rect = table_parts.badge(surface, self.ctx, tr("table.practice"), (rect.right + th.px(12), top.centery),
+                              max(40, (right - rect.right) // 4))
+        turn = scene.turn_text()
+        model = scene.model
+        x = right - th.px(14)
+        if model.decision == "act" and not model.over:
+            label = text.fitted(tr("draco_table.actions_left", count=model.actions_left), "bold", th.text(20),
+                                theme.GOLD, max(40, (right - rect.right) // 3))
+            r = blit_at(surface, label, "midright", (x, top.centery))
+            x = r.x - th.px(14)
+            mark = self.art.mark(model.current, th.px(22))
+            r = blit_at(surface, mark, "midright", (x, top.centery))
+            x = r.x - th.px(8)
+        label = text.fitted(turn, "bold", th.text(22), theme.INK, max(40, x - rect.right - th.px(20)))
+        blit_at(surface, label, "midright", (x, top.centery))
+        status = layout.status_bar
+        icon = self.ctx.art.ui_icon("hint", th.text(26), theme.GOLD)
+        words = text.block(scene.status_text(), "body", th.text(21), theme.INK,
+                           max(60, scene.status_right_edge - status.x - th.px(34) - icon.get_width()),
+                           max_height=status.h - th.px(8))
+        blit_at(surface, icon, "midleft", (status.x + th.px(14), status.centery))
+        blit_at(surface, words, "midleft", (status.x + th.px(22) + icon.get_width(), status.centery), box=status)
+
+    def toast(self, surface: pygame.Surface, words: str) -> None:
+        th, text = self.ctx.theme, self.ctx.text
+        board = self.scene.layout.board
+        block = text.block(words, "bold", th.text(20), theme.INK, th.px(460))
+        box = Rect(0, 0, block.get_width() + th.px(60), block.get_height() + th.px(18))
+        box.midbottom = (board.centerx, self.scene.layout.status_bar.top - th.px(16))
+        surface.blit(self.ctx.art.panel(box.w, box.h, alpha=245, edge=theme.BAD), box)
+        mark = self.ctx.art.ui_icon("warning", th.px(24), theme.BAD)
+        blit_at(surface, mark, "midleft", (box.x + th.px(12), box.centery))
+        blit_at(surface, block, "midleft", (box.x + th.px(44), box.centery), box=box)
+
+    def tooltip(self, surface: pygame.Surface, tip: Tooltip, mouse: tuple[int, int]) -> None:
+        """The tip beside the mouse (or the keyboard's cursor); rulings stand out in their own colour."""
+        g = self.scene.gestures
+        anchor = self.scene.layout.square_rect(g.cursor).bottomright if g.keyboard else mouse
+        prefix = tr("draco_table.ruling_prefix")
+        table_parts.tooltip(surface, self.ctx, tip, anchor, width=380,
+                            line_colour=lambda line: theme.COACH if line.startswith(prefix) else theme.INK)

@@ -1,0 +1,589 @@
+"""The Draco Mundis table: a game in progress, shown and played, keeping every secret.
+
+The scene owns the turn controller and runs it from the frame loop, like the Aetherya
+table: when nothing is animating it waits for the person whose turn it is, polls the
+computer seat's worker, or lets the controller go past a turn change or the end.
+
+Secrets: the screen belongs to one person at a time (the viewer). The board is a
+`BoardModel` made only from the viewer's view (`controller.view(viewer)`), events reach
+it and the log only as the viewer may know them (`for_viewer`), and the painter sees
+nothing else. With one person (and computers) the screen is always theirs. With two or
+more, it belongs to whoever acted last; before another person decides, a hand-over
+screen hides the whole board until that person confirms (placements and turns alike).
+Nobody's secrets show in a game of computers only: the table shows the public view.
+"""
+
+from __future__ import annotations
+
+import gc
+import logging
+from typing import Any
+
+import pygame
+from pygame import Rect
+
+from ....controller.game import Decision, GameSetup, Phase
+from ....i18n import has, tr
+from ....saves import SavedGame
+from ....saves import start_game as start_saved_game
+from ....settings import ANIMATION_FACTOR
+from ....ui import table_parts
+from ....ui.anim import Choreography, Counter
+from ....ui.scenes.base import Scene
+from ....ui.session import GameSession
+from ....ui.tooltips import Tooltip
+from ....ui.widgets import Button, WidgetGroup
+from ...base import IllegalActionError
+from ..actions import Pass
+from ..events import Event
+from ..view import View
+from . import game_of
+from .beats import Pause, beats_for
+from .gestures import Gestures
+from .layout import TableLayout, table_layout
+from .model import BoardModel, Square
+from .painter import TablePainter
+from .tips import square_tooltip, supply_tooltip, title_name, token_name
+
+log = logging.getLogger(__name__)
+
+THINK = 0.6  # seconds a computer's first decision of a turn is shown as "thinking" (normal speed)
+THINK_AGAIN = 0.35
+TOOLTIP_DELAY = 0.55
+TOAST = 3.2
+
+
+class TableScene(Scene):
+    autosave = True  # False: not a saved game (the lesson keeps its own progress)
+
+    def __init__(self, app, setup: GameSetup, saved: SavedGame | None = None, review: bool = False) -> None:
+        super().__init__(app)
+        self.setup = setup
+        self.game = game_of(app.ctx)
+        self.data = self.game.data
+        self.review = review
+        practice = saved.practice if saved is not None else app.practice_for(setup)
+        self.controller = self.new_controller(saved, practice)
+        self.session: GameSession | None = None
+        if app.persist and not review and self.autosave:
+            self.session = GameSession(self.controller, saved or start_saved_game(setup, self.controller.practice))
+        self.people = [i for i, seat in enumerate(setup.seats) if seat.is_human]
+        # Whose screen it is: the one person, or (pass-and-play) the last person who took it.
+        self.holder: int | None = self.people[0] if len(self.people) == 1 else None
+        if len(self.people) > 1 and saved is not None:  # a resumed game: its next person takes the screen
+            self.holder = None
+        self.model = BoardModel.from_view(self.controller.view(self.viewer), self.data)
+        self.choreo = Choreography(self.speed)
+        self.gestures = Gestures(self)
+        self.painter = TablePainter(self)
+        self.widgets = WidgetGroup()
+        self.layout: TableLayout = table_layout(app.surface.get_size(), setup.players, self.data.rows,
+                                                self.data.columns)
+        self.log_open = False
+        self.told: list[Event] = []  # every event shown so far, as it happened (the log tells each for the viewer)
+        self.log_scroll = 0
+        self._log_page: tuple | None = None
+        self.toast: tuple[str, float] | None = None
+        self.hovered: tuple | None = None
+        self.hover_time = 0.0
+        self.pinned_tip = False
+        self.tooltip: Tooltip | None = None
+        self.computers = table_parts.ComputerTurns(THINK, THINK_AGAIN)
+        self.counters = [Counter(self.model.score(seat)) for seat in range(setup.players)]
+        self._decision_key: tuple | None = None
+        self.finished = False
+        self.save_warned = False
+        if saved is not None:
+            self.retell(saved.actions)
+
+    def new_controller(self, saved: SavedGame | None, practice: bool):
+        """The turn controller of this table (the lesson makes its own, with a scripted opponent)."""
+        return self.app.controller(self.setup, saved.actions if saved is not None else (), practice=practice)
+
+    # -- whose screen -----------------------------------------------------------------------------
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose view the table shows (None: only what everyone sees)."""
+        return self.holder
+
+    def take_screen(self, seat: int) -> None:
+        """A person confirmed the hand-over: the table shows their view from now on."""
+        self.holder = seat
+        self.model = BoardModel.from_view(self.controller.view(seat), self.data)
+        self.gestures.selected = None
+        self.gestures.tray_kind = None
+        self._log_page = None
+        self._decision_key = None
+        self.painter.forget()
+        self.refresh_buttons()
+
+    def needs_hand_over(self) -> int | None:
+        """The person who must take the screen before deciding, if it is not theirs yet."""
+        decision = self.controller.current()
+        if decision is None or not decision.human or len(self.people) < 2 or self.holder == decision.seat:
+            return None
+        return decision.seat
+
+    # -- settings and layout ---------------------------------------------------------------------------
+
+    @property
+    def speed(self) -> float:
+        return ANIMATION_FACTOR[self.ctx.settings.animation_speed]
+
+    def relayout(self) -> None:
+        self.layout = table_layout(self.app.surface.get_size(), self.setup.players, self.data.rows, self.data.columns)
+        self.painter = TablePainter(self)
+        self.painter.prepare()
+        self._log_page = None
+        self.refresh_buttons()
+
+    def enter(self) -> None:
+        super().enter()
+        if self.controller.phase == Phase.SCORING and not self.finished:  # a finished game, opened to look at
+            self.game_over()
+        gc.collect()
+        gc.freeze()
+
+    def refresh_buttons(self) -> None:
+        """Top bar (menu, rules, log, undo) and the status bar's Pass / End turn."""
+        th, text = self.ctx.theme, self.ctx.text
+        status = self.layout.status_bar
+        right = [(tr("table.log"), "log", self.toggle_log), (tr("table.rules"), "rules", self.open_rules)]
+        if self.undo_target() is not None:
+            right.append((tr("table.undo"), "undo", self.undo))
+        widgets = table_parts.top_bar_buttons(self.ctx, self.layout.top_bar, self.open_menu, right)
+        decision = self.decision()
+        if decision is not None and decision.kind == "act":
+            label = tr("draco_table.pass_sure") if self.gestures.armed_pass else tr("draco_table.pass")
+            w = text.width(label, "bold", th.text(22)) + th.px(48)
+            bh = status.h - th.px(16)
+            widgets.append(Button(Rect(status.right - th.px(12) - w, status.y + th.px(8), w, bh), label,
+                                  self.gestures.do_pass, style="primary", size=22))
+            widgets += self.selection_buttons()
+        self.widgets = WidgetGroup(widgets, focus=-1)
+
+    def selection_buttons(self) -> list[Button]:
+        """Under the selected character's card: turn it (the dial) and, where allowed, sacrifice it."""
+        g, th = self.gestures, self.ctx.theme
+        if g.selected is None or self.log_open or not self.shows_panel:
+            return []
+        entries = [(tr("draco_table.turn_button"), g.rotate, None, bool(g.rotations()))]
+        if g.sacrifice() is not None:
+            entries.append((tr("draco_table.sacrifice_button"), g.do_sacrifice, None, True))
+        panel = self.layout.panel
+        pad, gap, h = th.px(14), th.px(8), th.px(44)
+        w = (panel.w - 2 * pad - gap * (len(entries) - 1)) // len(entries)
+        return [Button(Rect(panel.x + pad + i * (w + gap), panel.bottom - pad - h, w, h), label, action, icon=icon,
+                       enabled=enabled, size=20) for i, (label, action, icon, enabled) in enumerate(entries)]
+
+    def panel_bottom(self) -> int:
+        """Where the side panel's words must end (above its buttons)."""
+        tops = [w.rect.y for w in self.widgets.widgets if self.layout.panel.contains(w.rect)]
+        return min(tops, default=self.layout.panel.bottom)
+
+    @property
+    def top_left_edge(self) -> int:
+        return table_parts.bar_edges(self.widgets.widgets, self.layout.top_bar, self.layout.status_bar,
+                                     self.layout.size[0])[0]
+
+    @property
+    def top_right_edge(self) -> int:
+        return table_parts.bar_edges(self.widgets.widgets, self.layout.top_bar, self.layout.status_bar,
+                                     self.layout.size[0])[1]
+
+    @property
+    def status_right_edge(self) -> int:
+        return table_parts.bar_edges(self.widgets.widgets, self.layout.top_bar, self.layout.status_bar,
+                                     self.layout.size[0])[2]
+
+    # -- the game ------------------------------------------------------------------------------------------
+
+    def decision(self) -> Decision | None:
+        """The person's decision the table waits for (None while animating, handing over or a computer plays)."""
+        if not self.choreo.idle or self.finished:
+            return None
+        decision = self.controller.current()
+        if decision is None or not decision.human or decision.seat != self.viewer:
+            return None
+        return decision
+
+    def why_illegal(self, action: Any) -> IllegalActionError | None:
+        """The engine's reason an action is not legal now (None: it is)."""
+        return self.controller.state.why_illegal(action)
+
+    def play(self, action: Any, origin: Rect | None = None) -> None:
+        """Apply a person's action and animate what it did."""
+        decision = self.decision()
+        if decision is None:
+            return
+        try:
+            events = self.controller.act(action)
+        except IllegalActionError as exc:
+            self.refuse(exc)
+            return
+        self.show(events, origin)
+        if not isinstance(action, Pass) and self.gestures.selected is not None:
+            self.gestures.facing = None
+        self.refresh_buttons()
+
+    def show(self, events: list[Event], origin: Rect | None = None) -> None:
+        """Queue the beats of one action's events, as the viewer may know them."""
+        viewer = self.viewer
+        seen = [e for e in (event.for_viewer(viewer) for event in events) if e is not None]
+        # The next turn is named in a banner when the screen stays with the same person or the game
+        # shows computers; a hand-over screen names the next person itself.
+        banners = self.needs_hand_over() is None
+        self.choreo.add(beats_for(self, seen, self.controller.view(viewer), origin=origin, banners=banners))
+
+    def update(self, dt: float) -> None:
+        self.choreo.factor = self.speed
+        self.choreo.update(dt)
+        self.painter.tick(dt)
+        for seat, counter in enumerate(self.counters):
+            counter.set(self.model.score(seat), instant=self.speed == 0)
+            counter.update(dt)
+        if self.toast is not None:
+            words, left = self.toast
+            self.toast = (words, left - dt) if left > dt else None
+        self.update_tooltip(dt)
+        if self.choreo.idle and not self.finished:
+            self.drive(dt)
+        if self.session is not None and self.session.error and not self.save_warned:
+            self.save_warned = True
+            self.app.notify(tr("table.save_failed_title"), tr("table.save_failed"), detail=str(self.session.error))
+
+    def drive(self, dt: float) -> None:
+        """Nothing is animating: let the game move on."""
+        c = self.controller
+        self.sync_decision()
+        if c.phase == Phase.NEXT_SEAT:
+            c.proceed()
+            self.sync_decision()
+        elif c.phase == Phase.GAME_END:
+            c.proceed()
+            self.game_over()
+        elif self.needs_hand_over() is not None:
+            self.hand_over(self.needs_hand_over())
+        elif c.computer_to_move():
+            try:
+                polled = self.computers.poll(self.app, c, self.session, dt, self.speed)
+            except table_parts.ComputerFailed:
+                self.finished = True
+                return
+            if polled is not None:
+                events, pause = polled
+                self.choreo.add([Pause(pause)])
+                self.show(events)
+
+    def hand_over(self, seat: int) -> None:
+        from .hand_over import HandOverScene
+
+        self.gestures.reset()
+        self.app.scenes.push(HandOverScene(self.app, self, seat))
+
+    def sync_decision(self) -> None:
+        c = self.controller
+        key = (c.phase, c.state.current, len(c.actions), self.choreo.idle, self.viewer)
+        if key != self._decision_key:
+            self._decision_key = key
+            if c.state.current != getattr(self, "_turn_seat", None):
+                self._turn_seat = c.state.current
+                self.computers.new_turn()
+            self.gestures.reset()
+            self.refresh_buttons()
+
+    def game_over(self) -> None:
+        from ....ui.scenes.scores import ScoreSheet
+
+        self.finished = True
+        self.holder = self.holder if self.holder is not None or not self.people else self.people[0]
+        self.model = BoardModel.from_view(self.controller.view(self.viewer), self.data)
+        self.gestures.reset()
+        self.refresh_buttons()
+        self.app.scenes.push(ScoreSheet(self.app, self, review=self.review))
+        if self.review:
+            return
+        if self.session is not None and self.session.notice:
+            title, what, detail = map(str, self.session.notice)
+            self.app.notify(title, what, detail=detail)
+        if self.app.on_game_over is not None:
+            self.app.on_game_over(self.controller)
+
+    def retell(self, actions) -> None:
+        """A resumed game: its log, from a replay of the saved actions."""
+        state = self.controller.new_state()
+        for action in actions:
+            self.told.extend(state.apply(action))
+
+    def undo_target(self) -> int | None:
+        return self.controller.undo_target() if self.decision() is not None else None
+
+    def undo(self) -> None:
+        if self.decision() is None or not self.controller.undo():
+            return
+        keep = len(self.controller.actions)
+        state = self.controller.new_state()
+        self.told = [e for action in self.controller.actions[:keep] for e in state.apply(action)]
+        self.model = BoardModel.from_view(self.controller.view(self.viewer), self.data)
+        self.choreo = Choreography(self.speed)
+        self._decision_key = None
+        self._log_page = None
+        self.painter.forget()
+        self.sync_decision()
+
+    def leave(self) -> None:
+        self.controller.close()
+        if self.session is not None:
+            self.session.close()
+
+    # -- what the beats ask --------------------------------------------------------------------------------
+
+    def square_rect(self, at: Square) -> Rect:
+        return self.layout.square_rect(at)
+
+    def plate_rect(self, seat: int) -> Rect:
+        return self.layout.seats[seat]
+
+    def tell(self, event: Event) -> None:
+        """An event becomes visible: its sound and its line in the log."""
+        name = self.ctx.game_ui.sound_for(event)
+        if name:
+            self.ctx.sounds.play(name)
+        self.told.append(event)
+        self._log_page = None
+        self.log_scroll = 0
+
+    def sync(self, view: View) -> None:
+        self.model = BoardModel.from_view(view, self.data)
+
+    def draw_piece(self, surface: pygame.Surface, what: str, token, rect: Rect, alpha: int = 255) -> None:
+        self.painter.piece(surface, what, token, rect, alpha)
+
+    def draw_back(self, surface: pygame.Surface, owner: int, rect: Rect) -> None:
+        self.painter.back(surface, owner, rect)
+
+    def draw_fight(self, surface: pygame.Surface, event: Event, t: float) -> None:
+        self.painter.fight(surface, event, t)
+
+    def draw_mark(self, surface: pygame.Surface, name: str, rect: Rect, t: float) -> None:
+        self.painter.pulse_mark(surface, name, rect, t)
+
+    def draw_banner(self, surface: pygame.Surface, text: str, alpha: float) -> None:
+        self.painter.banner(surface, text, alpha)
+
+    def banner_text(self, event: Event) -> str:
+        if event.kind == "end":
+            return tr("draco_table.game_ends_stall" if event.reason == "stall" else "draco_table.game_ends")
+        return tr("draco_table.turn_banner", turn=event.number, name=self.controller.seats[event.seat].name)
+
+    # -- words for the painter ---------------------------------------------------------------------------------
+
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.setup.seats]
+
+    @property
+    def shows_panel(self) -> bool:
+        """Whether the side panel shows the tray, the selection or the log (the lesson's coach covers it)."""
+        return True
+
+    @property
+    def shows_preview(self) -> bool:
+        """Whether hovering a fight shows its preview (a setting; the lesson always shows it)."""
+        return self.ctx.settings.show_score_preview
+
+    @property
+    def practice(self) -> bool:
+        return self.controller.practice
+
+    def log_lines(self) -> list[str]:
+        """The log as the viewer may read it."""
+        names = self.names()
+        lines = []
+        for event in self.told:
+            seen = event.for_viewer(self.viewer)
+            if seen is not None and seen.kind != "select":
+                line = self.game.describe(seen, names)
+                if line:
+                    lines.append(line)
+        return lines
+
+    def log_page(self, width: int) -> pygame.Surface:
+        key = (len(self.told), width, self.ctx.theme.width, self.viewer)
+        if self._log_page is None or self._log_page[0] != key:
+            self._log_page = (key, table_parts.log_page(self.ctx, self.log_lines()[-200:], width))
+        return self._log_page[1]
+
+    def turn_text(self) -> str:
+        model = self.model
+        name = self.controller.seats[model.current].name
+        if model.over:
+            return tr("table.game_over")
+        if model.in_setup:
+            return tr("draco_table.setup_turn", name=name)
+        return tr("draco_table.turn", turn=model.turn, name=name)
+
+    def status_text(self) -> str:
+        c, g, model = self.controller, self.gestures, self.model
+        if model.over or self.finished:
+            return tr("table.status.over")
+        decision = self.decision()
+        if decision is None:
+            seat = c.state.current if self.choreo.idle else model.current
+            if not c.seats[seat].is_human:
+                return tr("table.status.computer", name=c.seats[seat].name)
+            return tr("table.status.wait", name=c.seats[seat].name)
+        if g.facing is not None:
+            return tr(f"draco_table.status.facing_{g.facing.purpose.replace('-', '_')}")
+        if g.menu is not None:
+            return tr("draco_table.status.menu")
+        if decision.kind != "act":
+            per_turn = self.data.variants.fast_setup_placements if "fast_setup" in model.variants \
+                else self.data.placements_per_turn
+            left = min(per_turn - model.placed, model.supply_left[decision.seat])
+            if g.tray_kind is not None:
+                return tr("draco_table.status.place_where", token=self.token_name(g.tray_kind), count=left)
+            return tr("draco_table.status.place_pick", count=left)
+        if g.selected is not None:
+            spot = model.squares.get(g.selected)
+            name = title_name(self.data, spot.character.kind) if spot and spot.character else ""
+            return tr("draco_table.status.selected", token=name)
+        return tr("draco_table.status.act")
+
+    def token_name(self, kind: str) -> str:
+        return token_name(self.data, kind)
+
+    def say(self, text: str) -> None:
+        if text:
+            self.toast = (text, TOAST)
+            self.ctx.sounds.play("refused")
+
+    def say_key(self, key: str) -> None:
+        self.say(tr(f"draco_table.say.{key}"))
+
+    def refuse(self, problem: IllegalActionError) -> None:
+        """An illegal attempt, refused with the engine's reason in words."""
+        key = f"draco_mundis.errors.{problem.code}"
+        self.say(tr(key) if has(key) else str(problem))
+
+    def score_counter(self, seat: int) -> int:
+        return self.counters[seat].value
+
+    # -- hit testing ---------------------------------------------------------------------------------------------
+
+    def tray_kind_at(self, pos: tuple[int, int]) -> str | None:
+        supply = self.gestures.supply()
+        for kind, rect in zip(supply, self.layout.tray_slots(len(supply))):
+            if rect.collidepoint(pos):
+                return kind
+        return None
+
+    def menu_option_at(self, pos: tuple[int, int]) -> int | None:
+        for i, rect in enumerate(self.painter.menu_rects()):
+            if rect.collidepoint(pos):
+                return i
+        return None
+
+    def facing_at(self, pos: tuple[int, int]) -> str | None:
+        for facing, rect in self.painter.facing_rects().items():
+            if rect.collidepoint(pos):
+                return facing
+        return None
+
+    def hit(self, pos: tuple[int, int]) -> tuple | None:
+        at = self.layout.square_at(pos)
+        if at is not None:
+            return ("square", at)
+        kind = self.tray_kind_at(pos)
+        if kind is not None:
+            return ("tray", kind)
+        return None
+
+    # -- events ------------------------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.choreo.idle:
+            self.sync_decision()
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN) and self.widgets.handle(event):
+            return
+        g = self.gestures
+        if event.type == pygame.WINDOWFOCUSLOST:
+            g.press = None
+        elif event.type == pygame.MOUSEMOTION:
+            g.mouse_move(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            if event.button == 3:
+                self.pin_tooltip(event.pos)
+            elif event.button == 1 and self.decision() is not None:
+                g.mouse_down(event.pos)
+                self.tooltip = None
+        elif event.type == pygame.MOUSEWHEEL:
+            if self.log_open and self.layout.panel.collidepoint(g.mouse):
+                self.log_scroll = max(0, self.log_scroll + event.y * 40)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            g.mouse_up(event.pos)
+            self.refresh_buttons()
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                self.undo()
+                return
+            if g.key_down(event.key):
+                self.refresh_buttons()
+                return
+            if event.key == pygame.K_ESCAPE:
+                self.open_menu()
+            elif event.key == pygame.K_l:
+                self.toggle_log()
+            elif event.key in (pygame.K_F1, pygame.K_h):
+                self.open_rules()
+
+    def update_tooltip(self, dt: float) -> None:
+        g = self.gestures
+        key = ("square", g.cursor) if g.keyboard else self.hit(g.mouse)
+        if key != self.hovered:
+            self.hovered = key
+            self.hover_time = 0.0
+            self.pinned_tip = False
+        else:
+            self.hover_time += dt
+        if key is None or g.press is not None or g.menu is not None or g.facing is not None:
+            self.tooltip = None
+        elif self.pinned_tip or self.hover_time >= TOOLTIP_DELAY:
+            self.tooltip = self.tooltip_for(key)
+        else:
+            self.tooltip = None
+
+    def pin_tooltip(self, pos: tuple[int, int]) -> None:
+        self.gestures.mouse = pos
+        self.hovered = self.hit(pos)
+        self.pinned_tip = self.hovered is not None
+        self.tooltip = self.tooltip_for(self.hovered) if self.hovered else None
+
+    def tooltip_for(self, key: tuple) -> Tooltip | None:
+        if key[0] == "tray":
+            return supply_tooltip(self.data, key[1])
+        return square_tooltip(self.data, self.model, key[1], self.names())
+
+    def hovered_square(self) -> Square | None:
+        g = self.gestures
+        if g.keyboard:
+            return g.cursor
+        return self.layout.square_at(g.mouse)
+
+    # -- menus ------------------------------------------------------------------------------------------------
+
+    def toggle_log(self) -> None:
+        self.log_open = not self.log_open
+        self._log_page = None
+
+    def open_menu(self) -> None:
+        from ....ui.scenes.overlay import PauseMenu
+
+        self.app.scenes.push(PauseMenu(self.app))
+
+    def open_rules(self) -> None:
+        self.app.open_rules()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.painter.draw(surface)
+

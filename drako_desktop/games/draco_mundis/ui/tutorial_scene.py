@@ -1,0 +1,259 @@
+"""Learn to play Draco Mundis: the lesson's game on the real table, with a coach beside it.
+
+`TutorialScene` is the table scene with three additions, all driven by the script
+(`tutorial.py`, data in the data folder's `tutorial.yaml`): the coach (a panel in the side
+column: the step's explanation, progress, and Next / Play on / Leave), a pulsing ring on what
+the step asks to use, and a gate in front of `play`: the step's own action goes to the engine,
+any other is put back and explained. The opponent plays its scripted moves in between. Leaving
+keeps the step reached; Learn to play then offers to resume there or to start over.
+"""
+
+from __future__ import annotations
+
+import pygame
+from pygame import Rect
+
+from ....controller.game import COMPUTER, GameController, GameSetup, Seat
+from ....i18n import tr
+from ....ui import lesson as lesson_parts
+from ....ui import theme
+from ....ui.scenes.dialogs import Dialog
+from ....ui.widgets import ACTIVATE_KEYS, Button
+from ..actions import Capture, Move, Push
+from . import game_of
+from .table_scene import TableScene
+from .tutorial import (
+    OPPONENT,
+    PERSON,
+    Lesson,
+    Step,
+    TutorialError,
+    agent_factory,
+    load_lesson,
+    load_progress,
+    replay,
+    save_progress,
+)
+
+HOVER_DWELL = 1.2  # seconds the person points at the square a hover step shows
+
+
+def open_tutorial(app) -> None:
+    """Learn to play: straight into the lesson, or resume where it was left / start over."""
+    try:
+        lesson = load_lesson(game_of(app.ctx))
+    except TutorialError as exc:
+        app.show_error(str(exc))
+        return
+    progress = load_progress()
+    step = lesson.index(progress.step) if progress.step and not progress.finished else 0
+    if step <= 0:
+        start_tutorial(app, lesson, 0)
+        return
+
+    def close() -> None:
+        app.scenes.remove(dialog)
+
+    name = step_text(lesson.steps[step].id, "title")
+    dialog = Dialog(app, tr("tutorial.title"),
+                    tr("tutorial.resume_text", n=step + 1, total=len(lesson.steps), step=name),
+                    [(tr("tutorial.resume"), lambda: start_tutorial(app, lesson, step), "primary"),
+                     (tr("tutorial.start_over"), lambda: start_tutorial(app, lesson, 0), "normal"),
+                     (tr("tutorial.back"), close, "normal")], on_escape=close)
+    dialog.icon = "hint"
+    app.scenes.push(dialog)
+
+
+def opponent_name() -> str:
+    return tr("new_game.computer_names").split(",")[0].strip()
+
+
+def step_text(step_id: str, part: str) -> str:
+    return tr(f"draco_lesson.steps.{step_id}.{part}", opponent=opponent_name())
+
+
+def start_tutorial(app, lesson: Lesson, step: int) -> "TutorialScene":
+    return app.scenes.replace_all(TutorialScene(app, lesson, step))
+
+
+class TutorialScene(TableScene):
+    autosave = False
+
+    def __init__(self, app, lesson: Lesson, step: int = 0) -> None:
+        self.lesson = lesson
+        self.step_index = max(0, min(step, len(lesson.steps) - 1))
+        self.free = False  # the lesson is over and the person plays on
+        self.hint = ""
+        self.pulse = 0.0
+        self.hovered_for = 0.0
+        self.coach_buttons: list[Button] = []
+        self._start, self._moves_used = replay(game_of(app.ctx), lesson, self.step_index)
+        seats = [Seat(tr("new_game.default_you")), Seat(opponent_name(), COMPUTER, lesson.level)]
+        super().__init__(app, GameSetup(tuple(seats), 0, lesson.first, game_of(app.ctx).id))
+        self.retell(self._start)
+        self.keep_progress()
+
+    def new_controller(self, saved, practice: bool) -> GameController:
+        game = game_of(self.app.ctx)
+        return GameController(game, self.setup, actions=self._start, threaded=self.app.threaded,
+                              agent_factory=agent_factory(game, self.lesson, self._moves_used))
+
+    @property
+    def step(self) -> Step:
+        return self.lesson.steps[self.step_index]
+
+    def text(self, part: str, step: Step | None = None) -> str:
+        return step_text((step or self.step).id, part)
+
+    # -- the coach's place and buttons ------------------------------------------------------------
+
+    @property
+    def shows_panel(self) -> bool:
+        return self.free
+
+    @property
+    def shows_preview(self) -> bool:
+        return not self.free or super().shows_preview
+
+    @property
+    def coach(self) -> Rect:
+        return Rect(0, 0, 0, 0) if self.free else self.layout.panel
+
+    def refresh_buttons(self) -> None:
+        super().refresh_buttons()
+        th = self.ctx.theme
+        entries = []
+        if not self.free:
+            if self.step.kind == "read":
+                entries.append((tr("tutorial.next"), self.next_step, "primary", "play"))
+            elif self.step.kind == "end":
+                entries.append((tr("tutorial.play_on"), self.play_on, "primary", "play"))
+                entries.append((tr("tutorial.main_menu"), self.app.main_menu, "normal", None))
+            if self.step.kind != "end":
+                entries.append((tr("tutorial.leave"), self.app.main_menu, "normal", "close"))
+        h, gap, pad = th.px(44), th.px(8), th.px(14)
+        coach = self.coach
+        y = coach.bottom - pad - len(entries) * h - (len(entries) - 1) * gap
+        self.coach_buttons = []
+        for label, action, style, icon in entries:
+            rect = Rect(coach.x + pad, y, coach.w - 2 * pad, h)
+            self.coach_buttons.append(Button(rect, label, action, icon=icon, style=style, size=20))
+            y += h + gap
+        self.widgets.widgets.extend(self.coach_buttons)
+
+    def undo_target(self) -> int | None:
+        return super().undo_target() if self.free else None  # the lesson's actions are not taken back
+
+    def toggle_log(self) -> None:
+        if self.free:
+            super().toggle_log()
+
+    # -- following the lesson ----------------------------------------------------------------------------
+
+    def advance(self) -> None:
+        self.step_index = min(self.step_index + 1, len(self.lesson.steps) - 1)
+        self.hint = ""
+        self.toast = None
+        self.hovered_for = 0.0
+        self.keep_progress()
+        self.refresh_buttons()
+
+    def keep_progress(self) -> None:
+        if self.app.persist:
+            save_progress(self.step.id, finished=self.free or self.step.kind == "end")
+
+    def next_step(self) -> None:
+        if self.step.kind == "read":
+            self.advance()
+
+    def play_on(self) -> None:
+        self.free = True
+        self.hint = ""
+        self.keep_progress()
+        self.refresh_buttons()
+
+    def play(self, action, origin: Rect | None = None) -> None:
+        if self.free or (self.step.kind == "do" and action == self.step.action):
+            super().play(action, origin)
+            if not self.free:
+                self.advance()
+            return
+        self.hint = self.text("wrong") if self.step.kind in ("do", "hover") else tr("tutorial.read_first")
+        self.say(self.hint)
+        self.gestures.facing = None
+        self.gestures.menu = None
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.pulse += dt
+        if self.free or not self.choreo.idle:
+            return
+        step = self.step
+        if step.kind == "watch" and self.decision() is not None:
+            self.advance()
+        elif step.kind == "hover" and self.decision() is not None:
+            here = self.hovered_square()
+            self.hovered_for = self.hovered_for + dt if here in step.squares else 0.0
+            if self.hovered_for >= HOVER_DWELL:
+                self.advance()
+
+    # -- what the lesson points at ---------------------------------------------------------------------------
+
+    def pointed(self) -> list[Rect]:
+        if self.free:
+            return []
+        step = self.step
+        if step.plates:
+            return list(self.layout.seats)
+        squares = list(step.squares)
+        action = step.action
+        if action is not None:
+            if isinstance(action, (Move, Capture)):
+                squares = [divmod(action.origin, 12), divmod(action.target, 12)]
+            elif isinstance(action, Push):
+                squares = [divmod(action.by, 12), divmod(action.at, 12)]
+            else:
+                squares = [divmod(action.at, 12)]
+        return [self.layout.square_rect(at) for at in squares]
+
+    # -- drawing ---------------------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.draw_pointers(surface)
+        self.draw_coach(surface)
+        for button in self.coach_buttons:
+            button.draw(surface, self.ctx, False, button is self.widgets.hover)
+        if self.toast is not None:
+            self.painter.toast(surface, self.toast[0])
+
+    def draw_pointers(self, surface: pygame.Surface) -> None:
+        lesson_parts.draw_pointers(surface, self.ctx, self.pointed(), self.pulse)
+
+    def draw_coach(self, surface: pygame.Surface) -> None:
+        if self.free:
+            return
+        note, colour = "", theme.INK_MUTED
+        if self.hint:
+            note, colour = self.hint, theme.BAD
+        elif self.step.interactive and self.decision() is None and self.controller.computer_to_move():
+            note = tr("tutorial.waiting", name=self.setup.seats[OPPONENT].name)
+        bottom = self.coach_buttons[0].rect.y if self.coach_buttons else self.coach.bottom
+        lesson_parts.draw_coach(surface, self.ctx, self.coach, self.step_index, len(self.lesson.steps),
+                                self.text("title"), self.text("text"), note, colour, bottom)
+
+    # -- keys ---------------------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if not self.free and self.step.kind in ("read", "end"):
+            if event.type == pygame.KEYDOWN and event.key in ACTIVATE_KEYS and self.coach_buttons:
+                self.coach_buttons[0].activate()
+                return
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.layout.board.collidepoint(event.pos):
+                self.hint = tr("tutorial.read_first")
+                self.say(self.hint)
+                return
+        super().handle(event)
+
+
+__all__ = ["PERSON", "TutorialScene", "open_tutorial"]

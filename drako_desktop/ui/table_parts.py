@@ -1,0 +1,143 @@
+"""Parts every game's table shares: the top bar's buttons, the game log's page, a pill badge, a
+tooltip panel, and the running of the computer seats. Each game's painter and scene call these,
+so the tables look and behave alike."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Callable, Sequence
+
+import pygame
+from pygame import Rect
+
+from ..i18n import tr
+from . import theme
+from .context import Context
+from .text import blit_at
+from .tooltips import Tooltip
+from .widgets import Button, Widget
+
+log = logging.getLogger(__name__)
+
+
+def top_bar_buttons(ctx: Context, top: Rect, on_menu: Callable[[], None],
+                    right: Sequence[tuple[str, str, Callable[[], None]]]) -> list[Button]:
+    """Menu at the left of the top bar; `right` (label, icon, action), from the right edge inwards."""
+    th, text = ctx.theme, ctx.text
+    h = top.h - th.px(16)
+    size = 20
+
+    def width(label: str) -> int:
+        return text.width(label, "bold", th.text(size)) + h + th.px(36)
+
+    menu = tr("table.menu")
+    buttons = [Button(Rect(th.px(10), top.y + th.px(8), width(menu), h), menu, on_menu, icon="menu", size=size)]
+    x = top.right - th.px(10)
+    for label, icon, action in right:
+        w = width(label)
+        x -= w
+        buttons.append(Button(Rect(x, top.y + th.px(8), w, h), label, action, icon=icon, size=size))
+        x -= th.px(8)
+    return buttons
+
+
+def bar_edges(widgets: Sequence[Widget], top: Rect, status: Rect, width: int) -> tuple[int, int, int]:
+    """Where the words of the bars may go: right of the top bar's left buttons, left of its right
+    buttons, and left of the status bar's buttons."""
+    left = max((w.rect.right for w in widgets if w.rect.y < top.bottom and w.rect.centerx < width // 2), default=0)
+    right = min((w.rect.x for w in widgets if w.rect.y < top.bottom and w.rect.centerx > width // 2), default=width)
+    status_right = min((w.rect.x for w in widgets if w.rect.y >= status.y), default=status.right)
+    return left, right, status_right
+
+
+def log_page(ctx: Context, lines: Sequence[str], width: int) -> pygame.Surface:
+    """Every log line, wrapped to the panel, as one surface (the newest lightly marked)."""
+    th, text = ctx.theme, ctx.text
+    blocks = [text.block(line, "body", th.text(18), theme.INK, width) for line in lines]
+    gap = th.px(6)
+    page = pygame.Surface((width, max(1, sum(b.get_height() + gap for b in blocks))), pygame.SRCALPHA)
+    y = 0
+    for i, block in enumerate(blocks):
+        if i == len(blocks) - 1:
+            pygame.draw.rect(page, (255, 255, 255, 14), (0, y - 2, width, block.get_height() + 4))
+        page.blit(block, (0, y))
+        y += block.get_height() + gap
+    return page
+
+
+def badge(surface: pygame.Surface, ctx: Context, words: str, midleft: tuple[int, int], max_width: int) -> Rect:
+    """A small gold-edged pill with a word in it (Practice)."""
+    th = ctx.theme
+    label = ctx.text.fitted(words, "bold", th.text(17), theme.GOLD, max_width - th.px(20))
+    rect = Rect(0, 0, label.get_width() + th.px(20), label.get_height() + th.px(6))
+    rect.midleft = midleft
+    pygame.draw.rect(surface, theme.shade(theme.GOLD, 0.25), rect, border_radius=rect.h // 2)
+    pygame.draw.rect(surface, theme.GOLD_DARK, rect, width=max(1, th.px(2)), border_radius=rect.h // 2)
+    blit_at(surface, label, "center", rect.center)
+    return rect
+
+
+def tooltip(surface: pygame.Surface, ctx: Context, tip: Tooltip, anchor: tuple[int, int], width: int = 340,
+            line_colour: Callable[[str], tuple[int, int, int]] | None = None) -> None:
+    """A tooltip panel beside `anchor` (the mouse), kept inside the window. `line_colour` picks a
+    line's colour (e.g. rulings apart); lines are ink otherwise."""
+    th, text = ctx.theme, ctx.text
+    width = th.px(width)
+    pad = th.px(14)
+    parts = [text.fitted(tip.title, "heading", th.text(24), theme.GOLD, width - 2 * pad)]
+    if tip.subtitle:
+        parts.append(text.fitted(tip.subtitle, "bold", th.text(17), theme.INK_MUTED, width - 2 * pad))
+    for line in tip.lines:
+        colour = line_colour(line) if line_colour is not None else theme.INK
+        parts.append(text.block(line, "body", th.text(19), colour, width - 2 * pad))
+    height = 2 * pad + sum(p.get_height() for p in parts) + th.px(6) * (len(parts) - 1)
+    box = Rect(anchor[0] + th.px(18), anchor[1] + th.px(18), width, height)
+    if box.right > surface.get_width():
+        box.right = anchor[0] - th.px(12)
+    if box.bottom > surface.get_height():
+        box.bottom = anchor[1] - th.px(12)
+    box.clamp_ip(Rect((0, 0), surface.get_size()))
+    surface.blit(ctx.art.panel(box.w, box.h, alpha=248, edge=theme.GOLD), box)
+    y = box.y + pad
+    for part in parts:
+        blit_at(surface, part, "topleft", (box.x + pad, y), box=box)
+        y += part.get_height() + th.px(6)
+
+
+class ComputerTurns:
+    """Runs the computer seats from a table's frame loop: polls the worker, and times how long each
+    decision is shown as thinking (the first of a turn longer), whatever the game."""
+
+    def __init__(self, think: float, think_again: float) -> None:
+        self.think, self.think_again = think, think_again
+        self.waited = 0.0  # seconds the current decision has been worked on
+        self.decisions = 0  # decisions of this turn so far
+
+    def new_turn(self) -> None:
+        self.decisions = 0
+
+    def poll(self, app: Any, controller: Any, session: Any, dt: float, speed: float) -> tuple[list[Any], float] | None:
+        """The events of the computer's action once it is decided, with the pause to show first; None
+        while it thinks or the last move is still being written. A failing opponent (an external bot
+        that crashed) ends the game with a message and raises ComputerFailed."""
+        self.waited += dt
+        if session is not None and session.busy:
+            return None  # never more than one move unsaved
+        try:
+            events = controller.poll()
+        except Exception as exc:  # handed to the person: the game cannot go on
+            log.exception("computer seat failed")
+            name = controller.seats[controller.state.current].name
+            app.show_error(tr("errors.computer_failed", name=name, error=str(exc)))
+            raise ComputerFailed(str(exc)) from exc
+        if events is None:
+            return None
+        think = self.think if self.decisions == 0 else self.think_again
+        self.decisions += 1
+        pause = max(0.0, think - self.waited / speed) if speed else 0.0
+        self.waited = 0.0
+        return events, pause
+
+
+class ComputerFailed(Exception):
+    """A computer seat could not decide: the table stops (the message is already shown)."""

@@ -1,0 +1,384 @@
+"""The Draco Mundis table on the desktop: its model against the engine, mouse and keyboard play,
+refusals in words, the hand-over screen, undo, the end, the lesson, and the screenshots."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pygame
+import pytest
+from ui_support import click, drag, frames, key, make_app, motion, screenshot
+
+from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
+from drako_desktop.games import load
+from drako_desktop.games.base import Breakdown
+from drako_desktop.games.draco_mundis.actions import Move, Peek, Reveal, Select, place, square
+from drako_desktop.games.draco_mundis.ui import tie_break_text, tutorial
+from drako_desktop.games.draco_mundis.ui.hand_over import HandOverScene
+from drako_desktop.games.draco_mundis.ui.model import BoardModel
+from drako_desktop.games.draco_mundis.ui.tutorial_scene import TutorialScene
+from drako_desktop.games.draco_mundis.view import Token
+from drako_desktop.ui.scenes.scores import ScoreSheet
+
+
+@cache
+def draco():
+    return load("draco-mundis")
+
+
+def seats(people: int, players: int) -> tuple[Seat, ...]:
+    names = ("Ana", "Brynja", "Corvin", "Isolde")
+    return tuple(Seat(names[i]) if i < people else Seat(names[i], COMPUTER, "random") for i in range(players))
+
+
+def start(players: int = 2, people: int = 1, variants=(), language: str = "en", speed: str = "instant",
+          size=(1600, 900)):
+    app = make_app(draco(), size=size, animation_speed=speed, language=language)
+    table = app.start_game(GameSetup(seats(people, players), 0, 0, draco().id, tuple(variants)))
+    frames(app, 2)
+    return app, table
+
+
+def finish_setup(app, table, rng: random.Random) -> None:
+    """Every placement made straight through the table (hand-overs confirmed)."""
+    for _ in range(5000):
+        if table.controller.state.decision() == "act":
+            return
+        if isinstance(app.scenes.top, HandOverScene):
+            frames(app, 1, [key(pygame.K_RETURN)])
+            continue
+        decision = table.decision()
+        if decision is not None:
+            kind = rng.choice([a.token for a in decision.legal if isinstance(a, Select)])
+            free = table.controller.state.free_squares
+            table.play(place(kind, rng.choice(free), 0 if draco().rules.face_up_kinds[kind] else -1))
+        frames(app)
+    raise AssertionError("setup never ended")
+
+
+def play_on(app, table, rng: random.Random, until) -> None:
+    for _ in range(20000):
+        if until():
+            return
+        if isinstance(app.scenes.top, HandOverScene):
+            frames(app, 1, [key(pygame.K_RETURN)])
+            continue
+        decision = table.decision()
+        if decision is not None and app.scenes.top is table:
+            if decision.kind == "act":
+                table.play(rng.choice(decision.legal))
+            else:
+                kind = rng.choice([a.token for a in decision.legal if isinstance(a, Select)])
+                table.play(place(kind, rng.choice(table.controller.state.free_squares),
+                                 0 if draco().rules.face_up_kinds[kind] else -1))
+        frames(app)
+    raise AssertionError("never got there")
+
+
+def can(table, kind) -> bool:
+    """The person is deciding and may take an action of this kind."""
+    decision = table.decision()
+    return decision is not None and any(isinstance(a, kind) for a in decision.legal)
+
+
+# -- the model --------------------------------------------------------------------------------------
+
+
+def test_the_model_follows_the_engine_event_by_event_and_reckons_like_it():
+    """Events applied to a seat's model give that seat's next view; strengths and scores are the engine's."""
+    game = draco()
+    for g in range(12):
+        rng = random.Random(g)
+        players = 2 + g % 3
+        variants = [v for v in ("fast_setup", "sherpa_sacrifice", "dragon_trap") if rng.random() < 0.6]
+        state = game.new_state(players, 0, rng.randrange(players), variants)
+        viewer = rng.randrange(players)
+        model = BoardModel.from_view(state.view(viewer), game.data)
+        while not state.is_terminal():
+            for event in state.apply(rng.choice(state.legal_actions())):
+                seen = event.for_viewer(viewer)
+                if seen is not None:
+                    model.apply(seen)
+            fresh = BoardModel.from_view(state.view(viewer), game.data)
+            assert (model.squares, model.trophies, model.destroyed, model.supply) == \
+                (fresh.squares, fresh.trophies, fresh.destroyed, fresh.supply)
+            assert [fresh.score(s) for s in range(players)] == [b.total for b in state.scores()]
+            for at, spot in fresh.squares.items():
+                if spot.character is not None:
+                    assert fresh.fighter(at).strength == state.strength(square(*at))
+            model = fresh
+
+
+def test_a_fight_preview_has_every_attacker_the_defender_and_the_outcome():
+    game = draco()
+    scene_model = tutorial_model_after("preview")
+    assert scene_model.squares[(1, 7)].down_kind == "sherpa"  # peeked in the lesson
+    preview = scene_model.fight_preview(0, (1, 7), Token(1, "sherpa", "N"))
+    assert preview is not None
+    assert [(f.token.kind, f.strength) for f in preview.attackers] == [("dragon", 4)]
+    assert (preview.defender.token.kind, preview.defence, preview.outcome) == ("sherpa", 1, "win")
+    assert game.data.token("sherpa").strength == 1
+
+
+def tutorial_model_after(step_id: str) -> BoardModel:
+    game = draco()
+    lesson = tutorial.load_lesson(game)
+    actions, _ = tutorial.replay(game, lesson, lesson.index(step_id))
+    state = game.new_state(2, 0, lesson.first)
+    for action in actions:
+        state.apply(action)
+    return BoardModel.from_view(state.view(0), game.data)
+
+
+# -- playing with the mouse and the keyboard ----------------------------------------------------------------
+
+
+def test_setup_with_the_tray_a_square_and_a_facing_arrow():
+    app, table = start()
+    g = table.gestures
+    explorer_slot = table.layout.tray_slots(len(g.supply()))[g.supply().index("explorer")]
+    click(app, explorer_slot.center)
+    assert g.tray_kind == "explorer"
+    target = table.layout.square_rect((7, 11))
+    click(app, target.center)
+    assert g.facing is not None and g.facing.purpose == "place"
+    screenshot(app, "draco-setup-facing")
+    click(app, table.painter.facing_rects()["W"].center)
+    frames(app, 3)
+    spot = table.model.squares[(7, 11)]
+    assert spot.character is not None and (spot.character.kind, spot.character.facing) == ("explorer", "W")
+    # the computer places; then a face-down token dragged from the tray
+    frames(app, 5)
+    kind = next(k for k in g.supply() if k == "dragon")
+    slot = table.layout.tray_slots(len(g.supply()))[g.supply().index(kind)]
+    drag(app, slot.center, table.layout.square_rect((6, 11)).center)
+    frames(app, 3)
+    spot = table.model.squares[(6, 11)]
+    assert (spot.down, spot.down_kind) == (0, "dragon")  # the person sees what their own face-down token is
+
+
+def test_illegal_attempts_are_refused_with_the_engines_reason():
+    app, table = start()
+    g = table.gestures
+    click(app, table.layout.tray_slots(len(g.supply()))[g.supply().index("dragon")].center)
+    click(app, table.layout.square_rect((0, 2)).center)  # a column out of play
+    assert table.toast is not None and table.toast[0] == "That square is not on the board in use."
+    click(app, table.layout.square_rect((0, 8)).center)
+    frames(app, 4)
+    click(app, table.layout.tray_slots(len(g.supply()))[g.supply().index("mountain")].center)
+    occupied = next(at for at, s in table.model.squares.items() if s.down >= 0)
+    click(app, table.layout.square_rect(occupied).center)
+    assert table.toast[0] == "That square is not free."
+
+
+def test_keyboard_only_play_covers_setup_and_turns():
+    app, table = start(variants=("fast_setup",))
+    rng = random.Random(3)
+    g = table.gestures
+    # setup by keys: Tab picks a token, the arrows move the cursor, Enter places, an arrow gives the facing
+    frames(app, 1, [key(pygame.K_TAB)])
+    assert g.tray_kind == g.supply()[0] == "explorer"
+    frames(app, 1, [key(pygame.K_RETURN)])
+    assert g.facing is not None
+    cursor = g.cursor
+    frames(app, 1, [key(pygame.K_UP)])
+    frames(app, 3)
+    assert table.model.squares[cursor].character.facing == "N"
+    finish_setup(app, table, rng)
+    play_on(app, table, rng, lambda: can(table, Move))
+    own = g.own_characters()
+    frames(app, 1, [key(pygame.K_TAB)])
+    assert g.selected == own[0]
+    moves = [a for a in table.decision().legal if isinstance(a, Move)]
+    mover = divmod(moves[0].origin, 12)
+    while g.selected != mover:
+        frames(app, 1, [key(pygame.K_TAB)])
+    target = divmod(moves[0].target, 12)
+    for _ in range(30):  # walk the cursor to the target
+        if g.cursor == target:
+            break
+        dr, dc = target[0] - g.cursor[0], target[1] - g.cursor[1]
+        step = pygame.K_DOWN if dr > 0 else pygame.K_UP if dr < 0 else pygame.K_RIGHT if dc > 0 else pygame.K_LEFT
+        frames(app, 1, [key(step)])
+    actions = len(table.controller.actions)
+    frames(app, 1, [key(pygame.K_RETURN)])
+    frames(app, 3)
+    assert table.controller.actions[actions] == moves[0]
+    # T turns the selected character, an arrow key says where
+    while table.decision() is None:
+        frames(app)
+    if table.decision().kind == "act" and table.model.current == 0:
+        g.selected = divmod(moves[0].target, 12)
+        facing = table.model.squares[g.selected].character.facing
+        other = next(k for k, f in ((pygame.K_UP, "N"), (pygame.K_RIGHT, "E"), (pygame.K_DOWN, "S"),
+                                    (pygame.K_LEFT, "W")) if f != facing)
+        frames(app, 1, [key(pygame.K_t)])
+        assert g.facing is not None and g.facing.purpose == "rotate"
+        frames(app, 1, [key(other)])
+        frames(app, 3)
+        assert table.model.squares[g.selected or divmod(moves[0].target, 12)].character.facing != facing
+
+
+def test_a_character_is_moved_by_dragging_and_a_menu_offers_peek_or_reveal():
+    app, table = start()
+    rng = random.Random(11)
+    finish_setup(app, table, rng)
+    g = table.gestures
+    play_on(app, table, rng, lambda: can(table, Peek) and can(table, Move))
+    decision = table.decision()
+    peek = next(a for a in decision.legal if isinstance(a, Peek))
+    at = divmod(peek.at, 12)
+    click(app, table.layout.square_rect(at).center)
+    assert g.menu is not None and g.menu.options[:2] == ["peek", "reveal"]
+    screenshot(app, "draco-menu")
+    frames(app, 1, [key(pygame.K_2)])  # Reveal: then the facing
+    assert g.facing is not None and g.facing.purpose == "reveal"
+    frames(app, 1, [key(pygame.K_ESCAPE)])
+    assert g.facing is None and len(table.controller.actions) == len(table.controller.actions)
+    move = next(a for a in table.decision().legal if isinstance(a, Move))
+    before = len(table.controller.actions)
+    drag(app, table.layout.square_rect(divmod(move.origin, 12)).center,
+         table.layout.square_rect(divmod(move.target, 12)).center)
+    assert table.controller.actions[before] == move
+
+
+def test_hovering_a_fight_shows_the_preview_and_the_lesson_teaches_it(tmp_path):
+    app = make_app(draco(), size=(1280, 720), animation_speed="instant")
+    lesson = tutorial.load_lesson(draco())
+    assert tutorial.problems(draco(), lesson) == []
+    scene = app.scenes.replace_all(TutorialScene(app, lesson, lesson.index("preview")))
+    frames(app, 3)
+    frames(app, 1, [motion(scene.layout.square_rect((1, 7)).center)])
+    frames(app, 90)
+    assert scene.step.id == "fight"  # pointing long enough at the sherpa was the step
+    screenshot(app, "draco-fight-preview")
+    # the wrong action is refused and explained; the right one goes on
+    scene.play(Reveal(square(1, 7), 0))
+    assert scene.hint == tutorial_step_text("fight", "wrong")
+    scene.play(Reveal(square(1, 7), 2))
+    frames(app, 5)
+    assert lesson.index(scene.step.id) > lesson.index("fight")
+    assert scene.model.trophies[0] and scene.model.trophies[0][0].kind == "sherpa"
+
+
+def tutorial_step_text(step: str, part: str) -> str:
+    from drako_desktop.games.draco_mundis.ui.tutorial_scene import step_text
+
+    return step_text(step, part)
+
+
+def test_the_whole_lesson_can_be_followed_to_its_end():
+    app = make_app(draco(), size=(1280, 720), animation_speed="instant")
+    lesson = tutorial.load_lesson(draco())
+    scene = app.scenes.replace_all(TutorialScene(app, lesson, 0))
+    for _ in range(400):
+        frames(app)
+        step = scene.step
+        if step.kind == "end":
+            break
+        if step.kind == "read" and scene.choreo.idle:
+            frames(app, 1, [key(pygame.K_RETURN)])
+        elif step.kind == "hover" and scene.decision() is not None:
+            scene.gestures.mouse = scene.layout.square_rect(step.squares[0]).center
+        elif step.kind == "do" and scene.decision() is not None:
+            scene.play(step.action)
+    assert scene.step.kind == "end" and app.crashes == []
+    assert scene.model.score(0) == 2  # the sherpa (a trophy) and the explorer (a prisoner)
+
+
+# -- people at one screen ----------------------------------------------------------------------------------
+
+
+def test_hand_over_between_two_people_but_never_with_one_person_and_computers():
+    app, table = start(players=3, people=2)
+    assert isinstance(app.scenes.top, HandOverScene)  # the first person takes the screen
+    screenshot(app, "draco-hand-over")
+    screenshot(app, "draco-hand-over-grey", grey=True)
+    frames(app, 1, [key(pygame.K_RETURN)])
+    assert app.scenes.top is table and table.viewer == 0
+    table.play(place("dragon", table.controller.state.free_squares[0]))
+    frames(app, 4)
+    assert isinstance(app.scenes.top, HandOverScene) and app.scenes.top.seat == 1
+    frames(app, 1, [key(pygame.K_RETURN)])
+    assert table.viewer == 1
+    app, table = start(players=4, people=1)
+    rng = random.Random(5)
+    play_on(app, table, rng, lambda: table.controller.state.turn >= 3)
+    assert table.viewer == 0
+
+
+def test_undo_takes_back_a_move_but_not_a_peek():
+    app, table = start()
+    rng = random.Random(2)
+    finish_setup(app, table, rng)
+    play_on(app, table, rng, lambda: table.model.actions_left == 2 and can(table, Move) and can(table, Peek))
+    actions = len(table.controller.actions)
+    table.play(next(a for a in table.decision().legal if isinstance(a, Move)))
+    frames(app, 3)
+    assert table.undo_target() is not None
+    frames(app, 1, [key(pygame.K_z, pygame.KMOD_CTRL)])
+    frames(app, 2)
+    assert len(table.controller.actions) == actions
+    table.play(next(a for a in table.decision().legal if isinstance(a, Peek)))
+    frames(app, 3)
+    assert table.undo_target() is None
+
+
+def test_a_game_ends_on_the_score_sheet_with_every_line():
+    app, table = start(players=2, people=1)
+    rng = random.Random(8)
+    play_on(app, table, rng, lambda: app.scenes.find(ScoreSheet) is not None)
+    sheet = app.scenes.find(ScoreSheet)
+    frames(app, 60)
+    assert sheet.scores[0].categories == tuple(line.id for line in draco().data.lines)
+    assert app.crashes == []
+    screenshot(app, "draco-score-sheet")
+
+
+def test_the_tie_break_is_explained():
+    lines = tuple(line.id for line in draco().data.lines)
+    tied = [Breakdown(lines, (0, 0, 3, 1, 0, 0, 0), (1, 2)), Breakdown(lines, (0, 0, 0, 4, 0, 0, 0), (0, 4))]
+    words = tie_break_text(draco(), ["Ana", "Brynja"], tied, [0])
+    assert words == ("Ana and Brynja are tied on 4 points. The tie is broken by dragons eliminated: Ana has 1, "
+                     "Brynja has 0.")
+    same = [Breakdown(lines, (0,) * 7, (0, 0)), Breakdown(lines, (0,) * 7, (0, 0))]
+    assert "shared victory" in tie_break_text(draco(), ["Ana", "Brynja"], same, [0, 1])
+    assert tie_break_text(draco(), ["Ana", "Brynja"], [tied[0], same[0]], [0]) == ""
+
+
+@pytest.mark.parametrize("language", ["en", "zh-TW"])
+def test_screenshots_mid_game(language):
+    for players in (2, 4):
+        app, table = start(players=players, people=1, language=language)
+        rng = random.Random(players)
+        play_on(app, table, rng,
+                lambda t=table, n=players: t.controller.state.turn >= 6 * n and t.decision() is not None)
+        own = table.gestures.own_characters()
+        if own:
+            table.gestures.selected = own[0]
+            table.refresh_buttons()
+        frames(app, 2)
+        screenshot(app, f"draco-{language}-{players}p")
+        if language == "en" and players == 4:
+            screenshot(app, "draco-en-4p-grey", grey=True)
+        assert app.crashes == []
+
+
+def test_owners_are_told_apart_without_colour():
+    """In greyscale every owner's back, mark and character ring still differ (pattern and mark), and
+    every kind of token differs from every other (its picture)."""
+    from drako_desktop.games.draco_mundis.ui import token_pictures
+
+    app, _ = start(players=4)
+    art = token_pictures(app.ctx)
+
+    def grey(surface: pygame.Surface) -> bytes:
+        return pygame.image.tobytes(pygame.transform.grayscale(surface), "RGBA")
+
+    for pictures in ([art.back(o, 64) for o in range(4)], [art.mark(o, 24) for o in range(4)],
+                     [art.character("dragon", o, "N", 64) for o in range(4)]):
+        assert len({grey(p) for p in pictures}) == 4
+    kinds = [t.id for group in (draco().data.characters, draco().data.lands) for t in group]
+    assert len({grey(art.character(k, 0, None, 64)) if k in {c.id for c in draco().data.characters}
+                else grey(art.land(k, 0, 64)) for k in kinds}) == len(kinds)
