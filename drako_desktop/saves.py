@@ -364,7 +364,8 @@ def _set_aside(path: Path, error: SaveError) -> Message:
         aside = set_aside(path)
     except OSError as exc:  # a read-only folder: say so, and leave the file alone
         log.warning("could not set the unusable save %s aside: %s", path, exc)
-        return Message("save_errors.not_renamed", file=path.name, problem=error.message, reason=exc.strerror or str(exc))
+        return Message("save_errors.not_renamed", file=path.name, problem=error.message,
+                       reason=exc.strerror or str(exc))
     log.warning("moved the unusable save %s to %s", path, aside)
     return Message("save_errors.kept_aside", file=path.name, problem=error.message, aside=aside.name)
 

@@ -243,7 +243,8 @@ def test_what_a_card_folder_from_anyone_may_not_do(folder, capsys, name, old, ne
 
 def test_families_that_are_a_number(folder, capsys):
     edit(folder, "legends.yaml", lambda d: d.update(families=5))
-    assert refused(folder, capsys) == f"drako-desktop: {folder / 'legends.yaml'}: families: must be a mapping, not int 5"
+    legends = folder / "legends.yaml"
+    assert refused(folder, capsys) == f"drako-desktop: {legends}: families: must be a mapping, not int 5"
 
 
 def test_every_icon_is_checked_up_front(folder, capsys):
@@ -261,9 +262,10 @@ def test_every_icon_is_checked_up_front(folder, capsys):
 
 
 def test_a_lesson_that_is_not_utf8_is_no_lesson_and_no_crash(folder):
+    from ui_support import frames, make_app
+
     from drako_desktop.games import load
     from drako_desktop.games.aetherya_pocket.ui import tutorial
-    from ui_support import frames, make_app
 
     good = (folder / "tutorial.yaml").read_bytes()
     (folder / "tutorial.yaml").write_bytes(good + b"# caf\xe9\n")
@@ -271,7 +273,8 @@ def test_a_lesson_that_is_not_utf8_is_no_lesson_and_no_crash(folder):
     app = make_app(game)
     app.main_menu()
     frames(app, 1)
-    assert app.crashes == [] and "Learn to play" not in [getattr(w, "label", "") for w in app.scenes.top.widgets.widgets]
+    labels = [getattr(w, "label", "") for w in app.scenes.top.widgets.widgets]
+    assert app.crashes == [] and "Learn to play" not in labels
     app.close()
     with pytest.raises(tutorial.TutorialError) as err:
         tutorial.load_script(game.cards)

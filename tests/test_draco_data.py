@@ -152,7 +152,8 @@ def test_a_data_folder_from_anyone_is_read_strictly(tmp_path):
     line = (folder / "tokens.yaml").read_text().splitlines().index("    name: Sherpa") + 2
     with pytest.raises(CardDataError) as caught:
         load_data(folder)
-    assert str(caught.value) == f"{folder / 'tokens.yaml'}: is not valid YAML at line {line}: the key 'name' appears twice"
+    assert str(caught.value) == (f"{folder / 'tokens.yaml'}: is not valid YAML at line {line}: the key 'name' "
+                                 "appears twice")
     folder = broken(tmp_path / "2", "rulings.yaml", "\"game.yaml: board.columns_in_use\"",
                     "\"game.yaml: board.columns_in_use.2[" + "9" * 5000 + "]\"")
     with pytest.raises(CardDataError, match=r"rulings\[0\]\.marks\[0\]: 'game\.yaml: board\.columns_in_use\.2\[9+…?"):

@@ -20,6 +20,9 @@ from multiprocessing import Pipe
 from pathlib import Path
 
 import pytest
+from conftest import aetherya_game
+from test_cli_input import run_main
+from ui_support import click, frames, make_app, play_until
 
 from drako_desktop import jsonio, saves
 from drako_desktop.ai import EXTERNAL
@@ -34,9 +37,6 @@ from drako_desktop.ui.launch import open_app
 from drako_desktop.ui.scenes.dialogs import Dialog
 from drako_desktop.ui.scenes.load import LoadScene
 from drako_desktop.ui.scenes.scores import ScoreSheet
-from conftest import aetherya_game
-from test_cli_input import run_main
-from ui_support import click, frames, make_app, play_until
 
 SETUP = GameSetup((Seat("Ana"), Seat("Brynja", COMPUTER, "random")), seed=42, first=0)
 GAME_ID = "20260101-120000-abcdef"
@@ -105,9 +105,10 @@ def test_a_save_naming_a_command_is_refused_left_in_place_and_starts_nothing(tmp
     data["seats"][1]["level"] = "exec:" + a_command_that_leaves(marker)
     path = put(f"{GAME_ID}.json", data)
     before = path.read_bytes()
-    why = (f"{path.name}: seat 2 is to be played by a program the file names ({jsonio.shown(a_command_that_leaves(marker))}"
-           "); a saved game may name only the game's own computer levels, and an external bot is chosen in this "
-           "computer's Settings. Nothing was started. It was left where it is.")
+    shown = jsonio.shown(a_command_that_leaves(marker))
+    why = (f"{path.name}: seat 2 is to be played by a program the file names ({shown}); a saved game may name only "
+           "the game's own computer levels, and an external bot is chosen in this computer's Settings. Nothing was "
+           "started. It was left where it is.")
     app = persisted()
     continue_from_menu(app)  # Continue
     assert isinstance(app.scenes.top, Dialog) and app.scenes.top.detail == why
@@ -133,8 +134,8 @@ def test_the_opponents_process_runs_no_command_a_seat_names(tmp_path):
                                                            None, ""), daemon=True)
     serving.start()
     worker._send(ours, ["make", 1, "exec:" + a_command_that_leaves(marker), 0])
-    assert ours.poll(60) and worker._receive(ours) == ["spec-error", "a seat cannot name a program to run; the external bot is set in "
-                                                   "Settings"]
+    refusal = "a seat cannot name a program to run; the external bot is set in Settings"
+    assert ours.poll(60) and worker._receive(ours) == ["spec-error", refusal]
     worker._send(ours, ["quit"])
     serving.join()
     assert not marker.exists()
@@ -226,7 +227,8 @@ def other_copy():
     def hold(path: Path) -> subprocess.Popen:
         proc = subprocess.Popen([sys.executable, "-c", "import sys; from pathlib import Path; "
                                  "from drako_desktop.saves import SaveLock; "
-                                 f"SaveLock(Path({str(path)!r})).take(); print('locked', flush=True); sys.stdin.read()"],
+                                 f"SaveLock(Path({str(path)!r})).take(); "
+                                 "print('locked', flush=True); sys.stdin.read()"],
                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         holders.append(proc)
         assert proc.stdout.readline() == "locked\n"
@@ -304,7 +306,8 @@ def test_a_finished_game_moved_to_the_history_never_takes_another_ones_place(lib
     writer.save(state)
     writer.close()
     assert other.read_text() == "another finished game"
-    assert writer.location == saves.history_dir() / f"{GAME_ID}-2.json" and saves.read(writer.location, library)[0].finished
+    assert writer.location == saves.history_dir() / f"{GAME_ID}-2.json"
+    assert saves.read(writer.location, library)[0].finished
 
 
 # -- crashes and hangs: JSON the decoder rejects with something other than a syntax error ------------------------
@@ -328,7 +331,8 @@ def test_a_hostile_save_is_set_aside_with_a_message_on_continue_and_load(hostile
     app = persisted()
     continue_from_menu(app)
     aside = next(saves.saves_dir().glob("zz-hostile.json.broken-*"))
-    assert app.crashes == [] and app.scenes.top.detail == f"zz-hostile.json: {WHY[hostile]}. It was kept as {aside.name}."
+    assert app.crashes == []
+    assert app.scenes.top.detail == f"zz-hostile.json: {WHY[hostile]}. It was kept as {aside.name}."
     assert aside.read_text() == HOSTILE_JSON[hostile] and not path.exists()
     put("zz-hostile.json", HOSTILE_JSON[hostile])
     app.main_menu()

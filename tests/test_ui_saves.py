@@ -132,7 +132,8 @@ def test_statistics_trouble_at_the_end_of_a_game_says_what_happened(rules, priva
         path = private_home / "data" / "statistics.json"
         path.parent.mkdir(parents=True)
         path.write_text("{not json")
-        title, what, detail = "trouble_title", "trouble", "not valid JSON (line 1, column 2): the file is damaged or truncated; statistics start again"
+        title, what = "trouble_title", "trouble"
+        detail = "not valid JSON (line 1, column 2): the file is damaged or truncated; statistics start again"
     else:
         def refuse(self, path=None):
             raise PermissionError(13, "Permission denied")

@@ -30,6 +30,7 @@ import random
 import shlex
 import signal
 import subprocess
+import sys
 import threading
 import time
 from typing import IO, Any, Sequence
@@ -47,6 +48,10 @@ EXIT_GRACE = 1.0  # seconds a bot that closed its output gets to exit, so that i
 _EOF = None  # the reader's last queue item: the bot closed its stdout (exited)
 _TOO_LONG = object()  # the reader's item for a line longer than MAX_ANSWER_BYTES
 _CLOSE = None  # the writer's last queue item: close the bot's stdin
+if sys.platform == "win32":
+    _NEW_GROUP = subprocess.CREATE_NEW_PROCESS_GROUP
+else:
+    _NEW_GROUP = 0
 
 
 class BotStartError(Exception):
@@ -95,10 +100,9 @@ class ExecAgent:
         self.silent = 0  # decisions in a row that timed out
         self.given_up = False  # too many of them: the seat plays random legal actions from now on
         self.exit_reason: str | None = None  # why the bot gives no more answers, once it gives none
-        own_group = ({"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP} if os.name == "nt"
-                     else {"start_new_session": True})
-        try:
-            self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, **own_group)
+        try:  # in a session (POSIX) or process group (Windows) of its own: ended as a whole
+            self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         start_new_session=sys.platform != "win32", creationflags=_NEW_GROUP)
         except OSError as exc:
             raise BotStartError(f"cannot start the bot {command!r}: {exc.strerror or exc}") from None
         self.answers: queue.Queue[Any] = queue.Queue()  # lines, _TOO_LONG, _EOF
@@ -188,7 +192,7 @@ class ExecAgent:
 
     def _end(self) -> None:
         """End the bot's whole process group (the bot and any process it started), then reap the bot."""
-        if os.name == "nt":
+        if sys.platform == "win32":
             if self.proc.poll() is None:  # the tree under the bot, while the bot is there to find it by
                 subprocess.run(["taskkill", "/F", "/T", "/PID", str(self.proc.pid)], capture_output=True)
         else:

@@ -247,7 +247,8 @@ class App:
 
         dialog = Dialog(self, i18n.tr("load.open_elsewhere_title"),
                         i18n.tr("load.open_elsewhere", pid=holder.pid, host=holder.host, since=holder.since),
-                        [(i18n.tr("load.read_only"), read_only, "normal"), (i18n.tr("load.take_over"), take_over, "normal"),
+                        [(i18n.tr("load.read_only"), read_only, "normal"),
+                         (i18n.tr("load.take_over"), take_over, "normal"),
                          (i18n.tr("dialog.cancel"), cancel, "primary")], on_escape=cancel, default=2)
         self.scenes.push(dialog)
 

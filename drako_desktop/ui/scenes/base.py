@@ -101,11 +101,13 @@ class SceneStack:
             self.top.handle(event)
 
     def update(self, dt: float) -> None:
-        """The top scene, and the first scene beneath the notices on top of it."""
-        beneath = next((s for s in reversed(self.scenes) if not s.notice), None)
-        if self.top is not None:
-            self.top.update(dt)
-        if beneath is not None and beneath is not self.top and beneath in self.scenes:
+        """The top scene; when it is a notice, also the first scene beneath the notices."""
+        top = self.top
+        if top is None:
+            return
+        beneath = next((s for s in reversed(self.scenes) if not s.notice), None) if top.notice else None
+        top.update(dt)
+        if beneath is not None and beneath in self.scenes:
             beneath.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:

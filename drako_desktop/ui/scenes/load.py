@@ -190,6 +190,7 @@ class LoadScene(Screen):
             for game in listing.games:
                 if game.finished != history:
                     continue  # a finished game not yet moved (the move failed): listed where it belongs
+                assert game.path is not None  # every listed game was read from its file
                 state = listing.states[game.path]
                 title = self.app.library[game.setup.game].ui().title()
                 entries.append(Entry(game, state.turn, tuple(b.total for b in state.scores()),
