@@ -42,13 +42,12 @@ def _positive(text: str) -> int:
 
 
 def _seconds(text: str) -> float:
+    from .ai.external import parse_timeout
+
     try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"must be more than 0 seconds, not {text}")
-    return value
+        return parse_timeout(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _seed(text: str) -> int:
@@ -380,7 +379,7 @@ def cmd_play(library: Library, game: Game, args: argparse.Namespace, stdout: Tex
     if playing and args.resume:
         if args.seats is not None or args.seed is not None or args.first != 1 or args.variants:
             raise UsageError("--continue resumes a saved game: it takes no --seats, --seed, --first or --variants")
-        resume = latest_game_to_continue(library)
+        resume = latest_game_to_continue(library, args.exit_at_end)
     elif playing and args.seats is not None:
         seats = parse_seats(game, args.seats)
         if not 1 <= args.first <= len(seats):
@@ -406,15 +405,22 @@ def cmd_play(library: Library, game: Game, args: argparse.Namespace, stdout: Tex
         raise UsageError(f"cannot open the game window: {exc}") from None
 
 
-def latest_game_to_continue(library: Library) -> Any:
-    """The most recent unfinished save for `play --continue`; unusable files are set aside and named."""
-    from .saves import latest_unfinished
+def latest_game_to_continue(library: Library, unattended: bool) -> Any:
+    """The most recent unfinished save for `play --continue`; the saves it cannot use are named
+    (set aside, or left in place). `unattended` (--exit-at-end): nobody is there to answer the
+    question of a game open in another copy of the app, so that ends here."""
+    from .saves import SaveLock, latest_unfinished, save_path
 
-    game, problems = latest_unfinished(library)
-    for problem in problems:
-        print(f"drako-desktop: set aside an unusable save: {problem}", file=sys.stderr)
+    game, listing = latest_unfinished(library)
+    unusable = [str(problem) for problem in listing.problems + listing.kept]
     if game is None:
-        raise UsageError("there is no unfinished game to continue")
+        raise UsageError("; ".join(["there is no unfinished game to continue", *unusable]))
+    for problem in unusable:
+        print(f"drako-desktop: {problem}", file=sys.stderr)
+    holder = SaveLock(save_path(game)).holder()
+    if unattended and holder is not None:
+        raise UsageError(f"{save_path(game)}: the game is open in another copy of Drako Desktop (process {holder.pid} "
+                         f"on {holder.host}, since {holder.since})")
     return game
 
 

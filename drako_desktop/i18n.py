@@ -14,11 +14,14 @@ import locale
 import logging
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
 from . import resources
+
+if TYPE_CHECKING:
+    from .jsonio import JsonError
 
 log = logging.getLogger(__name__)
 FALLBACK = "en"
@@ -204,6 +207,11 @@ class Message:
 
     def __repr__(self) -> str:
         return f"Message({self.key!r}, {self.values!r})"
+
+
+def file_problem(error: "JsonError") -> Message:
+    """Why a JSON file (a save, the settings, the statistics) cannot be used, for the player."""
+    return Message(f"file_errors.{error.reason}", **error.values)
 
 
 def has(key: str) -> bool:

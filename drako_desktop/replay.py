@@ -16,9 +16,15 @@ from .saves import Library, SaveError, SavedGame, history_dir, read, saves_dir
 
 
 def latest_save_path() -> Path | None:
-    """The most recently written save, finished or not."""
-    files = [p for folder in (saves_dir(), history_dir()) if folder.is_dir() for p in folder.glob("*.json")]
-    return max(files, key=lambda p: p.stat().st_mtime) if files else None
+    """The most recently written save, finished or not (a name that leads to no file is no save)."""
+    written = []
+    for folder in (saves_dir(), history_dir()):
+        for path in folder.glob("*.json") if folder.is_dir() else ():
+            try:
+                written.append((path.stat().st_mtime, path))
+            except OSError:  # a broken link, a link loop: nothing was written there
+                continue
+    return max(written)[1] if written else None
 
 
 def replay_game(handle: Game, game: SavedGame) -> dict[str, Any]:

@@ -4,21 +4,33 @@ A save holds what is needed to replay the game exactly (the game's id and the
 identity of its data, seats, seed, first seat, variants, the chosen actions) and a public snapshot of where the
 game stood (the view everyone sees, the scores so far) that the replay must
 reproduce. Loading replays every action through the engine; anything wrong
-(bad JSON, unknown version, other card data, an illegal action, a snapshot the
-replay does not reach) refuses the whole file with a clear message, and the
-file is renamed aside (never deleted) so the player and a bug report keep it.
+(bad JSON, an unknown version, an illegal action, a snapshot the replay does not
+reach) refuses the whole file with a clear message, and the file is renamed aside
+(never deleted) so the player and a bug report keep it. A save this copy cannot
+use although nothing is wrong with it (other card data, a newer version) is left
+where it is, for the copy that can.
+
+A save comes from anyone (players attach them to bug reports), so it is read as
+hostile: it may name only the game's own computer levels or `external` (this
+machine's configured bot, see `ai.EXTERNAL`), never a command; its game id must
+have the shape the game gives ids, and its file is written back where it was
+read, never to a name made from its contents; names are cleaned and bounded.
 
 Unfinished games live in `saves/`, finished ones are moved to `history/`.
 Every game goes through its handle (`games.base.Game`): a folder holds the
-saves of every game, each file naming its own.
+saves of every game, each file naming its own. A game on a table holds a lock
+on its save (`SaveLock`), so that a second copy of the app does not play it too
+without being asked, and its writer never writes over a file another copy
+changed: a finished game is never overwritten.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import queue
+import re
+import socket
 import threading
 import time
 import uuid
@@ -27,10 +39,12 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Mapping
 
-from .controller.game import COMPUTER, HUMAN, GameSetup, Seat
+from . import jsonio
+from .ai import EXEC_PREFIX, EXTERNAL, is_builtin
+from .controller.game import COMPUTER, HUMAN, MAX_NAME, GameSetup, Seat, clean_name
 from .games.base import ActionFormatError, Game, GameState, IllegalActionError
-from .i18n import Message
-from .storage import atomic_write_text, data_dir
+from .i18n import Message, file_problem
+from .storage import atomic_write_text, data_dir, move_to_free_name, set_aside
 
 log = logging.getLogger(__name__)
 
@@ -39,22 +53,30 @@ VERSION = 1
 SEAT_COLOURS = 4  # the palette of seat colours a save may choose from
 MAX_ACTIONS = 20_000  # far beyond any real game: a bigger file is not a save
 MAX_BYTES = 8_000_000  # a real save is tens of kilobytes
+GAME_ID = re.compile(r"\d{8}-\d{6}-[0-9a-f]{6}")  # what `new_game_id` makes: the only ids a file may give
+STAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")  # what `now` makes
 
 
 class SaveError(Exception):
     """A save file that cannot be used; the message says why, for the player, in the player's language."""
 
-    def __init__(self, key: str, **values: Any) -> None:
-        super().__init__(key)
-        self.message = Message(f"save_errors.{key}", **values)
+    def __init__(self, problem: str | Message, /, **values: Any) -> None:
+        """`problem`: a key of `save_errors` with its values, or a message made elsewhere."""
+        self.message = problem if isinstance(problem, Message) else Message(f"save_errors.{problem}", **values)
+        super().__init__(self.message.key)
 
     def __str__(self) -> str:
         return str(self.message)
 
 
-class ForeignCardsError(SaveError):
+class LeftInPlaceError(SaveError):
+    """A save this copy will not open although the file is sound (a newer version's, or one naming a
+    computer player this copy does not run): refused, and left where it is."""
+
+
+class ForeignCardsError(LeftInPlaceError):
     """A sound save made with other card data, or of a game this copy does not have open: refused,
-    but left where it is (it works with its own cards)."""
+    but left where it is (it works with its own cards), and only counted where saves are listed."""
 
 
 Library = Mapping[str, Game]  # the games this copy of the app plays, by id: how saves find their game
@@ -69,7 +91,8 @@ class SavedGame:
     updated: str
     practice: bool
     finished: bool
-    path: Path | None = None
+    path: Path | None = None  # the file it was read from (None: not saved yet)
+    signature: tuple[int, ...] | None = None  # that file's identity when it was read (`file_signature`)
     hints: tuple[int, ...] = ()  # per seat, the hints it was shown (() for none at all)
 
     @property
@@ -99,6 +122,26 @@ def now() -> str:
 
 def new_game_id() -> str:
     return datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S-") + uuid.uuid4().hex[:6]
+
+
+def file_name(game_id: str) -> str:
+    """The file of a new game: only ever made from an id of `new_game_id`'s shape."""
+    if not GAME_ID.fullmatch(game_id):
+        raise ValueError(f"not a game id: {game_id!r}")
+    return f"{game_id}.json"
+
+
+def file_signature(status: os.stat_result) -> tuple[int, ...]:
+    """What tells one version of a file from another: every write of a save makes a new file."""
+    return (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns)
+
+
+def signature_of(path: Path) -> tuple[int, ...] | None:
+    """The signature of the file at `path` now, None if there is none."""
+    try:
+        return file_signature(os.stat(path))
+    except FileNotFoundError:
+        return None
 
 
 def saves_dir() -> Path:
@@ -155,22 +198,23 @@ def encode(game: SavedGame, state: GameState, handle: Game) -> str:
         "actions": [a.to_json() for a in state.history],
         "snapshot": snapshot(state),
     }
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+    return jsonio.dumps(data) + "\n"
 
 
-def decode(text: str, library: Library, path: Path | None = None) -> tuple[SavedGame, GameState]:
+def decode(text: str | bytes, library: Library, path: Path | None = None,
+           signature: tuple[int, ...] | None = None) -> tuple[SavedGame, GameState]:
     """Parse, validate and replay a save; SaveError with a clear message if anything is wrong."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SaveError("bad_json", line=exc.lineno, column=exc.colno) from None
-    except RecursionError:
-        raise SaveError("too_deep") from None
+        data = jsonio.loads(text, MAX_BYTES)
+    except jsonio.JsonError as exc:
+        raise SaveError(file_problem(exc)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("not_a_save")
     version = data.get("version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+        raise LeftInPlaceError("newer_version", found=version, expected=VERSION)
     if version != VERSION:
-        raise SaveError("version", found=repr(version), expected=VERSION)
+        raise SaveError("version", found=jsonio.shown(version), expected=VERSION)
     handle = library.get(data.get("game")) if isinstance(data.get("game"), str) else None
     if handle is None or data.get("cards") != handle.identity:
         raise ForeignCardsError("foreign_cards")
@@ -182,29 +226,25 @@ def decode(text: str, library: Library, path: Path | None = None) -> tuple[Saved
         return value
 
     game_id = need("game_id", str)
+    if not GAME_ID.fullmatch(game_id):
+        raise SaveError("game_id")
     seats_raw = need("seats", list)
     if not handle.min_players <= len(seats_raw) <= handle.max_players:
         raise SaveError("seat_count", seats=len(seats_raw), min=handle.min_players, max=handle.max_players)
-    seats = []
-    for i, s in enumerate(seats_raw):
-        if (
-            not isinstance(s, dict)
-            or set(s) != {"name", "kind", "level"}
-            or not all(isinstance(v, str) for v in s.values())
-            or s["kind"] not in (HUMAN, COMPUTER)
-            or not s["name"].strip()
-            or (s["kind"] == COMPUTER) != bool(s["level"])
-        ):
-            raise SaveError("seat", seat=i + 1)
-        seats.append(Seat(s["name"], s["kind"], s["level"]))
+    seats = tuple(_seat(handle, raw, i + 1) for i, raw in enumerate(seats_raw))
     seed = need("seed", int)
     first = need("first", int)
     if not 0 <= seed < 2**63 or not 0 <= first < len(seats):
         raise SaveError("seed")
     variants = data.get("variants", [])
-    known = {v.id for v in handle.variants}
-    if not isinstance(variants, list) or len(set(variants)) != len(variants) or not all(v in known for v in variants):
+    known = [v.id for v in handle.variants]
+    if (not isinstance(variants, list) or not all(isinstance(v, str) and v in known for v in variants)
+            or len(set(variants)) != len(variants)):
         raise SaveError("field", field="variants")
+    created, updated = need("created", str), need("updated", str)
+    for key, stamp in (("created", created), ("updated", updated)):
+        if not STAMP.fullmatch(stamp):
+            raise SaveError("field", field=key)
     colours = data.get("colours", [])
     if not isinstance(colours, list) or colours and (
             not all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c < SEAT_COLOURS for c in colours)
@@ -217,7 +257,7 @@ def decode(text: str, library: Library, path: Path | None = None) -> tuple[Saved
     raw_actions = need("actions", list)
     if len(raw_actions) > MAX_ACTIONS:
         raise SaveError("too_many_actions")
-    setup = GameSetup(tuple(seats), seed, first, handle.id, tuple(variants), tuple(colours))
+    setup = GameSetup(seats, seed, first, handle.id, tuple(variants), tuple(colours))
     state = handle.new_state(setup.players, seed, first, setup.variants)
     for i, raw in enumerate(raw_actions):
         try:
@@ -232,53 +272,56 @@ def decode(text: str, library: Library, path: Path | None = None) -> tuple[Saved
         game_id=game_id,
         setup=setup,
         actions=tuple(state.history),
-        created=need("created", str),
-        updated=need("updated", str),
+        created=created,
+        updated=updated,
         practice=need("practice", bool),
         finished=state.is_terminal(),
         path=path,
+        signature=signature,
         hints=tuple(hints) if any(hints) else (),
     )
     return game, state
 
 
+def _seat(handle: Game, raw: Any, number: int) -> Seat:
+    """One seat of a save: a person, or a computer playing a level of the game or this machine's bot."""
+    if (not isinstance(raw, dict) or set(raw) != {"name", "kind", "level"}
+            or not all(isinstance(v, str) for v in raw.values()) or raw["kind"] not in (HUMAN, COMPUTER)):
+        raise SaveError("seat", seat=number)
+    name, kind, level = clean_name(raw["name"]), raw["kind"], raw["level"]
+    if not name or (kind == COMPUTER) != bool(level):
+        raise SaveError("seat", seat=number)
+    if len(name) > MAX_NAME:
+        raise SaveError("name", seat=number, max=MAX_NAME)
+    if kind == COMPUTER and level.startswith(EXEC_PREFIX):  # a program to run: never taken from a file
+        raise LeftInPlaceError("names_command", seat=number, command=jsonio.shown(level[len(EXEC_PREFIX):]))
+    if kind == COMPUTER and not (is_builtin(handle, level) or level == EXTERNAL):
+        raise LeftInPlaceError("unknown_level", seat=number, level=jsonio.shown(level))
+    return Seat(name, kind, level)
+
+
 def read(path: Path, library: Library) -> tuple[SavedGame, GameState]:
     try:
-        if not path.is_file():  # a folder, a device, a pipe: nothing to read a game from
-            raise SaveError("not_a_file" if path.exists() else "missing")
-        with path.open("rb") as f:
-            data = f.read(MAX_BYTES + 1)
-        if len(data) > MAX_BYTES:
-            raise SaveError("too_big", megabytes=MAX_BYTES // 1_000_000)
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise SaveError("not_text") from None
-    except OSError as exc:
-        raise SaveError("unreadable", reason=exc.strerror or str(exc)) from None
-    return decode(text, library, path)
-
-
-def quarantine(path: Path) -> Path:
-    """Rename a bad save aside (kept for the player and for bug reports) and return the new name."""
-    stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.broken-{stamp}")
-    n = 1
-    while target.exists():
-        n += 1
-        target = path.with_name(f"{path.name}.broken-{stamp}-{n}")
-    os.replace(path, target)
-    log.warning("moved the unusable save %s to %s", path, target)
-    return target
+        data, status = jsonio.read_bytes(path, MAX_BYTES)
+    except jsonio.JsonError as exc:
+        raise SaveError(file_problem(exc)) from None
+    return decode(data, library, path, file_signature(status))
 
 
 def clear_stale_temporaries(max_age: float = 600.0) -> int:
     """Remove what writes cut short by a crash or a power cut left behind (the temporary files of
-    `atomic_write_text`, never a save itself); young ones may belong to a game running right now."""
+    `atomic_write_text`, never a save itself; young ones may belong to a game running right now),
+    and the locks of games whose copy of the app has ended and whose save is gone."""
     removed = 0
     for folder in (saves_dir(), history_dir(), reviews_dir()):
         try:
             for path in folder.glob(".*.json.*.tmp"):
                 if time.time() - path.stat().st_mtime > max_age:
+                    path.unlink()
+                    removed += 1
+            for path in folder.glob(".*.json.lock"):
+                save = path.with_name(path.name[1:-len(".lock")])
+                if not save.exists() and SaveLock(save).holder() is None:
                     path.unlink()
                     removed += 1
         except OSError:
@@ -291,55 +334,173 @@ class Listing:
     """The saved games found, and the messages for files that were set aside."""
 
     games: list[SavedGame]
-    problems: list[Message]
-    states: dict[str, GameState] = field(default_factory=dict)  # game id -> the replayed position
+    problems: list[Message]  # files set aside (or that could not be), one message each
+    states: dict[Path, GameState] = field(default_factory=dict)  # file -> the replayed position
     foreign: list[str] = field(default_factory=list)  # files made with other card data, left in place
+    kept: list[Message] = field(default_factory=list)  # files refused but left in place, and why
 
 
 def list_saves(library: Library, folder: Path | None = None) -> Listing:
     """Every usable save in the folder, newest first; bad files are moved aside with a message.
 
     Saves made with other card data are not broken (they load with their own cards): they are
-    left where they are and only named in `foreign`."""
+    left where they are and only named in `foreign`. Other sound saves this copy will not open
+    (a newer version's, one naming a command) are left where they are too, each with a message
+    in `kept`."""
     folder = folder or saves_dir()
-    games, problems, states, foreign = [], [], {}, []
+    listing = Listing([], [])
     try:
         paths = sorted(folder.glob("*.json")) if folder.is_dir() else []
     except OSError as exc:
-        return Listing([], [Message("save_errors.folder_unreadable", folder=str(folder), reason=exc.strerror or str(exc))])
+        listing.problems.append(Message("save_errors.folder_unreadable", folder=str(folder),
+                                        reason=exc.strerror or str(exc)))
+        return listing
     for path in paths:
         try:
             game, state = read(path, library)
         except ForeignCardsError:
-            foreign.append(path.name)
+            listing.foreign.append(path.name)
+            continue
+        except LeftInPlaceError as exc:
+            listing.kept.append(Message("save_errors.left_in_place", file=path.name, problem=exc.message))
             continue
         except SaveError as exc:
-            try:
-                aside = quarantine(path)
-            except OSError as move_error:  # a read-only folder: say so, and leave the file alone
-                problems.append(Message("save_errors.not_renamed", file=path.name, problem=exc.message,
-                                            reason=move_error.strerror or str(move_error)))
-                continue
-            problems.append(Message("save_errors.kept_aside", file=path.name, problem=exc.message, aside=aside.name))
+            listing.problems.append(_set_aside(path, exc))
             continue
         if game.finished and folder == saves_dir():  # the move to the history was cut short: finish it
-            try:
-                history_dir().mkdir(parents=True, exist_ok=True)
-                target = history_dir() / path.name
-                os.replace(path, target)
-                game = replace(game, path=target)
-            except OSError as exc:
-                log.warning("could not move the finished game %s to the history: %s", path, exc)
-        games.append(game)
-        states[game.game_id] = state
-    games.sort(key=lambda g: g.updated, reverse=True)
-    return Listing(games, problems, states, foreign)
+            game = _file_finished(game)
+        listing.games.append(game)
+        listing.states[game.path or path] = state
+    listing.games.sort(key=lambda g: g.updated, reverse=True)
+    return listing
 
 
-def latest_unfinished(library: Library) -> tuple[SavedGame | None, list[Message]]:
+def _set_aside(path: Path, error: SaveError) -> Message:
+    """Rename an unusable save aside and say so (or say that it stayed, and why)."""
+    try:
+        aside = set_aside(path)
+    except OSError as exc:  # a read-only folder: say so, and leave the file alone
+        log.warning("could not set the unusable save %s aside: %s", path, exc)
+        return Message("save_errors.not_renamed", file=path.name, problem=error.message,
+                       reason=exc.strerror or str(exc))
+    log.warning("moved the unusable save %s to %s", path, aside)
+    return Message("save_errors.kept_aside", file=path.name, problem=error.message, aside=aside.name)
+
+
+def _file_finished(game: SavedGame) -> SavedGame:
+    """Move a finished game left among the saves into the history, unless a running copy of the app
+    holds it (it is moving it itself)."""
+    assert game.path is not None
+    if SaveLock(game.path).holder() is not None:
+        return game
+    try:
+        history_dir().mkdir(parents=True, exist_ok=True)
+        return replace(game, path=move_to_history(game.path))
+    except OSError as exc:
+        log.warning("could not move the finished game %s to the history: %s", game.path, exc)
+        return game
+
+
+def move_to_history(path: Path) -> Path:
+    """A finished game's file into the history folder, under its own name or, if a file there has it
+    already, a numbered one: a finished game is never written over."""
+    return move_to_free_name(path, lambda n: history_dir() / (path.name if n == 1 else f"{path.stem}-{n}{path.suffix}"))
+
+
+def latest_unfinished(library: Library) -> tuple[SavedGame | None, Listing]:
+    """The most recently played unfinished game, and the listing it was found in (its messages)."""
     listing = list_saves(library)
     unfinished = [g for g in listing.games if not g.finished]
-    return (unfinished[0] if unfinished else None), listing.problems
+    return (unfinished[0] if unfinished else None), listing
+
+
+def process_alive(pid: int) -> bool:
+    """Whether a process of this computer is still running (a lock of one that ended is free)."""
+    if os.name == "nt":  # os.kill would end the process there: ask for its exit code instead
+        import ctypes
+
+        kernel = ctypes.windll.kernel32  # type: ignore[attr-defined]
+        handle = kernel.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
+        if not handle:
+            return False
+        code = ctypes.c_ulong()
+        try:
+            return bool(kernel.GetExitCodeProcess(handle, ctypes.byref(code))) and code.value == 259  # STILL_ACTIVE
+        finally:
+            kernel.CloseHandle(handle)
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # someone else's process: alive
+        return True
+    return True
+
+
+@dataclass(frozen=True)
+class LockHolder:
+    """The copy of the app that has a game open: its process, its computer, since when."""
+
+    pid: int
+    host: str
+    since: str
+
+
+class SaveLock:
+    """A running game's claim on its save: `.NAME.json.lock` beside it names the process (its id and
+    computer) and a token of this claim.
+
+    A second copy of the app finds the lock and says the game is open elsewhere; the lock of a
+    process that has ended (a crash, a kill, a power cut) is free again, and so is one of this very
+    process (a table of the same game being replaced). Taking a game over writes this claim over
+    the other's: the other copy sees that before its next write and stops saving the game."""
+
+    MAX_BYTES = 4096
+
+    def __init__(self, save: Path) -> None:
+        self.path = save.with_name(f".{save.name}.lock")
+        self.token = uuid.uuid4().hex
+
+    def _read(self) -> dict[str, Any] | None:
+        try:
+            data = jsonio.read_file(self.path, self.MAX_BYTES)
+        except jsonio.JsonError:  # no lock, or a broken one: nobody's claim
+            return None
+        return data if isinstance(data, dict) else None
+
+    def holder(self) -> LockHolder | None:
+        """Another running copy of the app that has the game open, or None."""
+        data = self._read()
+        if data is None or data.get("token") == self.token:
+            return None
+        pid, host, since = data.get("pid"), data.get("host"), data.get("since")
+        if not (isinstance(pid, int) and isinstance(host, str) and isinstance(since, str)):
+            return None
+        if host == socket.gethostname() and (pid == os.getpid() or not process_alive(pid)):
+            return None  # this process, or one that has ended
+        return LockHolder(pid, clean_name(host)[:64], since if STAMP.fullmatch(since) else "?")
+
+    def take(self) -> None:
+        """Claim the game (over any claim there was: ask `holder()` first)."""
+        atomic_write_text(self.path, jsonio.dumps({"pid": os.getpid(), "host": socket.gethostname(),
+                                                   "since": now(), "token": self.token}) + "\n")
+
+    def held(self) -> bool:
+        """This claim is still the game's (no other copy took it over)."""
+        data = self._read()
+        return data is not None and data.get("token") == self.token
+
+    def release(self) -> None:
+        if self.held():
+            try:
+                self.path.unlink()
+            except FileNotFoundError:
+                pass
+
+
+def save_path(game: SavedGame) -> Path:
+    """The file a game is written to: the one it was read from, else a new one named by its id."""
+    return game.path or saves_dir() / file_name(game.game_id)
 
 
 class Autosaver:
@@ -348,17 +509,31 @@ class Autosaver:
     Writing (with fsync) takes milliseconds; doing it in the frame loop would
     stutter the animations. The writer always writes the newest position it has
     been given, so it never falls behind by more than the action in flight.
+
+    It holds the game's lock while the game is on the table, and writes only as
+    long as the lock is still its own and the file on disk is the one it last
+    wrote (or read): a save another copy of the app took over, moved or changed
+    is never written over. Then it stops, and `error` says why.
     """
 
     def __init__(self, game: SavedGame, handle: Game) -> None:
         self.game = game
         self.handle = handle
-        self.path = saves_dir() / f"{game.game_id}.json"
+        self.path = save_path(game)
+        self.location: Path | None = game.path  # where the game is on disk now
+        self._expected = game.signature if game.path is not None else None  # the file this writer knows
+        self.lock = SaveLock(self.path)
+        self._claimed = False  # the lock was taken (a folder that cannot be written: at the first write)
+        try:
+            self._claim()
+        except OSError as exc:
+            log.warning("could not lock the save %s: %s", self.path, exc)
+        self.stopped = False  # the game was taken over or changed elsewhere: nothing more is written
         self._queue: queue.Queue[tuple[str, bool, int] | None] = queue.Queue()
         self._queued = 0  # positions handed to the writer, and the newest of them written
         self._written = 0
         self._progress = threading.Condition()
-        self.error: str | None = None
+        self.error: Message | None = None
         self._thread = threading.Thread(target=self._write_loop, name="autosave", daemon=True)
         self._thread.start()
 
@@ -375,10 +550,8 @@ class Autosaver:
     def save(self, state: GameState, hints: tuple[int, ...] = ()) -> None:
         """Queue the state for writing (called after every applied action, and when a hint was shown),
         with the hints each seat was shown so far."""
-        self.game = SavedGame(
-            self.game.game_id, self.game.setup, tuple(state.history), self.game.created, now(),
-            self.game.practice, state.is_terminal(), hints=hints if any(hints) else (),
-        )
+        self.game = replace(self.game, actions=tuple(state.history), updated=now(), finished=state.is_terminal(),
+                            hints=hints if any(hints) else ())
         text = encode(self.game, state, self.handle)
         with self._progress:
             self._queued += 1
@@ -405,23 +578,57 @@ class Autosaver:
 
     def _write(self, text: str, finished: bool, number: int) -> None:
         try:
-            atomic_write_text(self.path, text)
-            if finished:
-                history_dir().mkdir(parents=True, exist_ok=True)
-                os.replace(self.path, history_dir() / self.path.name)
-            self.error = None
+            if not self.stopped:
+                self._write_file(text, finished)
         except Exception as exc:  # the writer never dies: the next position is tried again
-            self.error = f"the game could not be saved to {self.path}: {exc}"
-            log.error(self.error, exc_info=not isinstance(exc, OSError))
+            self.error = Message("save_errors.not_saved", path=str(self.path), reason=_reason(exc))
+            log.error("the game could not be saved to %s: %s", self.path, exc, exc_info=not isinstance(exc, OSError))
         finally:
             with self._progress:
                 self._written = number
                 self._progress.notify_all()
 
+    def _claim(self) -> None:
+        self.lock.take()
+        self._claimed = True
+
+    def _write_file(self, text: str, finished: bool) -> None:
+        if not self._claimed:
+            self._claim()
+        elif not self.lock.held():
+            self._stop(Message("save_errors.taken_over", path=str(self.path)))
+            return
+        if signature_of(self.path) != self._expected:
+            self._stop(Message("save_errors.changed_elsewhere", path=str(self.path)))
+            return
+        atomic_write_text(self.path, text)
+        self._expected = signature_of(self.path)
+        self.location = self.path
+        self.error = None
+        if finished:  # the game is over: into the history, and the lock is no longer needed
+            history_dir().mkdir(parents=True, exist_ok=True)
+            self.location = move_to_history(self.path)
+            self.stopped = True
+            self.lock.release()
+
+    def taken_over(self) -> bool:
+        """Another running copy of the app took this game over: it saves (and counts) it from now on."""
+        return self.lock.holder() is not None
+
+    def _stop(self, why: Message) -> None:
+        self.stopped = True
+        self.error = why
+        log.error("stopped saving the game %s: %s", self.game.game_id, why)
+
     def close(self, timeout: float = 5.0) -> None:
-        """Write what is queued and stop the writer."""
+        """Write what is queued, stop the writer and let go of the game."""
         self._queue.put(None)
         self._thread.join(timeout)
+        self.lock.release()
+
+
+def _reason(exc: Exception) -> str:
+    return (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
 
 
 def start_game(setup: GameSetup, practice: bool = False) -> SavedGame:

@@ -3,7 +3,8 @@
 A missing file gives the defaults; a broken one gives the defaults too, and
 `Settings.load` reports why so the game can say so. Unknown keys are ignored
 (a newer version's file still loads) and every known key is checked on its own,
-so one bad value does not throw away the others.
+so one bad value does not throw away the others. Every value is bounded: the
+file is read like any file from outside (`jsonio`).
 """
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
+from . import jsonio
+from .ai.external import TIMEOUT_RANGE
 from .games import game_ids
-from .i18n import Message
+from .i18n import Message, available_languages, file_problem
 from .storage import atomic_write_text, config_dir
 
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
@@ -23,6 +26,8 @@ ANIMATION_FACTOR = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 MIN_WINDOW = (1280, 720)
 MAX_WINDOW = (3840, 2160)
 FILE_VERSION = 1
+MAX_BYTES = 1_000_000  # a settings file is a few hundred bytes
+MAX_BOT_COMMAND = 1000  # characters (the settings screen takes 200)
 
 
 @dataclass(frozen=True)
@@ -51,8 +56,13 @@ class Settings:
             problems.append(Message("settings_errors.range", setting="window_height", low=MIN_WINDOW[1], high=MAX_WINDOW[1]))
         if self.game and self.game not in game_ids():
             problems.append(Message("settings_errors.one_of", setting="game", allowed=game_ids()))
-        if not 0.1 <= self.bot_timeout <= 600:
-            problems.append(Message("settings_errors.seconds", setting="bot_timeout", low=0.1, high=600))
+        if not TIMEOUT_RANGE[0] <= self.bot_timeout <= TIMEOUT_RANGE[1]:
+            problems.append(Message("settings_errors.seconds", setting="bot_timeout", low=f"{TIMEOUT_RANGE[0]:g}",
+                                    high=f"{TIMEOUT_RANGE[1]:g}"))
+        if self.language and self.language not in available_languages():  # "": the system's language
+            problems.append(Message("settings_errors.one_of", setting="language", allowed=tuple(available_languages())))
+        if len(self.bot_command) > MAX_BOT_COMMAND or not self.bot_command.isprintable():
+            problems.append(Message("settings_errors.text", setting="bot_command", max=MAX_BOT_COMMAND))
         return problems
 
     @classmethod
@@ -75,7 +85,7 @@ class Settings:
                 value = float(value)
             if type(value) is not expected:
                 problems.append(Message("settings_errors.type", setting=f.name, expected=Message(f"settings_errors.{expected.__name__}"),
-                                        found=_shown(value)))
+                                        found=jsonio.shown(value)))
                 continue
             wrong = replace(defaults, **{f.name: value}).validate()
             if wrong:
@@ -94,17 +104,11 @@ class Settings:
         The message is translated when shown: the language is one of the settings being read."""
         path = path or settings_path()
         try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            return cls(), None
-        except UnicodeDecodeError:
-            return cls(), Message("settings_errors.not_text", path=str(path))
-        except OSError as exc:
-            return cls(), Message("settings_errors.unreadable", path=str(path), reason=exc.strerror or str(exc))
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            return cls(), Message("settings_errors.bad_json", path=str(path), line=exc.lineno)
+            data = jsonio.read_file(path, MAX_BYTES)
+        except jsonio.JsonError as exc:
+            if exc.reason == "missing":
+                return cls(), None
+            return cls(), Message("settings_errors.unusable", path=str(path), problem=file_problem(exc))
         settings, problems = cls.from_json(data)
         if problems:
             return settings, Message("settings_errors.reset", path=str(path), problems=tuple(problems))
@@ -112,12 +116,6 @@ class Settings:
 
     def save(self, path: Path | None = None) -> None:
         atomic_write_text(path or settings_path(), json.dumps(self.to_json(), indent=2) + "\n")
-
-
-def _shown(value: Any) -> str:
-    """A wrong value as the player wrote it, cut short: a settings file may hold anything."""
-    text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def settings_path() -> Path:

@@ -6,23 +6,31 @@ when it ends; a shared victory counts as a win for each winner. Practice games
 never change wins, averages or bests.
 Kept as versioned JSON next to the saves, keyed by game id (version 1 files, from
 before the app had a second game, hold Aetherya Pocket's and still load); a broken
-file is set aside and the statistics start again, with a message.
+file is set aside under a name of its own and the statistics start again, with a
+message. Like any file from outside, it is read bounded (`jsonio`), and so is
+every count, name and level in it.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
-from .controller.game import GameSetup
+from . import jsonio
+from .controller.game import MAX_NAME, GameSetup, clean_name
 from .games import DEFAULT_GAME
-from .i18n import Message
-from .storage import atomic_write_text, data_dir
+from .i18n import Message, file_problem
+from .storage import atomic_write_text, data_dir, set_aside
 
 VERSION = 2  # 1: {"players", "recorded"}, all of them Aetherya Pocket's
 PEOPLE = "people"  # the opponent "level" of a table with no computer seat
+MAX_BYTES = 16_000_000  # a statistics file of thousands of games is a few hundred kilobytes
+MAX_COUNT = 10**9  # games, wins and scores beyond any lifetime of play
+GAME_ID = re.compile(r"[a-z][a-z0-9-]{0,39}")  # a registry id
+LEVEL = re.compile(r"[a-z][a-z0-9_-]{0,39}|exec:.{1,1000}")  # a computer level (exec:COMMAND: from before 0.2)
 
 
 @dataclass
@@ -50,16 +58,15 @@ class Record:
     def from_json(cls, data: Any) -> "Record":
         if not isinstance(data, dict):
             raise ValueError("a player record is not an object")
-        ints = ("games", "wins", "total_score", "practice_games")
-        if any(not isinstance(data.get(k), int) or isinstance(data.get(k), bool) or data[k] < 0 and k != "total_score"
-               for k in ints):
+        if not all(_count(data.get(k), low=-MAX_COUNT if k == "total_score" else 0)
+                   for k in ("games", "wins", "total_score", "practice_games")):
             raise ValueError("a player record has a bad count")
         best = data.get("best")
-        if best is not None and (not isinstance(best, int) or isinstance(best, bool)):
+        if best is not None and not _count(best, low=-MAX_COUNT):
             raise ValueError("a player record has a bad best score")
         by = data.get("by_opponent")
         if not isinstance(by, dict) or not all(
-            isinstance(k, str) and isinstance(v, list) and len(v) == 2 and all(isinstance(n, int) and n >= 0 for n in v)
+            LEVEL.fullmatch(k) and k.isprintable() and isinstance(v, list) and len(v) == 2 and all(_count(n) for n in v)
             for k, v in by.items()
         ):
             raise ValueError("a player record has bad per-opponent counts")
@@ -70,6 +77,10 @@ class Record:
             raise ValueError("a player record has a bad count")
         return cls(data["games"], data["wins"], data["total_score"], best, data["practice_games"], hint_games,
                    {k: list(v) for k, v in by.items()})
+
+
+def _count(value: Any, low: int = 0) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= MAX_COUNT
 
 
 @dataclass
@@ -127,30 +138,27 @@ class Statistics:
         recorded = data.get("recorded")
         if not isinstance(games, dict) or not isinstance(recorded, list) or not all(isinstance(r, str) for r in recorded):
             raise ValueError("the statistics file is malformed")
-        if not all(isinstance(players, dict) for players in games.values()):
+        if not all(GAME_ID.fullmatch(game) and isinstance(players, dict) for game, players in games.items()):
             raise ValueError("the statistics file is malformed")
-        return cls({str(game): {str(n): Record.from_json(r) for n, r in players.items()}
-                    for game, players in games.items()}, list(recorded))
+        records = {game: {_name(n): Record.from_json(r) for n, r in players.items()} for game, players in games.items()}
+        if any(len(records[game]) != len(players) for game, players in games.items()):
+            raise ValueError("two players' names are the same once cleaned")
+        return cls(records, list(recorded))
 
     @classmethod
     def load(cls, path: Path | None = None) -> tuple["Statistics", Message | None]:
         """(statistics, message): a broken file is kept aside and the statistics start empty."""
         path = path or stats_path()
         try:
-            return cls.from_json(json.loads(path.read_text(encoding="utf-8"))), None
-        except FileNotFoundError:
-            return cls(), None
-        except UnicodeDecodeError:
-            problem = Message("stats_errors.not_text")
-        except json.JSONDecodeError as exc:  # before ValueError: it is one
-            problem = Message("stats_errors.bad_json", line=exc.lineno)
+            return cls.from_json(jsonio.read_file(path, MAX_BYTES)), None
+        except jsonio.JsonError as exc:
+            if exc.reason == "missing":
+                return cls(), None
+            problem = file_problem(exc)
         except ValueError:
             problem = Message("stats_errors.malformed")
-        except OSError as exc:
-            problem = Message("stats_errors.unreadable", reason=exc.strerror or str(exc))
-        aside = path.with_name(path.name + ".broken")
         try:
-            path.replace(aside)
+            aside = set_aside(path)
         except OSError as exc:
             return cls(), Message("stats_errors.not_renamed", path=str(path), problem=problem,
                                   reason=exc.strerror or str(exc))
@@ -158,6 +166,14 @@ class Statistics:
 
     def save(self, path: Path | None = None) -> None:
         atomic_write_text(path or stats_path(), json.dumps(self.to_json(), ensure_ascii=False, indent=1) + "\n")
+
+
+def _name(text: str) -> str:
+    """A player's name from the file, as it may be shown (ValueError if it is no name)."""
+    name = clean_name(text)
+    if not name or len(name) > MAX_NAME:
+        raise ValueError("a player's name is empty or too long")
+    return name
 
 
 def stats_path() -> Path:

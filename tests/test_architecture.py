@@ -15,8 +15,8 @@ SHARED_GAME_MODULES = {"drako_desktop.games", "drako_desktop.games.base"}  # the
 # settings, jsonio are small shared services below the UI; `games` is the registry and the interface.
 ALLOWED = {
     "data": set(),
-    "ai": {"games", "data"},
-    "controller": {"ai", "games", "data", "i18n", "resources"},
+    "ai": {"games", "data", "jsonio"},
+    "controller": {"ai", "games", "data", "i18n", "resources", "jsonio"},
     "ui": {"controller", "ai", "games", "data", "i18n", "resources", "settings", "storage", "saves", "stats",
            "replay", "records", "logsetup", "jsonio", "reviews"},
 }

@@ -10,6 +10,8 @@ from __future__ import annotations
 import io
 import json
 import logging
+import os
+import select
 import shlex
 import sys
 import textwrap
@@ -133,13 +135,16 @@ def test_a_bot_that_crashes_mid_game(rules, tmp_path, caplog):
 
 
 @pytest.mark.parametrize("answer, reason", [
-    ("hello", "not JSON"),
+    ("hello", 'answer "hello": not valid JSON'),
     ('{"pick": 0}', 'no whole-number "choice"'),
     ('{"choice": "0"}', 'no whole-number "choice"'),
     ('{"choice": true}', 'no whole-number "choice"'),
     ("[0]", 'no whole-number "choice"'),
     ('{"choice": 99}', "outside the"),
     ('{"choice": -1}', "outside the"),
+    ('{"choice": ' + "7" * 5000 + "}", "holds a number too large for the game (more than 30 digits)"),
+    ("[" * 20_000 + "]" * 20_000, "nested more than 64 levels deep"),
+    ("[" * 100_000 + "]" * 100_000, "answer longer than 65,536 bytes"),
 ])
 def test_a_bot_that_answers_garbage(rules, tmp_path, caplog, answer, reason):
     caplog.set_level(logging.WARNING, logger="drako_desktop.ai")
@@ -179,6 +184,78 @@ def test_a_bot_that_hangs_is_cut_off_and_stopped(rules, tmp_path, caplog):
     bot.close()
     assert bot.proc.poll() is not None  # stopped, not left running
     assert len(fallbacks(caplog)) == 2
+
+
+def test_a_bot_that_writes_an_endless_line_is_read_no_further_than_the_limit(rules, tmp_path, caplog):
+    caplog.set_level(logging.WARNING, logger="drako_desktop.ai")
+    bot = make_agent(aetherya_game(), bot_script(tmp_path, """
+        sys.stdin.readline()
+        while True:
+            sys.stdout.write("7" * 65536)  # a number that never ends: no newline, ever
+    """), seed=0, bot_timeout=0.3)
+    state = GameState.new(rules, 2, seed=3)
+    legal = state.legal_actions()
+    assert 0 <= bot.choose(state.view(state.current), legal) < len(legal)
+    bot.close()
+    assert fallbacks(caplog)[0].startswith(f"bot {bot.name}: answer longer than 65,536 bytes; playing the random")
+
+
+def test_a_bot_that_stays_silent_is_not_waited_for_after_three_timeouts(rules, tmp_path, caplog):
+    caplog.set_level(logging.WARNING, logger="drako_desktop.ai")
+    spec = bot_script(tmp_path, "sys.stdin.read()")  # reads everything, answers nothing
+    bot = make_agent(aetherya_game(), spec, seed=1, bot_timeout=0.2)
+    other = make_agent(aetherya_game(), "random", 2)
+    state = run_game(aetherya_game(), GameState.new(rules, 2, seed=1), [bot, other]).state
+    assert state.is_terminal() and bot.proc.poll() is not None  # played to the end; the bot was ended at once
+    bot.close()
+    messages = fallbacks(caplog)
+    assert len(messages) == 4 and all(m.startswith(f"bot {spec}: no answer within 0.2 s; ") for m in messages[:3])
+    assert messages[3] == (f"bot {spec}: 3 decisions in a row without an answer: the seat is played by random legal "
+                           "actions for the rest of the game")
+
+
+def ends_within(pid: int, seconds: float) -> bool:
+    """Whether the process (not necessarily a child of this one) has ended, or ends within `seconds`."""
+    try:
+        handle = os.pidfd_open(pid)
+    except ProcessLookupError:
+        return True
+    try:
+        return bool(select.select([handle], [], [], seconds)[0])  # readable once the process has ended
+    finally:
+        os.close(handle)
+
+
+def test_what_a_bot_started_ends_with_it(rules, tmp_path):
+    pids = tmp_path / "pids"
+    bot = make_agent(aetherya_game(), bot_script(tmp_path, f"""
+        import subprocess
+        child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(3600)"])  # lives on by itself
+        open({str(pids)!r}, "w").write(str(child.pid))
+        for line in sys.stdin:
+            if json.loads(line)["type"] == "decide":
+                print(json.dumps({{"choice": 0}}), flush=True)
+    """), seed=0, bot_timeout=5)
+    state = GameState.new(rules, 2, seed=3)
+    bot.choose(state.view(state.current), state.legal_actions())  # answered: the child is running by now
+    child = int(pids.read_text())
+    assert not ends_within(child, 0)
+    bot.close()
+    assert ends_within(child, 10) and bot.proc.poll() is not None
+
+
+def test_a_bot_that_closes_its_output_is_said_to_have_done_so(rules, tmp_path, caplog):
+    caplog.set_level(logging.WARNING, logger="drako_desktop.ai")
+    bot = make_agent(aetherya_game(), bot_script(tmp_path, """
+        import os
+        os.close(1)  # no more answers, but it goes on running
+        sys.stdin.read()
+    """), seed=0, bot_timeout=5)
+    state = GameState.new(rules, 2, seed=3)
+    bot.choose(state.view(state.current), state.legal_actions())
+    bot.close()
+    (message,) = fallbacks(caplog)
+    assert message.startswith(f"bot {bot.name}: the bot closed its output but is still running; playing the random")
 
 
 def test_fallbacks_are_reproducible(rules, tmp_path):

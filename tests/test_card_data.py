@@ -118,7 +118,7 @@ def test_bad_colour(folder):
 
 def test_missing_icon(folder):
     edit(folder, "kingdom.yaml", lambda d: d["types"][0].update(icon="icons/nope.svg"))
-    expect(folder, "kingdom.yaml", "types[0].icon", "not found")
+    expect(folder, "kingdom.yaml", "types[0].icon", "file 'icons/nope.svg' is missing")
 
 
 def test_unknown_type_in_a_legend(folder):
@@ -189,3 +189,93 @@ def test_broken_folder_on_the_command_line_exits_2_without_traceback(folder):
     assert "Traceback" not in out.stderr
     assert out.stderr.strip().count("\n") == 0
     assert "kingdom.yaml: types[0].copies.2: must be a whole number" in out.stderr
+
+
+# -- card folders from anyone (issue 15): one line and status 2, never a crash, a hang or all the memory -----------
+
+
+def replace_text(folder: Path, name: str, old: str, new: str) -> None:
+    path = folder / name
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+
+
+def refused(folder: Path, capsys) -> str:
+    """What the command line says of the folder: one line, status 2 (nothing else happens)."""
+    from drako_desktop import cli
+
+    status = cli.main(["--cards", str(folder), "simulate", "--games", "1"])
+    out, err = capsys.readouterr()
+    assert (status, out) == (2, "") and err.count("\n") == 1 and "Traceback" not in err, err
+    return err.strip()
+
+
+def test_an_alias_bomb_is_refused_before_it_expands(folder, capsys):
+    """A few kilobytes that are 8^30 texts when expanded: the old reader expanded them to say what was wrong."""
+    levels = ["  - &b0 [lol, lol, lol, lol, lol, lol, lol, lol]\n"]
+    levels += [f"  - &b{i} [{', '.join([f'*b{i - 1}'] * 8)}]\n" for i in range(1, 30)]
+    replace_text(folder, "game.yaml", "legend_row: 8\n", "legend_row:\n" + "".join(levels))
+    assert len((folder / "game.yaml").read_bytes()) < 5000
+    line = (folder / "game.yaml").read_text().splitlines().index(levels[1].rstrip("\n")) + 1
+    assert refused(folder, capsys) == (f"drako-desktop: {folder / 'game.yaml'}: is not valid YAML at line {line}: "
+                                       "aliases (*name) are not allowed in card data")
+
+
+@pytest.mark.parametrize("name, old, new, problem", [
+    ("game.yaml", "legend_row: 8\n", "legend_row: 8\nlegend_row: 7\n", "is not valid YAML at line 10: the key "
+     "'legend_row' appears twice"),
+    ("game.yaml", "legend_row: 8", "legend_row: " + "9" * 5000, "is not valid YAML at line 9: a number of 5000 digits "
+     "(at most 12)"),
+    ("game.yaml", "legend_row: 8", "legend_row: 1000000000000", "is not valid YAML at line 9: a number of 13 digits "
+     "(at most 12)"),
+    ("game.yaml", "legend_row: 8", "legend_row: 16", "legend_row: must be at most 15, is 16"),
+    ("kingdom.yaml", "copies: {2: 4, 3: 2, 4: 2}", "copies: {2: 100000000, 3: 2, 4: 2}",
+     "types[0].copies.2: must be at most 400, is 100000000"),
+    ("kingdom.yaml", "name: Plain,", 'name: "Pla\\x1b[2Jin",', "types[0].name: must not hold control characters"),
+    ("kingdom.yaml", "icon: icons/plain.svg", "icon: ../../../../../../etc/passwd",
+     "types[0].icon: file '../../../../../../etc/passwd' is outside the data folder"),
+])
+def test_what_a_card_folder_from_anyone_may_not_do(folder, capsys, name, old, new, problem):
+    replace_text(folder, name, old, new)
+    assert refused(folder, capsys) == f"drako-desktop: {folder / name}: {problem}"
+
+
+def test_families_that_are_a_number(folder, capsys):
+    edit(folder, "legends.yaml", lambda d: d.update(families=5))
+    legends = folder / "legends.yaml"
+    assert refused(folder, capsys) == f"drako-desktop: {legends}: families: must be a mapping, not int 5"
+
+
+def test_every_icon_is_checked_up_front(folder, capsys):
+    (folder / "icons" / "loop.svg").symlink_to(folder / "icons" / "loop.svg")
+    replace_text(folder, "kingdom.yaml", "icon: icons/plain.svg", "icon: icons/loop.svg")
+    assert refused(folder, capsys) == (f"drako-desktop: {folder / 'kingdom.yaml'}: types[0].icon: file "
+                                       "'icons/loop.svg' is a symbolic link that leads back to itself")
+    (folder / "icons" / "loop.svg").unlink()
+    (folder / "icons" / "loop.svg").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(200))  # a picture, but not an SVG
+    assert refused(folder, capsys) == (f"drako-desktop: {folder / 'kingdom.yaml'}: types[0].icon: file "
+                                       "'icons/loop.svg' is not an SVG picture")
+    (folder / "icons" / "unexplored.svg").unlink()  # named by no file: the table draws face-down cards with it
+    replace_text(folder, "kingdom.yaml", "icon: icons/loop.svg", "icon: icons/plain.svg")
+    assert refused(folder, capsys) == (f"drako-desktop: {folder}: file 'icons/unexplored.svg' is missing")
+
+
+def test_a_lesson_that_is_not_utf8_is_no_lesson_and_no_crash(folder):
+    from ui_support import frames, make_app
+
+    from drako_desktop.games import load
+    from drako_desktop.games.aetherya_pocket.ui import tutorial
+
+    good = (folder / "tutorial.yaml").read_bytes()
+    (folder / "tutorial.yaml").write_bytes(good + b"# caf\xe9\n")
+    game = load("aetherya-pocket", folder)
+    app = make_app(game)
+    app.main_menu()
+    frames(app, 1)
+    labels = [getattr(w, "label", "") for w in app.scenes.top.widgets.widgets]
+    assert app.crashes == [] and "Learn to play" not in labels
+    app.close()
+    with pytest.raises(tutorial.TutorialError) as err:
+        tutorial.load_script(game.cards)
+    assert str(err.value) == f"{folder / 'tutorial.yaml'}: is not UTF-8 text (byte {len(good) + 6})"

@@ -31,7 +31,7 @@ def test_a_save_and_a_finished_game_of_the_last_release_load_and_play_on(private
     assert unfinished.setup.game == finished.setup.game == "aetherya-pocket"
     assert not unfinished.finished and finished.finished
     assert [s.name for s in unfinished.setup.seats] == ["Ana", "Brynja"]
-    assert listing.states[unfinished.game_id].turn > 0
+    assert listing.states[unfinished.path].turn > 0
     # The unfinished game plays on where it was left, through the rules.
     controller = GameController(library["aetherya-pocket"], unfinished.setup, actions=unfinished.actions, threaded=False)
     assert len(controller.actions) == len(unfinished.actions) and controller.current() is not None

@@ -107,7 +107,7 @@ def broken(tmp_path: Path, file: str, old: str, new: str) -> Path:
      "characters.sherpa.colour", ("unknown key (allowed here: name, icon, count, arrows, strength, text, placed_face_up, "
      "never_attacked, cannot_fight_alone, passes_over_all, enters, bonus, capture, destroys)")),
     ("tokens.yaml", "icon: icons/tiger.svg", "icon: icons/leopard.svg", "lands.tiger.icon",
-     "file 'icons/leopard.svg' not found next to the card data"),
+     "file 'icons/leopard.svg' is missing"),
     ("game.yaml", "{2: 6, 3: 9, 4: 12}", "{2: 4, 3: 9, 4: 12}", "board.columns_in_use.2",
      "2 players' 40 tokens (every variant included) do not fit on 32 squares"),
     ("scoring.yaml", "pattern: occupied, land: jungle, points: 2", "pattern: occupied, land: jungle, points: 99",
@@ -133,7 +133,7 @@ def test_a_missing_file_or_folder_is_named(tmp_path):
     folder = tmp_path / "draco"
     shutil.copytree(BUNDLED, folder)
     (folder / "rulings.yaml").unlink()
-    with pytest.raises(CardDataError, match=r"rulings\.yaml: file is missing$"):
+    with pytest.raises(CardDataError, match=r"rulings\.yaml: is missing$"):
         load_data(folder)
     with pytest.raises(CardDataError, match="data folder not found"):
         load_data(tmp_path / "nowhere")
@@ -144,3 +144,17 @@ def test_the_identity_follows_the_data(tmp_path):
     assert load(folder).identity != load().identity and load(folder).name == "Draco Mundis (house rules)"
     # every rules file counts in the identity; the lesson's script is not rules (it checks itself against them)
     assert set(DATA_FILES) == {p.name for p in BUNDLED.glob("*.yaml")} - {"tutorial.yaml"}
+
+
+def test_a_data_folder_from_anyone_is_read_strictly(tmp_path):
+    """The reader every game shares (issue 15): a key twice, an alias, or a ruling's mark with a huge index."""
+    folder = broken(tmp_path, "tokens.yaml", "    name: Sherpa\n", "    name: Sherpa\n    name: Sherpa\n")
+    line = (folder / "tokens.yaml").read_text().splitlines().index("    name: Sherpa") + 2
+    with pytest.raises(CardDataError) as caught:
+        load_data(folder)
+    assert str(caught.value) == (f"{folder / 'tokens.yaml'}: is not valid YAML at line {line}: the key 'name' "
+                                 "appears twice")
+    folder = broken(tmp_path / "2", "rulings.yaml", "\"game.yaml: board.columns_in_use\"",
+                    "\"game.yaml: board.columns_in_use.2[" + "9" * 5000 + "]\"")
+    with pytest.raises(CardDataError, match=r"rulings\[0\]\.marks\[0\]: 'game\.yaml: board\.columns_in_use\.2\[9+…?"):
+        load_data(folder)

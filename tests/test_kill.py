@@ -1,39 +1,51 @@
-"""Pulling the plug: the real program killed with SIGKILL at random moments never leaves a broken save.
+"""Pulling the plug in the middle of a write never breaks a save, the statistics or the settings.
 
-A computer-only game runs in a real `drako-desktop` process (SDL dummy drivers,
-instant animations). It is killed (the whole process group, opponents
-included, as a power cut would) after a random time, then resumed with
-`play --continue` and killed again, game after game. After every kill:
+`tests/kill_program.py` runs the real App in a process of its own, keeping a
+person's games as it does for a player: every move saved, statistics written at
+each game's end, a setting changed every few moves. The test chooses a write
+(the Nth of the saves, of statistics.json or of settings.json) and a moment
+inside it (storage.WRITE_STAGES: the temporary file written, flushed, fsynced,
+renamed); the program stops there (storage.PAUSE_ENV, a hook for tests) and the
+test kills its whole process group with SIGKILL, as a power cut would. Then the
+program is started again on the same files, and killed again, at every moment
+of every kind of file. After every kill:
 
-* the save, if there is one yet, loads (`saves.read` replays it and checks its
-  snapshot) and no temporary file is taken for a save;
-* it continues the save found after the previous kill (same game, same moves);
-* it holds all the actions the log says were applied, or all but the one in
-  flight: applied - 1 <= saved <= applied.
+* every save loads (`saves.read` replays it and checks its snapshot), none is
+  set aside or refused, and no temporary file is taken for one;
+* a resumed game continues the save found after the previous kill, and holds
+  all the actions the log says were applied, or all but the one in flight;
+* the statistics load without a message, never lose a game they had counted,
+  and count each of Ana's games once; the settings load without a message;
+* a kill before the rename left the temporary file behind: the write really
+  was cut short.
 
-The moment is chosen with `proc.wait(timeout=delay)`: no sleeping.
+The same is done with a writer that truncates the file and writes it in place:
+the checks must catch it, or they would prove nothing.
 """
 
 from __future__ import annotations
 
-import json
 import os
+import queue
 import random
 import re
 import signal
 import subprocess
 import sys
-import time
+import threading
+from pathlib import Path
 
-import pytest
+from drako_desktop import saves, storage
+from drako_desktop.settings import Settings, settings_path
+from drako_desktop.stats import Statistics, stats_path
 
-from drako_desktop import saves
-
-KILLS = 20
+PROGRAM = Path(__file__).resolve().parent / "kill_program.py"
 SEED = 20261129
+FILES = {"save": "saves/*.json", "statistics": "data/statistics.json", "settings": "config/settings.json"}
+LAST_WRITE = {"save": 40, "statistics": 1, "settings": 4}  # the Nth write to stop at is chosen from 1..this
+NAIVE_STAGES = ("truncated", "written")  # kill_program.naive_write_text's pause points
 APPLIED = re.compile(r"game (\S+): action (\d+) applied|game (\S+) (?:started|resumed) at action (\d+)")
-
-pytestmark = pytest.mark.skipif(not hasattr(os, "killpg"), reason="needs POSIX process groups")
+PAUSED_WITHIN = 120  # seconds: even a slow machine reaches the chosen write long before
 
 
 def applied_counts(log_text: str) -> dict[str, int]:
@@ -46,56 +58,101 @@ def applied_counts(log_text: str) -> dict[str, int]:
     return counts
 
 
-def test_sigkill_at_random_moments_never_breaks_the_save(library, rules, private_home):
-    home = private_home
-    (home / "config").mkdir()
-    (home / "config" / "settings.json").write_text(json.dumps({"version": 1, "animation_speed": "instant"}))
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", DRAKO_DESKTOP_HOME=str(home))
-    rng = random.Random(SEED)
+def kill_inside_a_write(home: Path, seed: int, file: str, stage: str, number: int, naive: bool = False) -> None:
+    """Run the program until it reaches `stage` of its `number`th write of `file`, and kill it there."""
+    env = dict(os.environ, DRAKO_DESKTOP_HOME=str(home), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    env[storage.PAUSE_ENV] = f"{FILES[file]} {stage} {number}"
+    proc = subprocess.Popen([sys.executable, str(PROGRAM), str(seed), *(["--naive"] if naive else [])], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    lines: queue.Queue[str] = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(line) for line in proc.stderr], daemon=True).start()
+    said = []
+    try:
+        while not (line := lines.get(timeout=PAUSED_WITHIN)).startswith("paused "):
+            said.append(line)
+            assert proc.poll() is None, f"the program ended with status {proc.poll()}: {''.join(said)}"
+        assert line.split()[1] == stage
+    finally:
+        os.killpg(proc.pid, signal.SIGKILL)  # the program at once, as a power cut would
+        proc.wait()
+
+
+def problems_on_disk(library, home: Path, before: dict) -> list[str]:
+    """What is wrong with the files after a kill (empty when all is well); `before` carries what the
+    previous kill left (game id -> actions, and the games the statistics counted)."""
+    problems = []
+    for folder in (saves.saves_dir(), saves.history_dir()):
+        listing = saves.list_saves(library, folder)
+        problems += [str(m) for m in listing.problems + listing.kept]
     log_path = home / "data" / "drako-desktop.log"
-    previous: dict[str, tuple] = {}  # game id -> the actions saved at the last kill
-    games_started = kills = resumed = cut_short = 0
-    results = []
-    started = time.monotonic()
-    while kills < KILLS:
-        unfinished, _ = saves.latest_unfinished(library)
-        if unfinished is not None:
-            args = ["play", "--continue"]
-            resumed += 1
-        else:
-            args = ["play", "--seats", "ai:random,ai:random", "--seed", str(rng.randrange(2**31))]
-            games_started += 1
-        proc = subprocess.Popen([sys.executable, "-m", "drako_desktop", *args], env=env, stdout=subprocess.DEVNULL,
-                                stderr=subprocess.PIPE, start_new_session=True)
-        try:
-            code = proc.wait(timeout=rng.uniform(0.3, 3.3))
-            pytest.fail(f"the game ended by itself with status {code}: {proc.stderr.read().decode()}")
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)  # the game and its opponents' process, at once
-            proc.wait()
-            proc.stderr.close()
-        kills += 1
-        # What was left on disk.
-        files = [p for folder in (saves.saves_dir(), saves.history_dir()) if folder.is_dir()
-                 for p in folder.iterdir()]
-        leftovers = [p for p in files if p.name.endswith(".tmp")]
-        assert all(p.name.startswith(".") and not p.name.endswith(".json") for p in leftovers)
-        assert saves.list_saves(library).problems == [] and saves.list_saves(library, saves.history_dir()).problems == []
-        applied = applied_counts(log_path.read_text(encoding="utf-8") if log_path.exists() else "")
-        for path in [p for p in files if p.suffix == ".json"]:
-            game, state = saves.read(path, library)  # replays every action and checks the snapshot
-            assert state.history == list(game.actions)
-            before = previous.get(game.game_id, ())
-            assert game.actions[: len(before)] == before, "a resumed game did not continue its save"
+    applied = applied_counts(log_path.read_text(encoding="utf-8") if log_path.exists() else "")
+    for folder in (saves.saves_dir(), saves.history_dir()):
+        for path in sorted(folder.glob("*.json")) if folder.is_dir() else ():
+            try:
+                game, state = saves.read(path, library)  # replays every action and checks the snapshot
+            except saves.SaveError as exc:
+                problems.append(f"{path.name}: {exc}")
+                continue
+            earlier = before["actions"].get(game.game_id, ())
+            if game.actions[:len(earlier)] != earlier:
+                problems.append(f"{path.name}: the resumed game did not continue its save")
             done = applied.get(game.game_id, 0)
-            assert done - 1 <= len(game.actions) <= done, (path.name, len(game.actions), done)
-            results.append((game.game_id, len(game.actions), done, game.finished))
-            previous[game.game_id] = game.actions
-        cut_short = max(cut_short, len(leftovers))
-    elapsed = time.monotonic() - started
-    print(f"\n{kills} kills ({games_started} new games, {resumed} resumed) in {elapsed:.1f} s; "
-          f"{len(previous)} games, {sum(1 for r in results if r[2] - r[1] == 1)} checks lost the move in flight, "
-          f"{cut_short} writes cut short (temporary files, never taken for a save)")
-    # Kills fell in many places of the games (a loaded machine starts the program slower: some kills
-    # come before the first move, which is fine, and checked like the others).
-    assert resumed >= 3 and len({r[1] for r in results}) >= 5
+            if not done - 1 <= len(game.actions) <= done:
+                problems.append(f"{path.name}: {len(game.actions)} actions saved of {done} applied")
+            before["actions"][game.game_id] = game.actions
+    stats, note = Statistics.load()
+    if note is not None:
+        problems.append(f"statistics: {note}")
+    counted = set(stats.recorded)
+    if not before["counted"] <= counted:
+        problems.append(f"statistics: forgot the games {sorted(before['counted'] - counted)}")
+    ana = stats.players_of("aetherya-pocket").get("Ana")
+    if (ana.games if ana else 0) != len(counted):
+        problems.append(f"statistics: Ana has {ana.games if ana else 0} games of {len(counted)} counted")
+    before["counted"] = counted
+    settings, note = Settings.load()
+    if note is not None:
+        problems.append(f"settings: {note}")
+    return problems
+
+
+def temporaries(file: str) -> set[Path]:
+    """The temporary files of `file`'s writes that are there: each one a write killed before its rename."""
+    folder = {"save": saves.saves_dir(), "statistics": stats_path().parent, "settings": settings_path().parent}[file]
+    name = {"save": ".*.json.*.tmp", "statistics": ".statistics.json.*.tmp", "settings": ".settings.json.*.tmp"}[file]
+    return set(folder.glob(name)) if folder.is_dir() else set()
+
+
+def start_home(home: Path) -> None:
+    (home / "config").mkdir(parents=True)
+    (home / "config" / "settings.json").write_text('{"version": 1, "animation_speed": "instant", "sound": false}')
+
+
+def test_kills_inside_every_moment_of_every_write_never_break_a_file(library, private_home):
+    start_home(private_home)
+    rng = random.Random(SEED)
+    before: dict = {"actions": {}, "counted": set()}
+    kills = [(file, stage) for file in FILES for stage in storage.WRITE_STAGES]
+    rng.shuffle(kills)
+    for file, stage in kills:
+        number = rng.randint(1, LAST_WRITE[file])
+        earlier = temporaries(file)
+        kill_inside_a_write(private_home, rng.randrange(2**31), file, stage, number)
+        assert problems_on_disk(library, private_home, before) == [], (file, stage, number)
+        assert (temporaries(file) > earlier) == (stage != "renamed"), (file, stage, number)  # cut short inside
+        for leftover in (p for folder in (saves.saves_dir(), saves.history_dir()) if folder.is_dir()
+                         for p in folder.iterdir() if not p.name.endswith(".json")):
+            assert leftover.name.startswith("."), leftover  # temporary files and locks: never taken for a save
+    assert len(before["actions"]) >= 2 and before["counted"]  # games were resumed, finished and counted
+
+
+def test_the_kill_test_catches_a_writer_that_is_not_atomic(library, tmp_path, monkeypatch):
+    caught = {"save": r"\d{8}-\d{6}-[0-9a-f]{6}\.json: not valid JSON", "statistics": "statistics: .*not valid JSON",
+              "settings": "settings: .*not valid JSON"}
+    for file in FILES:
+        home = tmp_path / file
+        start_home(home)
+        monkeypatch.setenv("DRAKO_DESKTOP_HOME", str(home))
+        kill_inside_a_write(home, SEED, file, NAIVE_STAGES[0], LAST_WRITE[file], naive=True)
+        problems = problems_on_disk(library, home, {"actions": {}, "counted": set()})
+        assert any(re.match(caught[file], problem) for problem in problems), (file, problems)

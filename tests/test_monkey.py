@@ -25,6 +25,7 @@ import collections
 import os
 import random
 import time
+from datetime import datetime, timedelta, timezone
 
 import pygame
 
@@ -164,8 +165,10 @@ def test_monkey(aetherya, library, rules, monkeypatch):
     rng = random.Random(SEED)
     random.seed(SEED)  # new games' seeds, rematches, who starts: the same every run
     ticks = iter(range(10**9))
-    monkeypatch.setattr(saves, "now", lambda: f"2026-01-01T00:00:00Z#{next(ticks):09d}")  # a clock of its own
-    monkeypatch.setattr(saves, "new_game_id", lambda: f"monkey-{next(ticks):09d}")
+    start = datetime(2026, 1, 1, tzinfo=timezone.utc)
+    # A clock of its own (a second a tick), and game ids of the shape the game makes, from the same ticks.
+    monkeypatch.setattr(saves, "now", lambda: (start + timedelta(seconds=next(ticks))).strftime("%Y-%m-%dT%H:%M:%SZ"))
+    monkeypatch.setattr(saves, "new_game_id", lambda: f"20260101-000000-{next(ticks):06x}")
     app = make_app(aetherya, persist=True, animation_speed="fast")
     app.hint_depth = app.review_depth = 2  # the hint and the review think inline here: keep each step short
     app.agent_factory = lambda game, spec, seed: make_agent(game, "random", seed)

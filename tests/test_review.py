@@ -107,7 +107,8 @@ def test_review_command_prints_the_decisions_and_the_summary_as_json(aetherya, l
 
     state = finished_game(aetherya, seed=8)
     setup = GameSetup((Seat("Ana"), Seat("Bot", COMPUTER, "medium")), seed=8, first=0)
-    game = saves.SavedGame("20261201-120000-abcdef", setup, tuple(state.history), "t", "t", False, True)
+    game = saves.SavedGame("20261201-120000-abcdef", setup, tuple(state.history), "2026-12-01T12:00:00Z",
+                           "2026-12-01T12:00:00Z", False, True)
     saves.history_dir().mkdir(parents=True)
     path = saves.history_dir() / f"{game.game_id}.json"
     path.write_text(saves.encode(game, state, aetherya))

@@ -33,7 +33,11 @@ def test_selftest_exits_zero(home):
 
 
 def test_play_exit_at_end_prints_the_final_game(home, rules):
-    result = run(["play", "--seats", "ai:random,ai:random,ai:random", "--seed", "17", "--exit-at-end"], home)
+    """Even with a notice on the screen (a setting reset): a computer game never waits for a click."""
+    (home / "config" / "settings.json").write_text(json.dumps({"version": 1, "animation_speed": "instant",
+                                                               "window_width": 1}))
+    result = run(["play", "--seats", "ai:random,ai:random,ai:random", "--seed", "17", "--exit-at-end"], home,
+                 timeout=120)
     assert result.returncode == 0, result.stderr
     out = json.loads(result.stdout.strip().splitlines()[-1])
     assert set(out) == {"kingdoms", "legends", "scores", "winners"}

@@ -132,7 +132,8 @@ def test_statistics_trouble_at_the_end_of_a_game_says_what_happened(rules, priva
         path = private_home / "data" / "statistics.json"
         path.parent.mkdir(parents=True)
         path.write_text("{not json")
-        title, what, detail = "trouble_title", "trouble", "not valid JSON (line 1); statistics start again"
+        title, what = "trouble_title", "trouble"
+        detail = "not valid JSON (line 1, column 2): the file is damaged or truncated; statistics start again"
     else:
         def refuse(self, path=None):
             raise PermissionError(13, "Permission denied")
@@ -168,7 +169,7 @@ def fill_saves(rules, count: int, finished: int = 0) -> list[saves.SavedGame]:
             legal = state.legal_actions()
             state.apply(legal[rng.randrange(len(legal))])
         stamp = f"2026-0{1 + n % 9}-1{n % 10}T1{n % 10}:2{n % 10}:00Z"
-        game = saves.SavedGame(saves.new_game_id() + f"{n}", setup, tuple(state.history), stamp, stamp,
+        game = saves.SavedGame(f"20260101-000000-{n:06x}", setup, tuple(state.history), stamp, stamp,
                                practice=n == 1, finished=state.is_terminal())
         folder = saves.history_dir() if game.finished else saves.saves_dir()
         folder.mkdir(parents=True, exist_ok=True)
@@ -273,7 +274,7 @@ def test_broken_saves_are_named_kept_aside_and_the_list_goes_on(rules, damage):
     if damage == "truncated":
         victim.write_text(text[: len(text) // 3])
     elif damage == "version":
-        victim.write_text(text.replace('"version":1', '"version":7'))
+        victim.write_text(text.replace('"version":1', '"version":0'))
     else:
         data = json.loads(text)
         data["snapshot"]["scores"][0] += 5
@@ -335,8 +336,8 @@ def test_a_finished_game_left_among_the_saves_is_moved_to_the_history(library, r
     game = fill_saves(rules, 0, finished=1)[0]
     saves.saves_dir().mkdir(parents=True, exist_ok=True)
     (saves.history_dir() / f"{game.game_id}.json").replace(saves.saves_dir() / f"{game.game_id}.json")
-    latest, problems = saves.latest_unfinished(library)
-    assert latest is None and problems == []
+    latest, listing = saves.latest_unfinished(library)
+    assert latest is None and listing.problems == []
     assert (saves.history_dir() / f"{game.game_id}.json").exists()
     assert not list(saves.saves_dir().glob("*.json"))
 
@@ -405,7 +406,8 @@ def test_broken_statistics_file_is_set_aside_with_a_message(rules, private_home)
     app.open_statistics()
     frames(app, 1)
     assert isinstance(app.scenes.top, Dialog) and "statistics.json" in app.scenes.top.detail
-    assert (path.parent / "statistics.json.broken").exists()
+    (aside,) = path.parent.glob("statistics.json.broken-*")
+    assert aside.read_text() == "{not json" and not path.exists()
     app.close()
 
 

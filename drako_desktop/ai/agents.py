@@ -3,7 +3,10 @@
 An agent is asked for one decision at a time: it gets the view of its seat
 (never the state) and the legal actions, and answers an index into them. The
 levels are the game's own (its handle's `levels` and `make_agent`); `random`
-and `exec:COMMAND` (an external bot over the JSON-lines protocol) serve every game.
+and external bots over the JSON-lines protocol serve every game: `exec:COMMAND`
+names one on the command line (`simulate --agents`), `external` is the one this
+machine's settings name (the only external bot a saved game can ask for: a file
+never says what program to run).
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ class RandomAgent:
 RANDOM = "random"
 RANDOM_DESCRIPTION = "Plays any legal move at random (for testing)."
 EXEC_PREFIX = "exec:"
+EXTERNAL = "external"  # a seat played by the bot command of this machine's settings
 
 
 def agent_levels(game: Game) -> dict[str, str]:
@@ -49,13 +53,19 @@ def agent_levels(game: Game) -> dict[str, str]:
 
 
 def is_builtin(game: Game, spec: str) -> bool:
-    """A level this version plays by itself: the only kind a file (a save) may name."""
+    """A level this version plays by itself: with `external`, the only kind a file (a save) may name."""
     return spec in game.levels or spec == RANDOM
 
 
-def make_agent(game: Game, spec: str, seed: int, *, bot_timeout: float | None = None) -> Agent:
-    """Build an agent from its name: a level of `agent_levels(game)`, or `exec:COMMAND` for an
-    external bot (started now; `bot_timeout` seconds per decision, default $DRAKO_BOT_TIMEOUT or 10)."""
+def make_agent(game: Game, spec: str, seed: int, *, bot_timeout: float | None = None,
+               bot_command: str = "") -> Agent:
+    """Build an agent from its name: a level of `agent_levels(game)`, `exec:COMMAND` for an external
+    bot, or `external` for the bot `bot_command` (this machine's setting). Bots are started now and
+    get `bot_timeout` seconds per decision (default $DRAKO_BOT_TIMEOUT or 10)."""
+    if spec == EXTERNAL:
+        if not bot_command.strip():
+            raise AgentSpecError("this seat is played by the external bot of the settings, but no bot command is set")
+        spec = EXEC_PREFIX + bot_command
     if spec.startswith(EXEC_PREFIX):
         try:
             return ExecAgent(spec[len(EXEC_PREFIX):], game.id, seed, timeout=bot_timeout)

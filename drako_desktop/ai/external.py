@@ -6,6 +6,13 @@ message and closes stdin. The game never waits longer than the timeout and
 never trusts the answer: a bot that has exited, answers something that is not
 a valid choice, or is too slow loses that decision to a random legal action
 (logged as a warning on the `drako_desktop.ai` logger) and the game goes on.
+A bot that lets several decisions in a row time out is not asked again: its
+seat is played by random legal actions for the rest of the game.
+
+A bot is any program, so it is held on a short leash: an answer line may be
+only so long (the rest of a longer one is read and thrown away), and the bot
+runs in a process group (a session) of its own that is ended as a whole, so
+that nothing it started outlives the game.
 
 Reading and writing happen on two daemon threads so that neither a bot that
 stops answering nor one that stops reading (a full pipe) can block the game.
@@ -15,27 +22,52 @@ is recognised as late and skipped when it arrives.
 
 from __future__ import annotations
 
-import json
 import logging
+import math
 import os
 import queue
 import random
 import shlex
+import signal
 import subprocess
+import sys
 import threading
 import time
 from typing import IO, Any, Sequence
 
+from .. import jsonio
+
 log = logging.getLogger("drako_desktop.ai")
 
 DEFAULT_TIMEOUT = 10.0  # seconds per decision, unless DRAKO_BOT_TIMEOUT says otherwise
+TIMEOUT_RANGE = (0.1, 600.0)  # the seconds a bot may be given per decision (settings, --bot-timeout, environment)
 TIMEOUT_ENV = "DRAKO_BOT_TIMEOUT"
+MAX_ANSWER_BYTES = 64 * 1024  # an answer is a few bytes; a longer line is not read into memory
+SILENT_LIMIT = 3  # decisions in a row without an answer, after which the bot is not asked again
+EXIT_GRACE = 1.0  # seconds a bot that closed its output gets to exit, so that its status can be told
 _EOF = None  # the reader's last queue item: the bot closed its stdout (exited)
+_TOO_LONG = object()  # the reader's item for a line longer than MAX_ANSWER_BYTES
 _CLOSE = None  # the writer's last queue item: close the bot's stdin
+if sys.platform == "win32":
+    _NEW_GROUP = subprocess.CREATE_NEW_PROCESS_GROUP
+else:
+    _NEW_GROUP = 0
 
 
 class BotStartError(Exception):
     """The bot command cannot be run at all (empty, bad quoting, not found, not executable)."""
+
+
+def parse_timeout(text: str) -> float:
+    """Seconds per decision from the command line or the environment; ValueError saying what is allowed."""
+    low, high = TIMEOUT_RANGE
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not low <= value <= high:
+        raise ValueError(f"must be a number of seconds from {low:g} to {high:g}, not {jsonio.shown(text)}")
+    return value
 
 
 def default_timeout() -> float:
@@ -43,12 +75,9 @@ def default_timeout() -> float:
     if text is None:
         return DEFAULT_TIMEOUT
     try:
-        value = float(text)
-    except ValueError:
-        raise BotStartError(f"{TIMEOUT_ENV} must be a number of seconds, not {text!r}") from None
-    if not value > 0:
-        raise BotStartError(f"{TIMEOUT_ENV} must be more than 0 seconds, not {text!r}")
-    return value
+        return parse_timeout(text)
+    except ValueError as exc:
+        raise BotStartError(f"{TIMEOUT_ENV} {exc}") from None
 
 
 class ExecAgent:
@@ -68,48 +97,57 @@ class ExecAgent:
         self.rng = random.Random(seed)
         self.timeout = default_timeout() if timeout is None else timeout
         self.late = 0  # answers still owed for decisions that timed out
-        self.exited = False
-        try:
-            self.proc = subprocess.Popen(
-                argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8", errors="replace",
-                bufsize=1,
-            )
+        self.silent = 0  # decisions in a row that timed out
+        self.given_up = False  # too many of them: the seat plays random legal actions from now on
+        self.exit_reason: str | None = None  # why the bot gives no more answers, once it gives none
+        try:  # in a session (POSIX) or process group (Windows) of its own: ended as a whole
+            self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         start_new_session=sys.platform != "win32", creationflags=_NEW_GROUP)
         except OSError as exc:
             raise BotStartError(f"cannot start the bot {command!r}: {exc.strerror or exc}") from None
-        self.answers: queue.Queue[str | None] = queue.Queue()
-        self.outbox: queue.Queue[str | None] = queue.Queue()
+        self.answers: queue.Queue[Any] = queue.Queue()  # lines, _TOO_LONG, _EOF
+        self.outbox: queue.Queue[bytes | None] = queue.Queue()
         threading.Thread(target=_read, args=(self.proc.stdout, self.answers), daemon=True, name="bot-reader").start()
         threading.Thread(target=_write, args=(self.proc.stdin, self.outbox), daemon=True, name="bot-writer").start()
 
     def choose(self, view: Any, legal: Sequence[Any]) -> int:
+        if self.given_up:
+            return self.rng.randrange(len(legal))
         self._send({
             "type": "decide", "game": self.game, "seat": view.seat, "view": view.to_json(),
             "legal": [a.to_json() for a in legal],
         })
         deadline = time.monotonic() + self.timeout
-        while not self.exited:
+        while self.exit_reason is None:
             try:
                 line = self.answers.get(timeout=max(0.0, deadline - time.monotonic()))
             except queue.Empty:
                 self.late += 1
-                return self._fallback(legal, f"no answer within {self.timeout:g} s")
+                self.silent += 1
+                choice = self._fallback(legal, f"no answer within {self.timeout:g} s")
+                if self.silent >= SILENT_LIMIT:
+                    self._give_up()
+                return choice
             if line is _EOF:
-                self.exited = True
+                self.exit_reason = self._why_no_answers()
                 break
             if self.late:
                 self.late -= 1
                 continue
+            self.silent = 0
             return self._parse(line, legal)
-        return self._fallback(legal, f"the bot has exited (status {self.proc.poll()})")
+        return self._fallback(legal, self.exit_reason)
 
-    def _parse(self, line: str, legal: Sequence[Any]) -> int:
+    def _parse(self, line: Any, legal: Sequence[Any]) -> int:
+        if line is _TOO_LONG:
+            return self._fallback(legal, f"answer longer than {MAX_ANSWER_BYTES:,} bytes")
         try:
-            answer = json.loads(line)
-        except json.JSONDecodeError:
-            return self._fallback(legal, f"answer is not JSON: {line.strip()[:80]!r}")
+            answer = jsonio.loads(line, MAX_ANSWER_BYTES)
+        except jsonio.JsonError as exc:
+            return self._fallback(legal, f"answer {jsonio.shown(line.decode(errors='replace').strip())}: {exc}")
         choice = answer.get("choice") if isinstance(answer, dict) else None
         if not isinstance(choice, int) or isinstance(choice, bool):
-            return self._fallback(legal, f"answer has no whole-number \"choice\": {line.strip()[:80]!r}")
+            return self._fallback(legal, f"answer has no whole-number \"choice\": {jsonio.shown(answer)}")
         if not 0 <= choice < len(legal):
             return self._fallback(legal, f"choice {choice} is outside the {len(legal)} legal actions")
         return choice
@@ -119,36 +157,71 @@ class ExecAgent:
         log.warning("bot %s: %s; playing the random legal action %s instead", self.name, reason, legal[choice])
         return choice
 
+    def _why_no_answers(self) -> str:
+        """The bot closed its output: it has exited (with which status), or it goes on without it."""
+        try:
+            status = self.proc.wait(timeout=EXIT_GRACE)
+        except subprocess.TimeoutExpired:
+            return "the bot closed its output but is still running"
+        if status < 0:
+            return f"the bot was ended by signal {-status}"
+        return f"the bot has exited (status {status})"
+
+    def _give_up(self) -> None:
+        self.given_up = True
+        log.warning("bot %s: %d decisions in a row without an answer: the seat is played by random legal actions "
+                    "for the rest of the game", self.name, SILENT_LIMIT)
+        self._end()
+
     def _send(self, message: dict) -> None:
-        self.outbox.put(json.dumps(message, separators=(",", ":")) + "\n")
+        self.outbox.put((jsonio.dumps(message) + "\n").encode())
 
     def game_over(self, scores: Sequence[dict], winners: Sequence[int]) -> None:
         self._send({"type": "end", "scores": list(scores), "winners": list(winners)})
         self.outbox.put(_CLOSE)
 
     def close(self) -> None:
-        """Let the bot finish on its own for a moment, then make sure it is gone."""
+        """Let the bot finish on its own for a moment, then end it and whatever it started."""
         if self.proc.poll() is None:
             self.outbox.put(_CLOSE)
             try:
                 self.proc.wait(timeout=min(1.0, self.timeout))
             except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+                pass
+        self._end()
+
+    def _end(self) -> None:
+        """End the bot's whole process group (the bot and any process it started), then reap the bot."""
+        if sys.platform == "win32":
+            if self.proc.poll() is None:  # the tree under the bot, while the bot is there to find it by
+                subprocess.run(["taskkill", "/F", "/T", "/PID", str(self.proc.pid)], capture_output=True)
+        else:
+            try:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):  # nothing of the group is left
+                pass
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait()
 
 
-def _read(stream: IO[str], answers: queue.Queue) -> None:
+def _read(stream: IO[bytes], answers: queue.Queue) -> None:
     try:
-        for line in stream:
+        while line := stream.readline(MAX_ANSWER_BYTES + 1):
+            if len(line) > MAX_ANSWER_BYTES and not line.endswith(b"\n"):
+                answers.put(_TOO_LONG)
+                while line and not line.endswith(b"\n"):  # the rest of that line, a bounded piece at a time
+                    line = stream.readline(MAX_ANSWER_BYTES)
+                continue
             answers.put(line)
-    except OSError:
+    except (OSError, ValueError):
         pass
     finally:
         stream.close()
         answers.put(_EOF)
 
 
-def _write(stream: IO[str], outbox: queue.Queue) -> None:
+def _write(stream: IO[bytes], outbox: queue.Queue) -> None:
     try:
         while (message := outbox.get()) is not _CLOSE:
             stream.write(message)

@@ -17,6 +17,7 @@ controller passes it on as an opaque `Decision.kind` for the game's table.
 from __future__ import annotations
 
 import threading
+import unicodedata
 from dataclasses import dataclass
 from enum import Enum
 from functools import partial
@@ -30,6 +31,17 @@ from .undo import ActionLog
 
 HUMAN = "human"
 COMPUTER = "ai"
+MAX_NAME = 32  # characters of a player's name from a file (the new-game screen takes 16)
+# Invisible characters a name must not bring to a terminal or the screen: controls (which can move
+# a terminal's cursor), format characters (which can reverse text), surrogates, private and
+# unassigned code points, line and paragraph separators. The joiners of emoji and scripts stay.
+_INVISIBLE = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
+_JOINERS = {"\u200c", "\u200d"}
+
+
+def clean_name(text: str) -> str:
+    """A player's name as it may be shown: invisible characters removed, spaces around it trimmed."""
+    return "".join(c for c in text if c in _JOINERS or unicodedata.category(c) not in _INVISIBLE).strip()
 
 
 @dataclass(frozen=True)

@@ -9,19 +9,23 @@ a pipe (the wait releases the GIL), so the frame loop keeps its pace.
 `AgentProcess.factory` has the signature of `make_agent` and gives proxies that
 follow the Agent protocol, so the controller's state machine is unchanged.
 Messages cross the pipe as JSON (views and actions in their bot-protocol
-shapes), never pickled objects.
+shapes), never pickled objects, read as bounded as any JSON from outside.
+The only external bot this process runs is the one of the settings (`external`
+seats): a seat level naming a command is refused.
 """
 
 from __future__ import annotations
 
-import json
 import multiprocessing
 import threading
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any, Sequence
 
-from .. import games
-from ..ai import AgentSpecError, make_agent
+from .. import games, jsonio
+from ..ai import EXEC_PREFIX, AgentSpecError, make_agent
+
+MAX_MESSAGE_BYTES = 32_000_000  # a view and its legal actions: tens of kilobytes
 
 
 class AgentProcessError(RuntimeError):
@@ -29,13 +33,14 @@ class AgentProcessError(RuntimeError):
 
 
 class AgentProcess:
-    def __init__(self, game_id: str, folder: Path, bot_timeout: float | None = None) -> None:
-        """The opponents of one game (the registry id and its data folder, house rules included)."""
+    def __init__(self, game_id: str, folder: Path, bot_timeout: float | None = None, bot_command: str = "") -> None:
+        """The opponents of one game (the registry id and its data folder, house rules included);
+        `external` seats are played by `bot_command` (the settings' external bot)."""
         self.game_id = game_id
         self.folder = folder
         context = multiprocessing.get_context("spawn")  # a fresh interpreter: no window, no threads copied
         self._conn, child = context.Pipe()
-        self._process = context.Process(target=_serve, args=(child, game_id, str(folder), bot_timeout),
+        self._process = context.Process(target=_serve, args=(child, game_id, str(folder), bot_timeout, bot_command),
                                         name="drako-opponents", daemon=True)
         self._process.start()
         child.close()
@@ -43,7 +48,7 @@ class AgentProcess:
         self._next_key = 0
 
     def factory(self, spec: str, seed: int) -> "RemoteAgent":
-        """Build an agent in the child process (a controller's agent factory: level or exec:COMMAND, seed)."""
+        """Build an agent in the child process (a controller's agent factory: level or `external`, seed)."""
         self._next_key += 1
         key = self._next_key
         name, wants_view = self.call("make", key, spec, seed)
@@ -99,15 +104,18 @@ class RemoteAgent:
             pass  # the process is gone already: so is the agent
 
 
-def _send(conn, message: Any) -> None:
-    conn.send_bytes(json.dumps(message).encode())
+def _send(conn: Connection, message: Any) -> None:
+    conn.send_bytes(jsonio.dumps(message).encode())
 
 
-def _receive(conn) -> Any:
-    return json.loads(conn.recv_bytes())
+def _receive(conn: Connection) -> Any:
+    try:
+        return jsonio.loads(conn.recv_bytes(MAX_MESSAGE_BYTES), MAX_MESSAGE_BYTES)
+    except jsonio.JsonError as exc:
+        raise OSError(f"a message of the opponents' process cannot be read: {exc}") from None
 
 
-def _serve(conn, game_id: str, folder: str, bot_timeout: float | None) -> None:
+def _serve(conn: Connection, game_id: str, folder: str, bot_timeout: float | None, bot_command: str) -> None:
     """The child process: build agents and answer for them until told to quit."""
     game = games.load(game_id, Path(folder))
     agents: dict[int, Any] = {}
@@ -122,7 +130,9 @@ def _serve(conn, game_id: str, folder: str, bot_timeout: float | None) -> None:
         try:
             if kind == "make":
                 _, key, spec, seed = message
-                agent = agents[key] = make_agent(game, spec, seed, bot_timeout=bot_timeout)
+                if spec.startswith(EXEC_PREFIX):  # the app runs no program but the settings' bot
+                    raise AgentSpecError("a seat cannot name a program to run; the external bot is set in Settings")
+                agent = agents[key] = make_agent(game, spec, seed, bot_timeout=bot_timeout, bot_command=bot_command)
                 reply = (agent.name, agent.wants_view)
             elif kind == "choose":
                 _, key, view, legal = message

@@ -4,14 +4,65 @@ Both games' loaders read their `cards/<game-id>/` folders through `YamlFile`, so
 every bad file is reported the same way:
 
     drako-desktop: cards/kingdom.yaml: types[0].copies.2: must be a whole number, not the text 'four'
+
+A card folder may come from anyone (house rules are shared), so the reader is
+strict where YAML is generous: a file is at most MAX_BYTES of UTF-8, aliases
+(`*name`, which can make a few kilobytes expand until memory runs out) and a key
+twice in one mapping are refused, a number has at most MAX_DIGITS digits, texts
+hold no control characters, and every file a value names (an icon) is checked
+up front: a regular file inside the folder, and an SVG picture.
 """
 
 from __future__ import annotations
 
+import errno
+import os
+import re
+import stat
 from pathlib import Path
 from typing import Any
 
 import yaml
+
+MAX_BYTES = 1_000_000  # the bundled files are a few kilobytes
+MAX_DIGITS = 12  # no number of the games' data needs more
+MAX_ASSET_BYTES = 1_000_000  # an icon is a few kilobytes
+_SVG = re.compile(rb"<svg[\s>]")
+_DECLARATIONS = re.compile(rb"<!(DOCTYPE|ENTITY)", re.IGNORECASE)
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # texts may hold line breaks and tabs, nothing else
+
+
+class _StrictLoader(yaml.SafeLoader):
+    """The safe loader without what a hostile file could abuse: aliases, repeated keys, huge numbers."""
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()  # type: ignore[no-untyped-call]
+            raise yaml.composer.ComposerError(None, None, "aliases (*name) are not allowed in card data",
+                                              event.start_mark)
+        return super().compose_node(parent, index)
+
+    def construct_mapping(self, node: Any, deep: bool = False) -> Any:
+        if isinstance(node, yaml.MappingNode):
+            seen = set()
+            for key_node, _ in node.value:
+                key = self.construct_object(key_node, deep=True)
+                if isinstance(key, (str, int, float, bool)) or key is None:
+                    if key in seen:
+                        raise yaml.constructor.ConstructorError(None, None, f"the key {key!r} appears twice",
+                                                                key_node.start_mark)
+                    seen.add(key)
+        return super().construct_mapping(node, deep)
+
+    def construct_yaml_int(self, node: Any) -> Any:
+        digits = sum(c.isdigit() for c in str(node.value))
+        if digits > MAX_DIGITS:
+            raise yaml.constructor.ConstructorError(None, None, f"a number of {digits} digits (at most {MAX_DIGITS})",
+                                                    node.start_mark)
+        return super().construct_yaml_int(node)
+
+
+_StrictLoader.add_constructor("tag:yaml.org,2002:int", _StrictLoader.construct_yaml_int)
 
 
 class CardDataError(Exception):
@@ -33,19 +84,23 @@ class YamlFile:
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        data = _read_file(path, MAX_BYTES, lambda problem: CardDataError(path, "", problem))
+        if len(data) > MAX_BYTES:
+            raise CardDataError(path, "", f"is larger than {MAX_BYTES:,} bytes")
         try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise CardDataError(path, "", "file is missing") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise CardDataError(path, "", f"cannot be read ({exc})") from None
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise CardDataError(path, "", f"is not UTF-8 text (byte {exc.start + 1})") from None
+        loader = _StrictLoader(text)
         try:
-            self.root = yaml.safe_load(text)
+            self.root = loader.get_single_data()
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
             line = f" at line {mark.line + 1}" if mark is not None else ""
             problem = getattr(exc, "problem", None) or str(exc)
             raise CardDataError(path, "", f"is not valid YAML{line}: {problem}") from None
+        finally:
+            loader.dispose()
 
     def fail(self, key: str, problem: str) -> CardDataError:
         return CardDataError(self.path, key or "(top level)", problem)
@@ -81,6 +136,8 @@ class YamlFile:
     def str(self, node: Any, key: str) -> str:
         if not isinstance(node, str) or not node.strip():
             raise self.fail(key, f"must be a non-empty text, not {describe(node)}")
+        if _CONTROL.search(node):
+            raise self.fail(key, "must not hold control characters")
         return node
 
     def bool(self, node: Any, key: str) -> bool:
@@ -101,11 +158,8 @@ class YamlFile:
         return value.lower()
 
     def asset(self, node: Any, key: str) -> Path:
-        value = self.str(node, key)
-        path = (self.path.parent / value).resolve()
-        if not path.is_file():
-            raise self.fail(key, f"file {value!r} not found next to the card data")
-        return path
+        """An SVG picture the data names, by a path relative to its folder (and inside it)."""
+        return check_svg(self.path.parent, self.str(node, key), lambda problem: self.fail(key, problem))
 
     def unique(self, values: list[str], key: str, what: str) -> None:
         seen: set[str] = set()
@@ -113,6 +167,44 @@ class YamlFile:
             if value in seen:
                 raise self.fail(f"{key}[{i}]", f"duplicate {what} {value!r}")
             seen.add(value)
+
+
+def _read_file(path: Path, limit: int, fail: Any) -> bytes:
+    """At most `limit + 1` bytes of a regular file; `fail(problem)` is raised for anything else."""
+    try:
+        found = os.stat(path)
+    except FileNotFoundError:
+        raise fail("is missing" if not os.path.islink(path) else "is a link to a file that does not exist") from None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise fail("is a symbolic link that leads back to itself") from None
+        raise fail(f"cannot be read ({exc.strerror or exc})") from None
+    if not stat.S_ISREG(found.st_mode):
+        raise fail("is not a file")
+    try:
+        with open(path, "rb") as f:
+            return f.read(limit + 1)
+    except OSError as exc:
+        raise fail(f"cannot be read ({exc.strerror or exc})") from None
+
+
+def check_svg(folder: Path, name: str, fail: Any) -> Path:
+    """The path of an SVG picture named relative to a data folder, checked as the game will use it:
+    inside the folder, a regular file of at most MAX_ASSET_BYTES, and an SVG document (with no
+    DOCTYPE or ENTITY declarations to expand). `fail(problem)` is raised otherwise."""
+    path = folder / name
+    try:
+        resolved = path.resolve(strict=False)
+    except (OSError, RuntimeError):  # RuntimeError: a symbolic link loop (Python 3.11)
+        raise fail(f"file {name!r} is a symbolic link that leads back to itself") from None
+    if not resolved.is_relative_to(folder.resolve()):
+        raise fail(f"file {name!r} is outside the data folder")
+    data = _read_file(path, MAX_ASSET_BYTES, lambda problem: fail(f"file {name!r} {problem}"))
+    if len(data) > MAX_ASSET_BYTES:
+        raise fail(f"file {name!r} is larger than {MAX_ASSET_BYTES:,} bytes")
+    if not _SVG.search(data) or _DECLARATIONS.search(data):
+        raise fail(f"file {name!r} is not an SVG picture")
+    return resolved
 
 
 def describe(node: Any) -> str:

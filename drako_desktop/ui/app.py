@@ -58,10 +58,11 @@ class App:
         self.exit_code = 0
         self.on_game_over: Callable[[object], None] | None = None  # play --exit-at-end
         # Computer seats when they think inline: (game, level, seed) -> agent (tests swap in quicker ones).
-        self.agent_factory: Callable[[Game, str, int], Agent] = make_agent
+        self.agent_factory: Callable[[Game, str, int], Agent] = self._make_agent
         # The strongest level's effort (sampled games per decision) for a hint and for the review (tests lower it).
         self.hint_depth = HINT_DEPTH
         self.review_depth = DEFAULT_DEPTH
+        self.told: set[str] = set()  # saves refused but left in place that the player was told about
         self.crashes: list[str] = []  # every error caught at the top level, as "Type: message"
         self._failing_frames = 0
         language = i18n.set_language(settings.language or i18n.detect_language())
@@ -163,8 +164,13 @@ class App:
             opponents.close()
             opponents = None
         if opponents is None:
-            opponents = self._opponents = AgentProcess(game.id, game.folder, self.ctx.settings.bot_timeout)
+            settings = self.ctx.settings
+            opponents = self._opponents = AgentProcess(game.id, game.folder, settings.bot_timeout, settings.bot_command)
         return opponents
+
+    def _make_agent(self, game: Game, level: str, seed: int) -> Agent:
+        settings = self.ctx.settings
+        return make_agent(game, level, seed, bot_timeout=settings.bot_timeout, bot_command=settings.bot_command)
 
     def practice_for(self, setup: GameSetup) -> bool:
         """Whether a new game is a practice game: the setting is on and one person plays computers."""
@@ -214,10 +220,49 @@ class App:
         self.show_game(setup.game)
         return self.scenes.replace_all(self.ctx.game_ui.table_scene(self, setup))
 
-    def resume_game(self, saved: "SavedGame") -> "Scene | None":
-        """An unfinished saved game, straight onto the table where it was left."""
-        table = self._table_for(saved)
+    def resume_game(self, saved: "SavedGame", take_over: bool = False, read_only: bool = False) -> "Scene | None":
+        """An unfinished saved game, straight onto the table where it was left, as the file is now.
+
+        A game another running copy of the app has open is not opened without asking: the player may
+        open it `read_only` here (nothing is saved) or `take_over` it (the other copy stops saving it)."""
+        from ..saves import SaveError, SaveLock, read, save_path
+
+        holder = SaveLock(save_path(saved)).holder()
+        if holder is not None and not (take_over or read_only):
+            self.ask_open_elsewhere(saved, holder)
+            return None
+        if saved.path is not None:  # another copy may have played on since the list was made
+            try:
+                saved, _ = read(saved.path, self.library)
+            except SaveError as exc:
+                self.notify(i18n.tr("load.cannot_open_title"), str(exc.message))
+                return None
+            if saved.finished:
+                return self.review_game(saved)
+        table = self._table_for(saved, review=read_only)
         return self.scenes.replace_all(table) if table is not None else None
+
+    def ask_open_elsewhere(self, saved: "SavedGame", holder: Any) -> None:
+        """The game is open in another copy of the app: read-only here, take it over, or leave it."""
+        from .scenes.dialogs import Dialog
+
+        def read_only() -> None:
+            self.scenes.remove(dialog)
+            self.resume_game(saved, read_only=True)
+
+        def take_over() -> None:
+            self.scenes.remove(dialog)
+            self.resume_game(saved, take_over=True)
+
+        def cancel() -> None:
+            self.scenes.remove(dialog)
+
+        dialog = Dialog(self, i18n.tr("load.open_elsewhere_title"),
+                        i18n.tr("load.open_elsewhere", pid=holder.pid, host=holder.host, since=holder.since),
+                        [(i18n.tr("load.read_only"), read_only, "normal"),
+                         (i18n.tr("load.take_over"), take_over, "normal"),
+                         (i18n.tr("dialog.cancel"), cancel, "primary")], on_escape=cancel, default=2)
+        self.scenes.push(dialog)
 
     def review_game(self, saved: "SavedGame") -> "Scene | None":
         """A finished game: its final table and score sheet, over the screen it was opened from."""
@@ -246,12 +291,16 @@ class App:
         return self.scenes.push(ViewerScene(self, game, saved.setup, saved.actions, start=start))
 
     def _table_for(self, saved: "SavedGame", review: bool = False) -> "Scene | None":
-        from ..ai import AgentSpecError
+        """The table of a saved game (`review`: shown, and played on if unfinished, without saving)."""
+        from ..ai import EXTERNAL, AgentSpecError
 
+        if not self.ctx.settings.bot_command.strip() and any(s.level == EXTERNAL for s in saved.setup.seats):
+            self.notify(i18n.tr("load.cannot_open_title"), i18n.tr("load.no_bot"))
+            return None
         try:
             self.show_game(saved.setup.game)
             return self.ctx.game_ui.table_scene(self, saved.setup, saved=saved, review=review)
-        except (AgentSpecError, AgentProcessError) as exc:  # e.g. a computer level this version lacks
+        except (AgentSpecError, AgentProcessError) as exc:  # e.g. the external bot cannot be started
             log.warning("cannot open the saved game %s: %s", saved.game_id, exc)
             self.notify(i18n.tr("load.cannot_open_title"), i18n.tr("load.cannot_open", error=str(exc)))
             return None
@@ -260,29 +309,36 @@ class App:
         """Main menu, Continue: the most recent unfinished game, or why there is none to continue."""
         from ..saves import latest_unfinished
 
-        game, problems = latest_unfinished(self.library)
-        if problems:  # the newest save was unusable: say so, and the menu offers what is left
-            self.scenes.relayout()
-            self.notify_broken_saves(problems)
+        game, listing = latest_unfinished(self.library)
+        if self.notify_unusable_saves(listing.problems, listing.kept):
+            self.scenes.relayout()  # the newest save was unusable: said, and the menu offers what is left
         elif game is not None:
             self.resume_game(game)
         else:
             self.scenes.relayout()
             self.notify(i18n.tr("load.nothing_title"), i18n.tr("load.nothing"))
 
-    def notify_broken_saves(self, problems: list[i18n.Message]) -> None:
-        self.notify(i18n.tr("load.broken_title"), i18n.tr("load.broken", count=len(problems)),
-                    detail="\n".join(map(str, problems)))
+    def notify_unusable_saves(self, problems: list[i18n.Message], kept: list[i18n.Message]) -> bool:
+        """Say which saves were set aside (`problems`) and which were refused but left in place (`kept`:
+        each once per run, as it stays there); False if there was nothing new to say."""
+        untold = [m for m in kept if m.values["file"] not in self.told]
+        self.told.update(m.values["file"] for m in untold)
+        if not problems and not untold:
+            return False
+        self.notify(i18n.tr("load.broken_title"), i18n.tr("load.broken", count=len(problems) + len(untold)),
+                    detail="\n".join(map(str, problems + untold)))
+        return True
 
     def notify(self, title: str, message: str, detail: str = "") -> None:
-        """A message over whatever is showing, with one button that closes it."""
+        """A notice over whatever is showing, with one button that closes it. It waits for the player
+        without stopping the game beneath it (computer players play on)."""
         from .scenes.dialogs import Dialog
 
         def close() -> None:
             self.scenes.remove(dialog)
 
         dialog = Dialog(self, title, message, [(i18n.tr("dialog.ok"), close, "primary")], detail=detail,
-                        on_escape=close)
+                        on_escape=close, notice=True)
         self.scenes.push(dialog)
 
     def rematch(self, setup: GameSetup) -> None:

@@ -13,9 +13,10 @@ from typing import Any, Sequence
 import pygame
 from pygame import Rect
 
+from .. import jsonio
 from ..games.base import Agent
 from ..i18n import tr
-from ..storage import atomic_write_text, data_dir
+from ..storage import atomic_write_text, data_dir, set_aside
 from . import theme
 from .context import Context
 from .text import blit_at
@@ -23,6 +24,7 @@ from .text import blit_at
 log = logging.getLogger(__name__)
 
 PROGRESS_VERSION = 1
+PROGRESS_MAX_BYTES = 4096  # {"version", "step", "finished"}
 
 
 class ScriptedAgent:
@@ -64,14 +66,27 @@ def progress_path(file: str) -> Path:
 
 
 def load_progress(file: str) -> Progress:
-    """The step the person left a lesson at (a missing or broken file: from the start)."""
+    """The step the person left a lesson at (no file: from the start; a broken one is set aside under a
+    name of its own, logged, and the lesson starts from the start)."""
+    path = progress_path(file)
     try:
-        data = json.loads(progress_path(file).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = jsonio.read_file(path, PROGRESS_MAX_BYTES)
+    except jsonio.JsonError as exc:
+        if exc.reason != "missing":
+            _set_aside(path, str(exc))
         return Progress()
-    if not isinstance(data, dict) or data.get("version") != PROGRESS_VERSION:
+    if (not isinstance(data, dict) or data.get("version") != PROGRESS_VERSION or not isinstance(data.get("step"), str)
+            or not isinstance(data.get("finished"), bool)):
+        _set_aside(path, "not a lesson's progress")
         return Progress()
-    return Progress(str(data.get("step", "")), bool(data.get("finished", False)))
+    return Progress(data["step"], data["finished"])
+
+
+def _set_aside(path: Path, problem: str) -> None:
+    try:
+        log.warning("the lesson's progress %s cannot be used (%s); kept as %s", path, problem, set_aside(path).name)
+    except OSError as exc:
+        log.warning("the lesson's progress %s cannot be used (%s) nor set aside (%s)", path, problem, exc)
 
 
 def save_progress(file: str, step: str, finished: bool = False) -> None:

@@ -4,7 +4,8 @@ A `GameSession` listens to the turn controller. After every applied action it
 writes one line to the log (game id, action count) and hands the position to
 the background `Autosaver`; an undo writes the rebuilt position the same way.
 When the game ends it counts the game once in the statistics, and the
-autosaver moves the file to the history folder.
+autosaver moves the file to the history folder. A game another copy of the app
+took over is neither saved nor counted here any more.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 
 from ..controller.game import GameController
 from ..i18n import Message
-from ..saves import Autosaver, SavedGame, history_dir
+from ..saves import Autosaver, SavedGame
 from ..stats import Statistics
 
 log = logging.getLogger(__name__)
@@ -65,15 +66,14 @@ class GameSession:
         return self.autosaver.flush(timeout)
 
     @property
-    def error(self) -> str | None:
+    def error(self) -> Message | None:
+        """Why the game could not be saved (the last write failed, or it was taken over), or None."""
         return self.autosaver.error
 
     def saved_path(self) -> Path | None:
         """Where the game is saved now (the history folder once it is over), or None if nowhere yet."""
-        for path in (self.autosaver.path, history_dir() / self.autosaver.path.name):
-            if path.exists():
-                return path
-        return None
+        location = self.autosaver.location
+        return location if location is not None and location.exists() else None
 
     def record_statistics(self) -> None:
         """Count the finished game for the people at the table, once."""
@@ -81,8 +81,8 @@ class GameSession:
             return
         self._recorded = True
         c = self.controller
-        if not any(seat.is_human for seat in c.seats):
-            return
+        if not any(seat.is_human for seat in c.seats) or self.autosaver.taken_over():
+            return  # only people are counted, and a game taken over is counted by the copy that has it
         stats, problem = Statistics.load()
         if problem is not None:
             self.notice = (Message("statistics.trouble_title"), Message("statistics.trouble"), problem)

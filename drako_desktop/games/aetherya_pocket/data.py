@@ -12,9 +12,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from ...data.yamlfile import CardDataError, YamlFile
+from ...data.yamlfile import CardDataError, YamlFile, check_svg, describe
 
 FAMILIES = ("land", "tribe", "dragon", "portal")
+MAX_DECK = 400  # cards in a deck: far more than 4 players' kingdoms need, few enough to deal at once
+MAX_POINTS = 100  # the size of any one score value (per card, conflict, dragon or legend)
+UNEXPLORED_ICON = "icons/unexplored.svg"  # the back of a face-down card (the table draws it from the folder)
 PATTERNS = ("pair", "group", "hub", "present", "any")
 CARD_FILES = ("game.yaml", "kingdom.yaml", "scoring.yaml", "legends.yaml")
 
@@ -142,6 +145,9 @@ def load_cards(folder: Path | str) -> CardSet:
     type_ids = {t.id: t for t in types}
     scoring = _load_scoring(files["scoring.yaml"], type_ids)
     families, legends = _load_legends(files["legends.yaml"], type_ids)
+    f = files["game.yaml"]
+    f.int(game["legend_row"], "legend_row", 1, len(legends))  # a row of the legends there are
+    check_svg(folder, UNEXPLORED_ICON, lambda problem: CardDataError(folder, "", problem))
     return CardSet(
         game_id=game["id"],
         name=game["name"],
@@ -172,7 +178,7 @@ def _load_game(f: YamlFile) -> dict:
     if hand != 4:
         raise f.fail("starting_hand", "must be 4: the starting cards form the 2 x 2 centre of the Kingdom")
     sizes = f.mapping(root["deck_size"], "deck_size", tuple(range(low, high + 1)))
-    deck_size = tuple((n, f.int(sizes[n], f"deck_size.{n}", 1)) for n in range(low, high + 1))
+    deck_size = tuple((n, f.int(sizes[n], f"deck_size.{n}", 1, MAX_DECK)) for n in range(low, high + 1))
     return {
         "id": f.str(root["id"], "id"),
         "name": f.str(root["name"], "name"),
@@ -180,7 +186,7 @@ def _load_game(f: YamlFile) -> dict:
         "max": high,
         "starting_hand": hand,
         "unexplored": unexplored,
-        "legend_row": f.int(root["legend_row"], "legend_row", 1),
+        "legend_row": f.int(root["legend_row"], "legend_row", 1, 60),  # and at most the legends there are (below)
         "deck_size": deck_size,
     }
 
@@ -198,7 +204,7 @@ def _load_types(f: YamlFile, game: dict) -> tuple[CardType, ...]:
         if not copies_map:
             raise f.fail(f"{key}.copies", "needs at least one player-count mark")
         copies = tuple(
-            (mark, f.int(n, f"{key}.copies.{mark}", 0)) for mark, n in sorted(copies_map.items())
+            (mark, f.int(n, f"{key}.copies.{mark}", 0, MAX_DECK)) for mark, n in sorted(copies_map.items())
         )
         types.append(
             CardType(
@@ -242,7 +248,7 @@ def _load_scoring(f: YamlFile, types: dict[str, CardType]) -> dict:
         values = f.mapping(values, f"tribes.{tribe}", (), tuple(types))
         for land, points in values.items():
             of(land, f"tribes.{tribe}.{land}", "land", key_is_name=True)
-            f.int(points, f"tribes.{tribe}.{land}")
+            f.int(points, f"tribes.{tribe}.{land}", -MAX_POINTS, MAX_POINTS)
         tribe_values.append((tribe, tuple(values.items())))
     missing = [t.id for t in types.values() if t.family == "tribe" and t.id not in tribes_map]
     if missing:
@@ -279,20 +285,21 @@ def _load_scoring(f: YamlFile, types: dict[str, CardType]) -> dict:
         row = f.list(values_map[d], f"dragons.values.{d}", 2)
         if len(row) != 2:
             raise f.fail(f"dragons.values.{d}", "must be [points per domesticated dragon, points per wild dragon]")
-        values.append((f.int(row[0], f"dragons.values.{d}[0]"), f.int(row[1], f"dragons.values.{d}[1]")))
+        values.append((f.int(row[0], f"dragons.values.{d}[0]", -MAX_POINTS, MAX_POINTS),
+                       f.int(row[1], f"dragons.values.{d}[1]", -MAX_POINTS, MAX_POINTS)))
     beyond = f.mapping(dragons["beyond"], "dragons.beyond", ("counted", "each_extra"))
     counted = f.int(beyond["counted"], "dragons.beyond.counted", 1, len(values))
     return {
         "tribe_values": tuple(tribe_values),
         "no_portals": tuple(no_portals),
-        "conflict_points": f.int(conflicts["points"], "conflicts.points"),
+        "conflict_points": f.int(conflicts["points"], "conflicts.points", -MAX_POINTS, MAX_POINTS),
         "hostile": tuple(hostile),
         "dragons": DragonRules(
             domesticators=by,
-            at_least=f.int(dom["at_least"], "dragons.domesticated.at_least", 1),
+            at_least=f.int(dom["at_least"], "dragons.domesticated.at_least", 1, 16),
             values=tuple(values),
             counted=counted,
-            each_extra=f.int(beyond["each_extra"], "dragons.beyond.each_extra"),
+            each_extra=f.int(beyond["each_extra"], "dragons.beyond.each_extra", -MAX_POINTS, MAX_POINTS),
         ),
     }
 
@@ -312,7 +319,9 @@ def _family_checker(f: YamlFile, types: dict[str, CardType]) -> Callable[..., st
 
 def _load_legends(f: YamlFile, types: dict[str, CardType]) -> tuple[tuple[LegendFamily, ...], tuple[Legend, ...]]:
     root = f.mapping(f.root, "", ("families", "legends"))
-    fam_map = f.mapping(root["families"], "families", (), tuple(root["families"] or ()))
+    if not isinstance(root["families"], dict):
+        raise f.fail("families", f"must be a mapping, not {describe(root['families'])}")
+    fam_map = root["families"]
     families = []
     for fid, row in fam_map.items():
         key = f"families.{fid}"
@@ -331,7 +340,7 @@ def _load_legends(f: YamlFile, types: dict[str, CardType]) -> tuple[tuple[Legend
                 index=i,
                 name=f.str(row["name"], f"{key}.name"),
                 family=f.choice(row["family"], f"{key}.family", fam_map, "legend family"),
-                points=f.int(row["points"], f"{key}.points"),
+                points=f.int(row["points"], f"{key}.points", -MAX_POINTS, MAX_POINTS),
                 text=f.str(row["text"], f"{key}.text"),
                 requires=_requirement(f, of, row["requires"], f"{key}.requires"),
             )

@@ -486,12 +486,12 @@ def _mark_problem(mark: str, files: dict[str, YamlFile]) -> str | None:
     if name not in files or name == "rulings.yaml":
         return f"{mark!r} must start with one of {', '.join(n for n in DATA_FILES if n != 'rulings.yaml')} and ': '"
     node: Any = files[name].root
-    for part in re.findall(r"[^.\[\]]+|\[\d+\]", path):
+    for part in re.findall(r"[^.\[\]]+|\[[0-9]{1,4}\]", path):  # indexes and number keys of at most 4 digits
         if part.startswith("["):
             index = int(part[1:-1])
             node = node[index] if isinstance(node, list) and index < len(node) else None
         else:
-            key: Any = int(part) if part.isdigit() else part
+            key: Any = int(part) if re.fullmatch("[0-9]{1,4}", part) else part
             node = node.get(key) if isinstance(node, dict) else None
         if node is None:
             return f"{mark!r} names no field of {name}"

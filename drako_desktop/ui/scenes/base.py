@@ -3,6 +3,10 @@
 A scene handles events, updates with dt and draws itself. The stack's top
 scene gets the events and updates; an overlay (`opaque = False`: the in-game
 menu, the score sheet) is drawn over the scenes beneath it, which are frozen.
+A notice (`notice = True`: a message with an OK button) is the exception: it
+takes the events, but the scene beneath it goes on (a computer game plays on
+while its message waits for someone to read it), and it stays on top of what
+that scene opens meanwhile.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ if TYPE_CHECKING:
 
 class Scene:
     opaque = True
+    notice = False
 
     def __init__(self, app: "App") -> None:
         self.app = app
@@ -56,7 +61,11 @@ class SceneStack:
         return self.scenes[-1] if self.scenes else None
 
     def push(self, scene: Scene) -> Scene:
-        self.scenes.append(scene)
+        """Put a scene on top (beneath the notices showing, unless it is one itself)."""
+        at = len(self.scenes)
+        while not scene.notice and at > 0 and self.scenes[at - 1].notice:
+            at -= 1
+        self.scenes.insert(at, scene)
         scene.enter()
         return scene
 
@@ -92,8 +101,14 @@ class SceneStack:
             self.top.handle(event)
 
     def update(self, dt: float) -> None:
-        if self.top is not None:
-            self.top.update(dt)
+        """The top scene; when it is a notice, also the first scene beneath the notices."""
+        top = self.top
+        if top is None:
+            return
+        beneath = next((s for s in reversed(self.scenes) if not s.notice), None) if top.notice else None
+        top.update(dt)
+        if beneath is not None and beneath in self.scenes:
+            beneath.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         start = len(self.scenes) - 1

@@ -50,8 +50,10 @@ class Dialog(Overlay):
     icon = "warning"
 
     def __init__(self, app, title: str, message: str, buttons: Sequence[ButtonSpec], *, detail: str = "",
-                 on_escape: Callable[[], None] | None = None, default: int = 0) -> None:
+                 on_escape: Callable[[], None] | None = None, default: int = 0, notice: bool = False) -> None:
+        """`notice`: a message that waits for the player without stopping the scene beneath (scenes/base.py)."""
         super().__init__(app)
+        self.notice = notice
         self.title, self.message, self.detail = title, message, detail
         self.buttons = list(buttons)
         self.default = default  # the button Enter presses

@@ -5,8 +5,10 @@ table (person or computer, and its level), the turn and the scores so far; a
 finished game shows its final scores and the winner. A game in progress opens
 straight onto the table where it was left, a finished one onto its final table
 and score sheet; a finished one can also be replayed move by move (the viewer) and
-reviewed by the strongest level. A game with hints is marked. Deleting asks first. Files found unusable while listing were
-renamed aside by the listing, and one message names them.
+reviewed by the strongest level. A game with hints is marked. Deleting asks first.
+Files found unusable while listing were renamed aside by the listing (or left in
+place, when nothing is wrong with them but this copy will not open them), and one
+message names them.
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from datetime import datetime, timedelta, timezone
 import pygame
 from pygame import Rect
 
-from ...i18n import tr
+from ...ai import EXTERNAL
+from ...i18n import Message, tr
 from ...reviews import forget_reviews
 from ...saves import SavedGame, history_dir, list_saves, saves_dir
 from .. import theme
@@ -69,7 +72,7 @@ def seat_kind(seat) -> str:
     """"Person", or the computer's level ("Medium", "External bot")."""
     if seat.is_human:
         return tr("load.person")
-    return tr("load.external_bot") if seat.level.startswith("exec:") else level_label(seat.level)
+    return tr("load.external_bot") if seat.level == EXTERNAL else level_label(seat.level)
 
 
 class SaveRow(Widget):
@@ -193,28 +196,30 @@ class LoadScene(Screen):
 
     def scan(self) -> None:
         """Read both folders; unusable files were renamed aside by the listing, and are named once."""
-        problems: list[str] = []
+        problems: list[Message] = []
+        kept: list[Message] = []
         self.foreign = 0
         for history, folder in ((False, saves_dir()), (True, history_dir())):
             listing = list_saves(self.app.library, folder)
             problems += listing.problems
+            kept += listing.kept
             self.foreign += len(listing.foreign)
             entries = []
             for game in listing.games:
                 if game.finished != history:
                     continue  # a finished game not yet moved (the move failed): listed where it belongs
-                state = listing.states[game.game_id]
+                assert game.path is not None  # every listed game was read from its file
+                state = listing.states[game.path]
                 title = self.app.library[game.setup.game].ui().title()
                 entries.append(Entry(game, state.turn, tuple(b.total for b in state.scores()),
                                      tuple(state.winners()) if state.is_terminal() else (), title))
             self.entries[history] = entries
-        self.problems = problems
+        self.problems, self.kept = problems, kept
 
     def enter(self) -> None:
         super().enter()
-        if self.problems:
-            self.app.notify_broken_saves(self.problems)
-            self.problems = []
+        self.app.notify_unusable_saves(self.problems, self.kept)
+        self.problems, self.kept = [], []
 
     @property
     def shown(self) -> list[Entry]:

@@ -9,7 +9,7 @@ from typing import Callable
 import pygame
 from pygame import Rect
 
-from ...ai import agent_levels
+from ...ai import EXTERNAL, agent_levels
 from ...games.base import Game
 from ...controller.game import COMPUTER, HUMAN, GameSetup, Seat
 from ...i18n import has, tr
@@ -52,9 +52,8 @@ class NewGameScene(Screen):
         options = [(HUMAN, tr("new_game.person"))]
         options += [(f"{COMPUTER}:{lv}", tr("new_game.computer", level=level_label(lv)))
                     for lv in agent_levels(self.ctx.game)]
-        command = self.ctx.settings.bot_command.strip()
-        if command:  # the external bot named in the settings (docs/bot-protocol.md)
-            options.append((f"{COMPUTER}:exec:{command}", tr("new_game.external_bot")))
+        if self.ctx.settings.bot_command.strip():  # the external bot named in the settings (docs/bot-protocol.md)
+            options.append((f"{COMPUTER}:{EXTERNAL}", tr("new_game.external_bot")))
         return options
 
     def setup(self) -> GameSetup:
@@ -216,8 +215,8 @@ class NewGameScene(Screen):
         widget = self.widgets.hover or self.widgets.focused()
         if isinstance(widget, Choice) and isinstance(widget.value, str) and widget.value.startswith(f"{COMPUTER}:"):
             level = widget.value.split(":", 1)[1]
-            if level.startswith("exec:"):
-                return tr("new_game.external_help", command=level[len("exec:"):])
+            if level == EXTERNAL:
+                return tr("new_game.external_help", command=self.ctx.settings.bot_command.strip())
             key = f"new_game.level_help.{level}"
             return tr(key) if has(key) else agent_levels(self.ctx.game).get(level, "")
         return ""

@@ -12,7 +12,7 @@ import logging
 import pygame
 from pygame import Rect
 
-from ...ai import RANDOM
+from ...ai import EXEC_PREFIX, EXTERNAL, RANDOM
 from ...i18n import tr
 from ...stats import PEOPLE, Record, Statistics
 from .. import theme
@@ -29,7 +29,7 @@ log = logging.getLogger(__name__)
 def opponent_label(level: str) -> str:
     if level == PEOPLE:
         return tr("statistics.people")
-    if level.startswith("exec:"):
+    if level == EXTERNAL or level.startswith(EXEC_PREFIX):  # exec:COMMAND: counted by an earlier version
         return tr("load.external_bot")
     return level_label(level)
 

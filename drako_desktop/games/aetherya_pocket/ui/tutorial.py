@@ -9,18 +9,21 @@ only say which of its legal actions the lesson is waiting for. `ui/scenes/tutori
 from __future__ import annotations
 
 import hashlib
+import logging
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Any
 
-import yaml
-
-from ....ai import make_agent
+from ....ai import RANDOM, make_agent
+from ....data import CardDataError, YamlFile
 from ...base import Agent, Game
+from ..ai import LEVELS
 from ..data import CardSet
 from ..engine import (ARRANGE, CENTRE, PLACE, REVEAL, TAKE_DISCARD, Action, ActionFormatError, GameState, Rules, placement_problem)
 from ....ui import lesson
 from ....ui.lesson import Progress, ScriptedAgent
+
+log = logging.getLogger(__name__)
 
 FILE = "tutorial.yaml"
 PERSON, OPPONENT = 0, 1
@@ -92,9 +95,12 @@ def rules_fingerprint(cards: CardSet) -> str:
 
 def available(cards: CardSet) -> bool:
     """A tutorial exists for these card data (and was written for exactly these rules)."""
+    if not script_path(cards).exists():
+        return False
     try:
-        data = yaml.safe_load(script_path(cards).read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError):
+        data = YamlFile(script_path(cards)).root
+    except CardDataError as exc:  # a card folder's lesson that cannot be read: no lesson, and the log says why
+        log.warning("no lesson: %s", exc)
         return False
     return isinstance(data, dict) and data.get("rules") == rules_fingerprint(cards)
 
@@ -102,9 +108,9 @@ def available(cards: CardSet) -> bool:
 def load_script(cards: CardSet) -> TutorialScript:
     path = script_path(cards)
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
-        raise TutorialError(f"{path}: cannot be read ({exc})") from None
+        data = YamlFile(path).root  # read as strictly as the card data (no aliases, bounded)
+    except CardDataError as exc:
+        raise TutorialError(str(exc)) from None
     if not isinstance(data, dict):
         raise TutorialError(f"{path}: not a mapping")
 
@@ -153,9 +159,9 @@ def load_script(cards: CardSet) -> TutorialScript:
                 raise fail(f"{key}.hold", f"must be one of {', '.join(SOURCES)}")
             step = Step(step.id, kind, source=value)
         elif kind == "aim":
-            if not isinstance(value, dict) or not {"row", "col"} <= set(value):
-                raise fail(f"{key}.aim", "needs {row, col}")
-            step = Step(step.id, kind, cell=int(value["row"]) * 4 + int(value["col"]), source=source or "drawn")
+            if not isinstance(value, dict) or not all(value.get(k) in range(4) for k in ("row", "col")):
+                raise fail(f"{key}.aim", "needs {row, col}, each 0-3")
+            step = Step(step.id, kind, cell=value["row"] * 4 + value["col"], source=source or "drawn")
         elif kind == "do":
             done = actions(value, f"{key}.do")
             if source is None and done[0].kind in (TAKE_DISCARD, PLACE, REVEAL):
@@ -164,11 +170,16 @@ def load_script(cards: CardSet) -> TutorialScript:
         steps.append(step)
     if not steps:
         raise fail("steps", "needs at least one step")
-    try:
-        return TutorialScript(path, int(data["seed"]), int(data.get("first", 0)), str(opponent.get("level", "easy")),
-                              actions(opponent["moves"], "opponent.moves"), tuple(steps))
-    except (KeyError, TypeError, ValueError) as exc:
-        raise fail("seed", f"missing or not a number ({exc})") from None
+    seed, first = data.get("seed"), data.get("first", 0)
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+        raise fail("seed", "must be a whole number 0 to 2^63 - 1")
+    if first not in (PERSON, OPPONENT):
+        raise fail("first", f"must be {PERSON} or {OPPONENT}")
+    level = opponent.get("level", "easy")
+    if level not in (*LEVELS, RANDOM):  # a level of the game's own: a card folder never names a program to run
+        raise fail("opponent.level", f"must be one of {', '.join((*LEVELS, RANDOM))}")
+    return TutorialScript(path, seed, first, level,
+                          actions(opponent["moves"], "opponent.moves"), tuple(steps))
 
 
 # -- the game of the script -------------------------------------------------------------------------------

@@ -260,7 +260,7 @@ class TableScene(Scene):
             self.drive(dt)
         if self.session is not None and self.session.error and not self.save_warned:
             self.save_warned = True
-            self.app.notify(tr("table.save_failed_title"), tr("table.save_failed"), detail=self.session.error)
+            self.app.notify(tr("table.save_failed_title"), tr("table.save_failed"), detail=str(self.session.error))
 
     def drive(self, dt: float) -> None:
         """Nothing is animating: let the game move on."""

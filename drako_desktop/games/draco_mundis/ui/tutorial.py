@@ -12,9 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-import yaml
-
-from ....ai import make_agent
+from ....ai import is_builtin, make_agent
+from ....data import CardDataError, YamlFile
 from ....ui import lesson as lesson_parts
 from ....ui.lesson import Progress, ScriptedAgent
 from ...base import ActionFormatError, Agent
@@ -63,9 +62,9 @@ def script_path(game: Any) -> Path:
 def load_lesson(game: Any) -> Lesson:
     path = script_path(game)
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
-        raise TutorialError(f"{path}: cannot be read ({exc})") from None
+        data = YamlFile(path).root  # read as strictly as the game's data (no aliases, bounded)
+    except CardDataError as exc:
+        raise TutorialError(str(exc)) from None
     if not isinstance(data, dict):
         raise TutorialError(f"{path}: not a mapping")
 
@@ -115,7 +114,10 @@ def load_lesson(game: Any) -> Lesson:
     first = data.get("first", 0)
     if first not in (PERSON, OPPONENT):
         raise fail("first", "is 0 or 1")
-    return Lesson(path, first, str(opponent.get("level", "random")),
+    level = opponent.get("level", "random")
+    if not isinstance(level, str) or not is_builtin(game, level):  # never a program to run
+        raise fail("opponent.level", "must be one of the game's computer levels")
+    return Lesson(path, first, level,
                   tuple(action(v, f"setup[{i}]") for i, v in enumerate(data["setup"])),
                   tuple(action(v, f"opponent.moves[{i}]") for i, v in enumerate(opponent["moves"])), tuple(steps))
 
