@@ -9,16 +9,14 @@ the bounded JSON reader like every other file from outside.
 
 from __future__ import annotations
 
-import hashlib
 import logging
-import re
 from pathlib import Path
 from typing import Sequence
 
 from . import jsonio
 from .controller.review import DecisionReview
 from .games.base import Game
-from .saves import reviews_dir
+from .saves import GAME_ID, reviews_dir
 from .storage import atomic_write_text
 
 log = logging.getLogger(__name__)
@@ -33,15 +31,10 @@ class ReviewFileError(Exception):
 
 
 def review_path(game_id: str, seat: int) -> Path:
-    return reviews_dir() / f"{_file_name(game_id)}.seat-{seat + 1}.json"
-
-
-def _file_name(game_id: str) -> str:
-    """The game's id as a file name: as it is when it is a plain one (the app's own ids are), else a hash (a
-    save from elsewhere may name its game anything, "../x" included)."""
-    if re.fullmatch(r"[A-Za-z0-9_-]{1,80}", game_id):
-        return game_id
-    return "game-" + hashlib.sha256(game_id.encode()).hexdigest()[:32]
+    """The review's file (a game's id is one the game makes: nothing of it can lead out of the folder)."""
+    if not GAME_ID.fullmatch(game_id):
+        raise ValueError(f"{game_id!r} is not a game id")
+    return reviews_dir() / f"{game_id}.seat-{seat + 1}.json"
 
 
 def write_review(path: Path, handle: Game, game_id: str, seat: int, depth: int, actions: int,
@@ -85,7 +78,7 @@ def forget_reviews(game_id: str) -> None:
     """The game was deleted: its reviews go with it."""
     folder = reviews_dir()
     try:
-        for path in folder.glob(f"{_file_name(game_id)}.seat-*.json"):
+        for path in folder.glob(f"{game_id}.seat-*.json"):
             path.unlink()
     except OSError as exc:
         log.warning("could not delete the reviews of %s: %s", game_id, exc)

@@ -232,12 +232,13 @@ def play_better_screens(s: Screens) -> None:
     run_game(game, state, [make_agent(game, "random", 1), make_agent(game, "medium", 2)])
     setup = GameSetup((Seat(NAMES[0]), Seat(NAMES[1], COMPUTER, "medium")), seed=8)
     stamp = "2026-01-01T10:00:00Z"
-    saved = saves.SavedGame("20260101-100000-hinted", setup, tuple(state.history), stamp, stamp, True, True,
+    saved = saves.SavedGame("20260101-100000-a1b2c3", setup, tuple(state.history), stamp, stamp, True, True,
                             hints=(12, 0))
     saves.history_dir().mkdir(parents=True, exist_ok=True)
     (saves.history_dir() / f"{saved.game_id}.json").write_text(saves.encode(saved, state, game))
     app.main_menu()
     app.scenes.push(LoadScene(app, history=True))
+    assert any(e.game.hinted for e in app.scenes.top.shown)
     s.look("50-history-hints-replay-review")
     app.review_game(saved)
     s.look("51-score-sheet-hints-review", n=120)
