@@ -1,7 +1,8 @@
 """Playing better: the hint on the table, the game viewer and the review screen, driven through the real app
 with synthetic events and fixed frames; screenshots of each go to tests/output/screenshots/ (play-better-*).
 
-Draco Mundis has no hard level on this branch yet: its hint and review are tried with a stand-in analyst."""
+Draco Mundis's hint and review are tried with a stand-in analyst (its hard level comes from another branch), and a
+game without a strong level by saying it has none."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from functools import cache
 
 import pygame
 import pytest
-from ui_support import frames, key, make_app, screenshot
+from test_draco_ui import play_on
+from ui_support import frames, key, make_app, play_until, screenshot
 
 from drako_desktop import saves
 from drako_desktop.ai import make_agent
@@ -19,13 +21,13 @@ from drako_desktop.controller.review import review_game
 from drako_desktop.controller.runner import run_game
 from drako_desktop.games import load
 from drako_desktop.games.base import Assessment, Outcome
-from drako_desktop.games.draco_mundis.actions import Move, Select, place
-from drako_desktop.games.draco_mundis.ui.hand_over import HandOverScene
+from drako_desktop.games.draco_mundis.actions import Move, Select
 from drako_desktop.replay import replay_game
 from drako_desktop.reviews import review_path
 from drako_desktop.stats import Statistics
 from drako_desktop.ui.scenes.overlay import PauseMenu
 from drako_desktop.ui.scenes.review import ReviewScene
+from drako_desktop.ui.scenes.scores import ScoreSheet
 from drako_desktop.ui.scenes.viewer import EVERYTHING, ViewerScene
 
 NAMES = ("Ana", "Brynja", "Corvin")
@@ -61,26 +63,6 @@ def draco_table(persist: bool = False, language: str = "en"):
     return app, table
 
 
-def play_until(app, table, done, rng) -> None:
-    """The person plays at random (placements on free squares) until done()."""
-    for _ in range(5000):
-        if done():
-            return
-        if isinstance(app.scenes.top, HandOverScene):
-            frames(app, 1, [key(pygame.K_RETURN)])
-            continue
-        decision = table.decision()
-        if decision is not None and app.scenes.top is table:
-            if decision.kind == "act":
-                table.play(rng.choice(decision.legal))
-            else:
-                kind = rng.choice([a.token for a in decision.legal if isinstance(a, Select)])
-                table.play(place(kind, rng.choice(table.controller.state.free_squares),
-                                 0 if draco().rules.face_up_kinds[kind] else -1))
-        frames(app)
-    raise AssertionError("never got there")
-
-
 def top_labels(table) -> list[str]:
     return [w.label for w in table.widgets.widgets if w.rect.y < table.layout.top_bar.bottom]
 
@@ -99,8 +81,8 @@ def test_a_hint_glows_on_the_draco_table_and_is_cancelled_counted_and_saved(drac
         len(table.gestures.supply()))) if k == shown.action.token]
     frames(app, 1, [key(pygame.K_ESCAPE)])  # Esc hides the hint; the game menu stays closed
     assert table.hints.shown is None and app.scenes.top is table
-    play_until(app, table, lambda: table.decision() is not None and table.decision().kind == "act"
-               and any(isinstance(a, Move) for a in table.decision().legal), random.Random(3))
+    play_on(app, table, random.Random(3), lambda: table.decision() is not None and table.decision().kind == "act"
+            and any(isinstance(a, Move) for a in table.decision().legal))
     # In play: the character and its square glow, the bubble says what it is.
     hint = next(w for w in table.widgets.widgets if getattr(w, "label", "") == "Hint")
     frames(app, 1, [pygame.event.Event(pygame.MOUSEMOTION, pos=hint.rect.center, rel=(0, 0), buttons=(0, 0, 0)),
@@ -126,10 +108,22 @@ def test_a_hint_glows_on_the_draco_table_and_is_cancelled_counted_and_saved(drac
 
 
 def test_no_hint_without_a_strong_level_and_none_at_the_lesson(monkeypatch):
+    monkeypatch.setattr(type(draco()), "analyst", lambda self, seed, iterations: None)  # a game without one
     app, table = draco_table()
     assert table.decision() is not None and "Hint" not in top_labels(table)
     frames(app, 1, [key(pygame.K_h)])
     assert not table.hints.active and table.controller.hints == [0, 0] and app.scenes.top is table
+    app.close()
+    from drako_desktop.games.aetherya_pocket.ui.tutorial_scene import open_tutorial
+
+    app = make_app(load("aetherya-pocket"), animation_speed="instant")
+    app.main_menu()
+    open_tutorial(app)
+    frames(app, 3)
+    lesson = app.scenes.top
+    assert lesson.decision() is not None and "Hint" not in top_labels(lesson)
+    frames(app, 1, [key(pygame.K_h)])
+    assert not lesson.hints.active
     app.close()
 
 
@@ -340,8 +334,9 @@ def test_the_review_goes_from_mistake_to_mistake_and_replays_from_one(library):
     app.close()
 
 
-def test_a_game_without_a_strong_level_offers_no_review(library):
+def test_a_game_without_a_strong_level_offers_no_review(monkeypatch):
     game = draco()
+    monkeypatch.setattr(type(game), "analyst", lambda self, seed, iterations: None)
     state = game.new_state(2, 0, 0, ())
     run_game(game, state, [make_agent(game, "random", 1), make_agent(game, "random", 2)])
     saved = saves.SavedGame("g", GameSetup((Seat("Ana"), Seat("Bot", COMPUTER, "random")), 0, 0, game.id),
@@ -379,10 +374,6 @@ def test_the_pause_menu_is_not_what_esc_opens_while_a_hint_shows(draco_analyst):
 
 
 def test_a_hint_on_the_aetherya_table_then_the_game_counts_apart(library):
-    from ui_support import play_until as play_aetherya
-
-    from drako_desktop.ui.scenes.scores import ScoreSheet
-
     game = load("aetherya-pocket")
     app = make_app(game, persist=True, animation_speed="instant")
     app.hint_depth = 6
@@ -390,7 +381,7 @@ def test_a_hint_on_the_aetherya_table_then_the_game_counts_apart(library):
     frames(app, 2)
     frames(app, 1, [key(pygame.K_h)])  # the starting arrangement: nothing to suggest, nothing counted
     assert table.hints.note is not None and table.controller.hints == [0, 0]
-    play_aetherya(app, table, lambda: table.decision() is not None and table.decision().kind == "after-draw")
+    play_until(app, table, lambda: table.decision() is not None and table.decision().kind == "after-draw")
     frames(app, 1, [key(pygame.K_h)])
     shown = table.hints.shown
     assert shown is not None and table.controller.hints == [1, 0] and shown.reason
@@ -401,7 +392,7 @@ def test_a_hint_on_the_aetherya_table_then_the_game_counts_apart(library):
     table.play([shown.action])
     frames(app, 1)
     assert not table.hints.active
-    play_aetherya(app, table, lambda: app.scenes.find(ScoreSheet) is not None)
+    play_until(app, table, lambda: app.scenes.find(ScoreSheet) is not None)
     sheet = app.scenes.find(ScoreSheet)
     assert "Ana 1" in sheet.hint_note() and "Review" in [w.label for w in sheet.widgets.widgets]
     assert all(sheet.panel.contains(w.rect) for w in sheet.widgets.widgets)

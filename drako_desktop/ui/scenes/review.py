@@ -52,6 +52,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 LISTED = 8  # the biggest mistakes listed (the graph marks them all)
+PROGRESS_EVERY = 0.2  # seconds between two frames showing how far a review running in its thread got
 
 
 class ReviewJob:
@@ -260,6 +261,11 @@ class ReviewScene(BarredScreen):
         self.mistakes = list(self.summary.mistakes)
         self.selected = self.mistakes.index(chosen) if chosen in self.mistakes else 0
         self.relayout()
+
+    def next_frame_in(self) -> float | None:
+        """How soon the screen must be drawn again when no event comes (an app that draws only what changes
+        asks): while the review runs, often enough for its progress bar; once it is done, only after an event."""
+        return None if self.job.finished or self.job.error is not None else PROGRESS_EVERY
 
     def update(self, dt: float) -> None:
         job = self.job

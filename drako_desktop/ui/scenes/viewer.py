@@ -317,6 +317,11 @@ class ViewerScene(BarredScreen):
             return False
         return True
 
+    def next_frame_in(self) -> float | None:
+        """How soon the viewer must be drawn again when no event comes (an app that draws only what changes
+        asks): at once while it plays, else only after an event."""
+        return 0.0 if self.playing else None
+
     def update(self, dt: float) -> None:
         if not self.playing:
             return
