@@ -193,13 +193,13 @@ def test_the_viewer_steps_jumps_plays_and_tells_the_scores_after_each_turn(libra
     frames(app, 1, [key(pygame.K_ESCAPE), key(pygame.K_SPACE)])
     start = viewer.position
     frames(app, 60)
-    assert viewer.playing and viewer.position == start + 1
+    assert viewer.playing and viewer.position == start + 1 and viewer.next_frame_in() == 0.0
     frames(app, 1, [key(pygame.K_PLUS)])
     frames(app, 60)
     assert viewer.position == start + 3
     frames(app, 1, [key(pygame.K_SPACE)])
     frames(app, 60)
-    assert not viewer.playing and viewer.position == start + 3
+    assert not viewer.playing and viewer.position == start + 3 and viewer.next_frame_in() is None
     # The scores after each turn are the replay's, and the scores shown are those of the position.
     told = replay_game(game, saved)["turns"]
     after = [e for e in viewer.replay.log(None) if e.kind == "scores"]
@@ -283,7 +283,7 @@ def test_the_review_runs_to_the_end_and_goes_on_from_its_file_with_the_same_resu
     assert isinstance(review, ReviewScene)
     frames(app, 6)  # one decision a frame when the app runs inline
     done = len(review.job.decisions)
-    assert 3 <= done <= 6 and not review.job.finished
+    assert 3 <= done <= 6 and not review.job.finished and review.next_frame_in() is not None
     screenshot(app, "play-better-06-review-running")
     frames(app, 1, [key(pygame.K_ESCAPE)])
     assert app.scenes.top is not review
@@ -295,7 +295,7 @@ def test_the_review_runs_to_the_end_and_goes_on_from_its_file_with_the_same_resu
         if review.job.finished:
             break
         frames(app)
-    assert review.job.finished
+    assert review.job.finished and review.next_frame_in() is None
     whole = review_game(game, 2, saved.setup.seed, 0, (), saved.actions, 0, depth=DEPTH)
     assert [d.to_json() for d in review.job.decisions] == [d.to_json() for d in whole]  # as kept: rounded
     frames(app, 2)
