@@ -53,8 +53,9 @@ def still_layout(ctx: "Context", size: tuple[int, int], model: BoardModel) -> Ta
     square = max(8, min((w - labels) // used, (h - labels - plate_h - gap) // model.rows))
     board = Rect(labels - model.columns[0] * square, labels, square * model.data.columns, square * model.rows)
     width = labels + used * square
-    plate_w = (width - gap * (model.players - 1)) // model.players
-    seats = tuple(Rect(i * (plate_w + gap), board.bottom + gap, plate_w, plate_h) for i in range(model.players))
+    plate_w = (used * square - gap * (model.players - 1)) // model.players  # under the board, as wide as it
+    seats = tuple(Rect(labels + i * (plate_w + gap), board.bottom + gap, plate_w, plate_h)
+                  for i in range(model.players))
     empty = Rect(0, 0, 0, 0)
     return TableLayout((width, board.bottom + gap + plate_h), model.players, empty, empty, board, square, labels,
                        empty, seats, empty, model.rows, model.data.columns)
