@@ -243,7 +243,7 @@ def run(args: argparse.Namespace) -> int:
         if args.command == "review":
             return cmd_review(library, args, sys.stdout)
         if args.command == "view":
-            return cmd_view(library, game, args)
+            return cmd_view(library, args)
         return cmd_play(library, game, args, sys.stdout)
     except (CardDataError, UsageError) as exc:
         print(f"drako-desktop: {exc}", file=sys.stderr)
@@ -537,12 +537,12 @@ def game_to_view(library: Library, path: Path) -> Any:
         raise UsageError(f"{path}: {exc}" if not str(exc).startswith(str(path)) else str(exc)) from None
 
 
-def cmd_view(library: Library, game: Game, args: argparse.Namespace) -> int:
+def cmd_view(library: Library, args: argparse.Namespace) -> int:
     """The app, on the game viewer of a saved game or a record (the main menu beneath it)."""
     saved = game_to_view(library, args.file)
     if args.move is not None and not 0 <= args.move <= len(saved.actions):
         raise UsageError(f"--move must be 0-{len(saved.actions)}, not {args.move}")
-    from .settings import Settings
+    from .settings import Settings  # noqa: I001  (the ui package before pygame: it keeps pygame's banner off stdout)
     from .ui.launch import run_app
 
     import pygame

@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
+from functools import partial
 
 import pygame
 from pygame import Rect
@@ -231,6 +232,12 @@ class LoadScene(Screen):
         else:
             self.app.resume_game(entry.game)
 
+    def replay(self, entry: Entry) -> None:
+        self.app.open_viewer(entry.game)
+
+    def review(self, entry: Entry) -> None:
+        self.app.open_review(entry.game)
+
     def ask_delete(self, entry: Entry) -> None:
         confirm(self.app, tr("load.delete_title"),
                 tr("load.delete_question", when=when_text(entry.game.updated),
@@ -286,7 +293,7 @@ class LoadScene(Screen):
         more = [tr("play_better.viewer.button"), tr("play_better.review.button")] if self.history else []
         more_w = max((text.width(label, "bold", th.text(18)) + th.px(36) for label in more), default=0)
         more_w = max(more_w, th.px(150)) if more else 0
-        rows = []
+        rows: list[Widget] = []
         for n, entry in enumerate(self.shown[self.first:self.first + self.per_page]):
             y = self.list_rect.y + n * (row_h + gap)
             right = self.list_rect.right - del_w - th.px(18)
@@ -296,11 +303,10 @@ class LoadScene(Screen):
             if more:
                 half = (row_h - th.px(6)) // 2
                 x = self.list_rect.x + row_w + th.px(10)
-                rows.append(Button(Rect(x, y, more_w, half), more[0], lambda e=entry: self.app.open_viewer(e.game),
-                                   size=18))
+                rows.append(Button(Rect(x, y, more_w, half), more[0], partial(self.replay, entry), size=18))
                 reviewable = self.app.library[entry.game.setup.game].analyst(0, 1) is not None
-                rows.append(Button(Rect(x, y + row_h - half, more_w, half), more[1],
-                                   lambda e=entry: self.app.open_review(e.game), size=18, enabled=reviewable))
+                rows.append(Button(Rect(x, y + row_h - half, more_w, half), more[1], partial(self.review, entry),
+                                   size=18, enabled=reviewable))
             rows.append(Button(Rect(right, y + (row_h - th.px(50)) // 2, del_w, th.px(50)),
                                tr("load.delete"), lambda e=entry: self.ask_delete(e), icon="close", size=20))
         self.group = 2 + len(more)  # widgets per row
