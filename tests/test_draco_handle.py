@@ -288,3 +288,23 @@ def test_a_state_from_another_seats_view_during_a_placement_needs_the_selected_k
     assert copy.legal_actions() == s.legal_actions() and copy.view(1) == s.view(1)
     own = GAME.state_from_view(s.view(1), {(0, 6): "jungle"})
     assert own.view(1) == s.view(1) and own.supply[0][GAME.rules.kind_index["jungle"]] == 1
+
+
+# -- hints in words ----------------------------------------------------------------------------------
+
+
+def test_a_hint_says_why_from_what_the_seat_knows():
+    fight_a = build({(3, 7): "0 explorer N", (2, 8): "0 sherpa N", (3, 8): "1 mountain + 1 hunter N", **FILLER})
+    view = fight_a.view(0)
+    fight = GAME.action_from_json({"type": "fight", "at": [3, 8]})
+    assert GAME.hint_reason(view, fight).startswith("Loses the fight 3 to 4")
+    example_b = build({(5, 9): "0 dragon N", (5, 10): "1 ?cannibal", **FILLER})
+    reveal = GAME.action_from_json({"type": "reveal", "at": [5, 10], "facing": "W"})
+    assert GAME.hint_reason(example_b.view(0), reveal).startswith("Reveals the token on [5, 10]")  # unknown yet
+    act(example_b, {"type": "peek", "at": [5, 10]})
+    known = example_b.view(0)
+    assert GAME.hint_reason(known, reveal) == "Wins the fight 4 to 3: the cannibal becomes your trophy."
+    rotate = GAME.action_from_json({"type": "rotate", "at": [5, 9], "facing": "E"})
+    assert GAME.missed(known, rotate, reveal) == ["fight"] and GAME.missed(known, reveal, rotate) == []
+    i18n.set_language("zh-TW")
+    assert GAME.hint_reason(known, reveal).startswith("以 4 比 3 贏得戰鬥")

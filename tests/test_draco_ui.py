@@ -16,7 +16,7 @@ from drako_desktop.games.base import Breakdown
 from drako_desktop.games.draco_mundis.actions import Move, Peek, Reveal, Select, place, square
 from drako_desktop.games.draco_mundis.ui import tie_break_text, tutorial
 from drako_desktop.games.draco_mundis.ui.hand_over import HandOverScene
-from drako_desktop.games.draco_mundis.ui.model import BoardModel
+from drako_desktop.games.draco_mundis.board import BoardModel
 from drako_desktop.games.draco_mundis.ui.tutorial_scene import TutorialScene
 from drako_desktop.games.draco_mundis.view import Token
 from drako_desktop.ui.scenes.scores import ScoreSheet

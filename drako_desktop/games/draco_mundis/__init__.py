@@ -18,7 +18,7 @@ from .actions import Action, action_from_json
 from .data import GAME_ID, DracoData, load_data
 from .engine import VARIANTS, GameState
 from .events import Event
-from .narrate import describe
+from .narrate import describe, hint_reason, missed
 from .record import record
 from .rules import Rules
 from .view import View
@@ -61,10 +61,10 @@ class DracoMundis:
         return None
 
     def hint_reason(self, view: View, action: Action) -> str:
-        return ""  # no hint without a hard level
+        return hint_reason(self.data, view, action)
 
     def missed(self, view: View, chosen: Action, best: Action) -> list[str]:
-        return []
+        return missed(self.data, view, chosen, best)
 
     def describe(self, event: Event, names: Sequence[str]) -> str | None:
         return describe(event, names, self.data)

@@ -10,8 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ... import i18n
+from .actions import Action, Capture, Destroy, Fight, Move, Peek, Place, Reveal, Select, row_col
+from .board import BoardModel
 from .data import DracoData
 from .events import Event, Fighter, Piece, Square
+from .view import Token, View
 
 PREFIX = "draco_mundis"
 
@@ -116,3 +119,74 @@ class _Words:
 
 def _square(at: Square | None) -> str:
     return f"[{at[0]}, {at[1]}]" if at is not None else "?"
+
+
+def hint_reason(data: DracoData, view: View, action: Action, names: Sequence[str] = ()) -> str:
+    """Why a hint suggests `action`, in one line of the player's language, from the seat's view only:
+    "Wins the fight 5 to 3", "Captures Bo's explorer (+1)"."""
+    assert view.seat is not None
+    seat = view.seat
+    words = _Words(names or [str(s + 1) for s in range(view.players)], data)
+    board = BoardModel.from_view(view, data)
+    kind = action.type
+    if isinstance(action, (Select, Place)):
+        return words.tr("hint.place", token=words.token(action.token))
+    if isinstance(action, (Fight, Reveal)):
+        at = row_col(action.at)
+        spot = board.squares.get(at)
+        known = spot.down_kind if spot is not None and spot.down >= 0 else None
+        if isinstance(action, Reveal) and known is None:
+            return words.tr("hint.reveal_unknown", square=_square(at))
+        defender = Token(spot.down, known) if isinstance(action, Reveal) and spot is not None and known else None
+        preview = board.fight_preview(seat, at, defender)
+        if preview is None:
+            return words.tr("hint.reveal_no_fight", token=words.token(known or ""))
+        return words.tr(f"hint.fight_{preview.outcome}", attack=preview.attack, defence=preview.defence,
+                        defender=words.token(preview.defender.token.kind))
+    if isinstance(action, Capture):
+        spot = board.squares.get(row_col(action.target))
+        prisoner = spot.character.kind if spot is not None and spot.character is not None else ""
+        return words.tr("hint.capture", token=words.token(prisoner))
+    if isinstance(action, Destroy):
+        return words.tr("hint.destroy")
+    if isinstance(action, Move):
+        spot = board.squares.get(row_col(action.target))
+        land = spot.land.kind if spot is not None and spot.land is not None else None
+        if land is not None:
+            return words.tr("hint.move_onto", land=words.token(land))
+        return words.tr("hint.move", square=_square(row_col(action.target)))
+    if isinstance(action, Peek):
+        return words.tr("hint.peek", square=_square(row_col(action.at)))
+    return words.tr(f"hint.{kind.replace('-', '_')}")
+
+
+def missed(data: DracoData, view: View, chosen: Action, best: Action) -> list[str]:
+    """What the better move had: a fight won on the preview, a capture, a campsite destroyed, a land taken."""
+    def gains(action: Action) -> set[str]:
+        if isinstance(action, (Fight, Reveal)):
+            return {"fight"} if _outcome(data, view, action) == "win" else set()
+        if isinstance(action, Capture):
+            return {"capture"}
+        if isinstance(action, Destroy):
+            return {"campsite"}
+        if isinstance(action, Move):
+            spot = BoardModel.from_view(view, data).squares.get(row_col(action.target))
+            return {"land"} if spot is not None and spot.land is not None else set()
+        return set()
+
+    return sorted(gains(best) - gains(chosen))
+
+
+def _outcome(data: DracoData, view: View, action: Fight | Reveal) -> str:
+    """The preview's outcome of a fight or of a reveal into one ("" when none would follow or it is unknown)."""
+    assert view.seat is not None
+    board = BoardModel.from_view(view, data)
+    at = row_col(action.at)
+    spot = board.squares.get(at)
+    defender = None
+    if isinstance(action, Reveal):
+        if spot is None or spot.down < 0 or spot.down_kind is None:
+            return ""
+        defender = Token(spot.down, spot.down_kind)
+    preview = board.fight_preview(view.seat, at, defender)
+    return preview.outcome if preview is not None else ""

@@ -19,7 +19,7 @@ from pygame import Rect
 from ....ui.anim import Beat, ease_in_out, ease_out, lerp_rect
 from ..events import Event
 from ..view import View
-from .model import BoardModel, Square
+from ..board import BoardModel, Square
 
 DROP = 0.34
 SLIDE_PER_SQUARE = 0.09

@@ -39,7 +39,7 @@ from ..actions import (
     Select,
     square,
 )
-from .model import FACING_STEPS, Square
+from ..board import FACING_STEPS, Square
 
 if TYPE_CHECKING:
     from .table_scene import TableScene

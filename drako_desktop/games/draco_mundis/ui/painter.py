@@ -22,7 +22,7 @@ from ....ui.tooltips import Tooltip, number, signed
 from ..events import Event
 from ..view import SquareView, Token
 from . import token_pictures
-from .model import FightPreview, Square
+from ..board import FightPreview, Square
 from .tips import modifier_name, title_name, token_name
 from .token_art import TokenArt
 

@@ -22,7 +22,7 @@ from ..actions import FACINGS, Capture, Fight, Move, Place, Push, Select, row_co
 from ..view import Token, View
 from . import game_of
 from .layout import TableLayout
-from .model import BoardModel, Square
+from ..board import BoardModel, Square
 from .painter import TablePainter
 
 if TYPE_CHECKING:

@@ -19,7 +19,7 @@ from ....ui.text import blit_at
 from ....ui.tooltips import join_names, number, signed
 from ..view import SquareView, Token
 from . import game_of, token_pictures
-from .model import BoardModel, Square
+from ..board import BoardModel, Square
 from .tips import ability_text, entry_text, modifier_name, ruled, ruling_text, title_name, token_name
 
 SECTIONS = ("goal", "board", "characters", "abilities", "lands", "setup", "turn", "fight", "end", "hidden",

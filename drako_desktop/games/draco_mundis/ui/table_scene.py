@@ -42,7 +42,7 @@ from . import game_of
 from .beats import Pause, beats_for
 from .gestures import Gestures
 from .layout import TableLayout, table_layout
-from .model import BoardModel, Square
+from ..board import BoardModel, Square
 from .painter import TablePainter
 from .tips import square_tooltip, supply_tooltip, title_name, token_name
 

@@ -12,7 +12,7 @@ from ....i18n import has, tr
 from ....ui.tooltips import Tooltip, join_names, signed
 from ..data import DracoData, Ruling
 from ..view import SquareView
-from .model import BoardModel, Modifier, Square
+from ..board import BoardModel, Modifier, Square
 
 
 def token_name(data: DracoData, kind: str) -> str:

@@ -1,4 +1,4 @@
-"""What the table shows: the board as one seat sees it, kept in step with the animation.
+"""The board as one seat sees it, reckoned from its view only: kept in step with the table's animation.
 
 A `BoardModel` is made from a `View` (the viewer's, or the public one during a hand-over)
 and nothing else, so the table can only ever draw what that seat may know. While an
@@ -17,11 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Iterator
 
-from ..view import SquareView, Token, View
+from .view import SquareView, Token, View
 
 if TYPE_CHECKING:
-    from ..data import DracoData
-    from ..events import Event
+    from .data import DracoData
+    from .events import Event
 
 Square = tuple[int, int]
 FACING_STEPS = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
