@@ -1,0 +1,159 @@
+"""The hard computer opponent: Monte Carlo search over the positions its seat cannot tell apart.
+
+Nobody knows the other players' face-down tokens, so the hard level plans with
+determinization (perfect-information Monte Carlo over the information set, Cowling, Powley
+and Whitehouse 2012): every iteration deals each owner's unknown tokens at random over its
+unknown squares (`Knowledge.sample`: consistent with everything the seat has seen and
+peeked at), and in that sampled world plays each candidate action, then the rest of the
+turn and the rivals' turns with the fast `Glance` policy (every player deciding from its
+own knowledge in that world: its own tokens and its peeks), up to the start of the seat's
+next turn or the end of the game. The medium level's evaluation judges where the playout
+stopped. An action's value is its average over the sampled worlds.
+
+- Candidates are the best few actions by the medium level's turn plan; the search
+  decides between them. Setup placement is the placement heuristic with a wide seeded
+  jitter, so that no fixed pattern repeats from game to game.
+- Every candidate is played out in the same sampled world with the same random numbers in
+  each iteration (common random numbers), so their difference comes from the action, not
+  the luck of the deal. A candidate whose paired difference to the leader is clearly
+  negative is dropped, and the search ends early when one candidate is left.
+- The plan's favourite is kept unless another candidate is better by more than the noise.
+- It stops at a time budget (`DEFAULT_BUDGET`, by number of players) or, for reproducible
+  tests, after a fixed number of iterations: with an iteration budget the choice depends
+  only on the seed and the views seen.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+
+from ..actions import Action, Reveal, RevealAny
+from ..engine import OVER, GameState
+from ..rules import Rules
+from ..view import View
+from .evaluate import Evaluator
+from .heuristic import MEDIUM_BUDGET, MEDIUM_WIDTH, LevelAgent, best_index
+from .knowledge import Knowledge
+from .placement import Placement, Style
+from .plan import SKIPPED, Planner
+from .tactics import Glance
+
+# Seconds per decision, by number of players (the limits are 0.5 s with 2 players and 1 s with 4;
+# the plan that picks the candidates comes out of the same time).
+DEFAULT_BUDGET = {2: 0.42, 3: 0.65, 4: 0.85}
+DEFAULT_WIDTH = 5  # candidate actions searched
+PRUNE_EVERY = 8  # iterations between checks for clearly worse candidates
+PRUNE_Z = 2.0  # standard errors below the leader for a candidate to be dropped
+STICK_Z = 1.0  # standard errors above the plan's favourite for the leader to replace it
+HARD_STYLE = Style(order_jitter=1.5, square_jitter=1.0)
+
+
+class Playout:
+    """Plays a sampled world on with every player taking its best action at a glance."""
+
+    def __init__(self, evaluator: Evaluator) -> None:
+        self.glance = Glance(evaluator)
+
+    def play(self, s: GameState, seat: int, turn: int, rng: random.Random) -> None:
+        """Play on from `seat`'s turn number `turn` until its next turn starts or the game ends."""
+        glance = self.glance
+        while s.phase != OVER and (s.current != seat or s.turn == turn):
+            legal = s.legal_actions()
+            best, best_value = legal[-1], float("-inf")
+            for action in legal:
+                if isinstance(action, (Reveal, RevealAny)) and action.facing:
+                    continue  # a glance cannot tell facings apart: the first one stands for all
+                value = glance.value(s, action, rng)
+                if value > best_value:
+                    best, best_value = action, value
+            s.apply(best)
+
+
+class HardAgent(LevelAgent):
+    """Determinized Monte Carlo search with a time (or iteration) budget per decision."""
+
+    name = "hard"
+
+    def __init__(self, rules: Rules, seed: int, *, time_budget: float | None = None, iterations: int | None = None,
+                 width: int = DEFAULT_WIDTH, evaluator: Evaluator | None = None) -> None:
+        self.rules = rules
+        self.ev = evaluator or Evaluator(rules)
+        self.placement = Placement(self.ev)
+        self.playout = Playout(self.ev)
+        self.rng = random.Random(seed)
+        self.time_budget = time_budget  # None: DEFAULT_BUDGET for the number of players
+        self.iterations = iterations
+        self.width = width
+        self.last_iterations = 0  # of the latest search, for tests and tuning
+
+    def choose(self, view: View, legal: Sequence[Action]) -> int:
+        if len(legal) == 1:
+            return 0
+        started = time.perf_counter()
+        if view.decision == "select":
+            return self.placement.select(legal, self.rng, HARD_STYLE)
+        know = Knowledge(self.rules, view)
+        if view.decision == "place":
+            return self.placement.place(know.state, know.seat, legal, self.rng, HARD_STYLE)
+        values = Planner(self.ev, know.state, know.seat, MEDIUM_WIDTH, MEDIUM_BUDGET).values(legal)
+        order = sorted(range(len(legal)), key=lambda i: (-values[i], i))
+        candidates = [i for i in order[: self.width] if values[i] > SKIPPED]
+        if len(candidates) < 2:
+            return best_index(values)
+        budget = self.time_budget if self.time_budget is not None else DEFAULT_BUDGET.get(view.players, 0.85)
+        return self._search(know, legal, candidates, started + budget)
+
+    def _search(self, know: Knowledge, legal: Sequence[Action], candidates: list[int], deadline: float) -> int:
+        clock = time.perf_counter
+        alive = list(candidates)
+        results: dict[int, list[float]] = {i: [] for i in candidates}
+        rng = self.rng
+        seat = know.seat
+        done = 0
+        while len(alive) > 1:
+            if self.iterations is not None:
+                if done >= self.iterations:
+                    break
+            elif clock() >= deadline:
+                break
+            world = know.sample(rng)
+            seed = rng.getrandbits(32)
+            for i in alive:
+                s = world.clone()
+                s.apply(legal[i])
+                self.playout.play(s, seat, world.turn, random.Random(seed))
+                results[i].append(self.ev.evaluate(s, seat))
+            done += 1
+            if done % PRUNE_EVERY == 0:
+                alive = _prune(alive, results)
+        self.last_iterations = done
+        if done < 2:
+            return candidates[0]
+        leader = max(alive, key=lambda i: _mean(results[i]))
+        favourite = candidates[0]
+        if favourite in alive and _paired_bound(results[leader], results[favourite], -STICK_Z) <= 0:
+            return favourite
+        return leader
+
+
+def _prune(alive: list[int], results: dict[int, list[float]]) -> list[int]:
+    """Drop candidates whose paired difference to the leader is clearly negative."""
+    leader = max(alive, key=lambda i: _mean(results[i]))
+    lead = results[leader]
+    return [i for i in alive if i == leader or _paired_bound(results[i], lead, PRUNE_Z) >= 0]
+
+
+def _mean(xs: Sequence[float]) -> float:
+    return sum(xs) / len(xs)
+
+
+def _paired_bound(a: Sequence[float], b: Sequence[float], z: float) -> float:
+    """Mean of the paired differences a - b, plus z standard errors."""
+    n = len(a)
+    diffs = [x - y for x, y in zip(a, b)]
+    mean = _mean(diffs)
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean + z * math.sqrt(var / n)
