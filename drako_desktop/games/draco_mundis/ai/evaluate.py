@@ -33,6 +33,8 @@ from dataclasses import dataclass
 from ..engine import OVER, GameState
 from ..rules import ANY_ENTRY, CHAR, DOWN, KIND_BITS, KIND_MASK, LAND, OWN_ENTRY, TRAP, Rules
 
+WALK_LIMIT = 6  # squares a journalist's way to a campsite is followed (further: too far to count)
+
 
 @dataclass(frozen=True)
 class Weights:
@@ -50,7 +52,8 @@ class Weights:
     journalist_near: float = 0.5  # ... one square away, decaying by `approach_decay` per further square
     destroyer_adjacent: float = 0.8  # share of a destroyed campsite's points while the truck stands next to it
     destroyer_near: float = 0.35  # ... two squares away, decaying by `approach_decay` per further square
-    approach_decay: float = 0.75
+    approach_decay: float = 0.8  # per square further away
+    face_down_target: float = 0.7  # share while the campsite is still face down (it must be revealed first)
     tiger_face_down: float = 0.8  # share of the tiger's malus while it or its campsite is still face down
     rival_max: float = 0.6  # with 3-4 players: the rivals' estimate is this share of the best plus the rest of the mean
     win: float = 100.0  # a won game, over and above its margin
@@ -88,13 +91,22 @@ class Evaluator:
         # what a character's loss costs its owner and earns its taker, together
         self.swing = [self.material[k] + self.trophy[k] for k in range(count)]
         self.pair_kinds = {token for token, _, _ in self.adjacent_own} | {land for _, land, _ in self.adjacent_own}
+        self.seekers = {token for token, _, _, _ in self.stands_on} | {
+            k for k in range(count) if rules.destroys[k] >= 0}  # the characters that go after a land
         self.targets = {land for _, land, _, _ in self.stands_on} | {k for k in range(count) if self.destroy[k]}
+        self.noted = self.pair_kinds | self.targets  # the face-down tokens worth noting where the seat knows them
         # on_land[character][land kind]: (strength on its owner's land, on another's), modifiers and bonuses included
         self.on_land = tuple(
             tuple(tuple(rules.strength[k] + rules.land_strength[lk] + sum(
                 b for land, whose, b in rules.bonus[k] if land == lk and (whose == "any" or (whose == "own") == own))
                 for own in (True, False)) for lk in range(count))
             for k in range(count))
+        # the same by token (owner << KIND_BITS | kind), for the hot loops
+        tokens = range(1 << (KIND_BITS + 2))
+        self.trophy_of_token = [self.trophy[t & KIND_MASK] if t & KIND_MASK < count else 0 for t in tokens]
+        self.destroy_of_token = [self.destroy[t & KIND_MASK] if t & KIND_MASK < count else 0 for t in tokens]
+        self.material_down_of = [[self.material_down[t & KIND_MASK] if t >> KIND_BITS == p and t & KIND_MASK < count
+                                  else 0.0 for t in tokens] for p in range(rules.data.max_players)]
         self.item_variants = frozenset(v for v in rules.item_variant if v)
         self.full_down = {players: players * (sum(rules.token_counts(frozenset())) - sum(
             n for k, n in enumerate(rules.counts) if rules.placed_face_up[k])) for players in rules.geometry}
@@ -127,77 +139,117 @@ class Evaluator:
         w = self.w
         players = s.players
         busy, char, land, held, down = s.busy, s.char, s.land, s.held, s.down
-        trophy, material = self.trophy, self.material
-        est = [0.0] * players
-        for p in range(players):
-            est[p] = (sum(trophy[t & KIND_MASK] for t in s.trophies[p])
-                      + sum(self.destroy[t & KIND_MASK] for t in s.destroyed[p]))
+        material, occupy = self.material, self.occupy
+        trophy_of = self.trophy_of_token.__getitem__
+        destroy_of = self.destroy_of_token.__getitem__
         # Face-down tokens: the seat's own and peeked ones by kind, the others through their owner's multiset
         # (a sum over all of them, which is the same whichever square holds which).
-        material_down = self.material_down
-        for sq in s.down_squares:
-            token = down[sq]
-            est[token >> KIND_BITS] += material_down[token & KIND_MASK]
-        endness = 1.0 - len(s.down_squares) / self.full_down[players]
+        face_down = list(map(down.__getitem__, s.down_squares))
+        est = [sum(map(trophy_of, s.trophies[p])) + sum(map(destroy_of, s.destroyed[p]))
+               + sum(map(self.material_down_of[p].__getitem__, face_down)) for p in range(players)]
+        endness = 1.0 - len(face_down) / self.full_down[players]
         if s.stall_limit - s.stall <= players:
             endness = 1.0
         occupy_share = w.occupy_now + (1 - w.occupy_now) * endness
-        occupy = self.occupy
-        targets: list[tuple[int, int]] = []  # (square, land token) of face-up lands the journalist or truck want
-        wanted = self.targets
-        pair_kinds = self.pair_kinds
-        pairs: list[tuple[int, int, bool]] = []  # (square, token, face up) of the tokens `adjacent_own` lines name
-        for sq in s.geometry.squares:
-            b = busy[sq]
-            if b & LAND:
-                k = land[sq] & KIND_MASK
+        # (square, land token, face up) of the lands a journalist or a truck is after, and of the tokens the
+        # `adjacent_own` lines name (the tiger and its campsite), where the seat knows them
+        wanted, pair_kinds, noted = self.targets, self.pair_kinds, self.noted
+        targets: list[tuple[int, int, bool]] = []
+        pairs: list[tuple[int, int, bool]] = []
+        for sq in [sq for sq in s.geometry.squares if busy[sq] & LAND]:
+            k = land[sq] & KIND_MASK
+            if k in noted:
                 if k in wanted:
-                    targets.append((sq, land[sq]))
+                    targets.append((sq, land[sq], True))
                 if k in pair_kinds:
                     pairs.append((sq, land[sq], True))
-            elif b & DOWN and down[sq] & KIND_MASK in pair_kinds and s.knows(seat, sq):
-                pairs.append((sq, down[sq], False))
+        for sq in [sq for sq in s.down_squares if down[sq] & KIND_MASK in noted]:
+            if s.knows(seat, sq):
+                k = down[sq] & KIND_MASK
+                if k in pair_kinds:
+                    pairs.append((sq, down[sq], False))
+                if k in wanted:
+                    targets.append((sq, down[sq], False))
+        seekers = self.seekers
         for p in range(players):
+            value = 0.0
             for sq in s.chars_of[p]:
                 k = char[sq] & KIND_MASK
-                value = material[k]
+                value += material[k]
                 if held[sq] >= 0:
-                    value += trophy[held[sq] & KIND_MASK]
+                    value += trophy_of(held[sq])
                 if busy[sq] & LAND:
                     value += occupy[land[sq] & KIND_MASK] * occupy_share
-                if targets:
-                    value += self._approach(sq, k, p, targets)
-                est[p] += value
+                if targets and k in seekers:
+                    value += self._approach(s, sq, k, p, targets)
+            est[p] += value
         if pairs:
             self._own_pairs(s, pairs, est)
         if s.turn > 0:
             self._threats(s, seat, est)
         return est
 
-    def _approach(self, sq: int, kind: int, owner: int, targets: list[tuple[int, int]]) -> float:
-        """The journalist's and the truck's worth from where they stand: on, next to or near an enemy campsite."""
+    def _approach(self, s: GameState, sq: int, kind: int, owner: int, targets: list[tuple[int, int, bool]]) -> float:
+        """The journalist's and the truck's worth from where they stand: on, next to or on their way to an enemy
+        campsite that their owner knows (face up, or face down and peeked at: it must be revealed first)."""
         w = self.w
+        known = s.known[owner]
         value = 0.0
         for token, land_kind, whose, points in self.stands_on:
             if token != kind:
                 continue
             best = 0.0
-            for t, land_token in targets:
+            for t, land_token, up in targets:
                 if land_token & KIND_MASK != land_kind or not _whose(whose, land_token >> KIND_BITS, owner):
                     continue
-                d = abs(t // 12 - sq // 12) + abs(t % 12 - sq % 12)
-                best = max(best, w.journalist_on if d == 0 else w.journalist_near * w.approach_decay ** (d - 1))
+                if not up and not known >> t & 1:
+                    continue
+                d = self._walk(s, sq, t, owner)
+                if d == 0:
+                    best = max(best, w.journalist_on)
+                elif d > 0:
+                    best = max(best, w.journalist_near * w.approach_decay ** (d - 1) * (1.0 if up else w.face_down_target))
             value += points * best
         ruin = self.rules.destroys[kind]
         if ruin >= 0:
             best = 0.0
-            for t, land_token in targets:
-                if land_token & KIND_MASK != ruin or land_token >> KIND_BITS == owner:
+            for t, land_token, up in targets:
+                if land_token & KIND_MASK != ruin or land_token >> KIND_BITS == owner or not (up or known >> t & 1):
                     continue
                 d = abs(t // 12 - sq // 12) + abs(t % 12 - sq % 12)
-                best = max(best, w.destroyer_adjacent if d == 1 else w.destroyer_near * w.approach_decay ** (d - 2))
+                near = w.destroyer_adjacent if d == 1 else w.destroyer_near * w.approach_decay ** (d - 2)
+                best = max(best, near * (1.0 if up else w.face_down_target))
             value += self.destroy[ruin] * best
         return value
+
+    def _walk(self, s: GameState, start: int, goal: int, owner: int) -> int:
+        """Squares the character on `start` must walk to stand on `goal` (a face-down goal: to stand next to it,
+        plus one for the reveal), around whatever it cannot pass or enter; -1 if that is more than `WALK_LIMIT`."""
+        gr, gc = divmod(goal, 12)
+        if abs(start // 12 - gr) + abs(start % 12 - gc) > WALK_LIMIT:
+            return -1
+        busy, land = s.busy, s.land
+        entry = self.rules.entry[s.char[start] & KIND_MASK]
+        adjacent = s.geometry.adjacent
+        seen = {start}
+        frontier = [start]
+        for d in range(1, WALK_LIMIT + 1):
+            nxt = []
+            for sq in frontier:
+                for a in adjacent[sq]:
+                    if a == goal:
+                        return d
+                    if a in seen or d + abs(a // 12 - gr) + abs(a % 12 - gc) > WALK_LIMIT:
+                        continue
+                    seen.add(a)
+                    b = busy[a]
+                    if b == 0 or (b == LAND and (entry[land[a] & KIND_MASK] == ANY_ENTRY or (
+                            entry[land[a] & KIND_MASK] == OWN_ENTRY and land[a] >> KIND_BITS == owner))):
+                        nxt.append(a)
+            if not nxt:
+                return -1
+            frontier = nxt
+        return -1
 
     def _own_pairs(self, s: GameState, pairs: list[tuple[int, int, bool]], est: list[float]) -> None:
         """The malus of a token next to its owner's own land (the tiger by its campsite), as far as the seat knows

@@ -53,6 +53,9 @@ class Planner:
         self.budget = budget  # evaluations after which no further first action is searched (the best one always is)
         self.evaluations = 0
         self.shortlist: set[Action] = set()
+        # first action -> the best second action after it, for the first actions with a sure result that were searched
+        self.follow: dict[Action, Action] = {}
+        self.strongest = max(self.rules.strength)
 
     # -- what an action leads to --------------------------------------------------------------
 
@@ -187,6 +190,17 @@ class Planner:
                 if not isinstance(a, Rotate) and (not isinstance(a, (Reveal, RevealAny)) or a in chosen)
                 and (not isinstance(a, RevealAny) or a.at in reveal_any)]
 
+    def worth_last(self, s: GameState, action: Action) -> bool:
+        """Whether the action can be worth it as the turn's last: not a peek (what it learns, nothing uses this
+        turn), not a reveal of an unknown token next to too little strength to beat most of what it can be."""
+        if isinstance(action, Peek):
+            return False
+        if isinstance(action, Reveal) and self.unknown_to_seat(s, action.at):
+            attack = sum(s.strength(a) for a in s.geometry.adjacent[action.at]
+                         if s.busy[a] & CHAR and s.char[a] >> KIND_BITS == self.seat)
+            return attack >= self.strongest - 1
+        return True
+
     def _value_rotations(self, s: GameState, legal: Sequence[Action], rotations: list[int], values: list[float]) -> None:
         """A rotation changes nothing the evaluation sees this turn, only where a character can go next: it is
         worth a pass, plus a little for turning a character to face more enemies and more room."""
@@ -220,10 +234,14 @@ class Planner:
                 self.evaluations += 1
                 continue
             legal = after.legal_actions()
-            seconds = self.considered(after, legal)
+            seconds = [i for i in self.considered(after, legal) if self.worth_last(after, legal[i])]
             if len(branches) > 1:
                 seconds = [i for i in seconds if legal[i] in self.shortlist or isinstance(legal[i], TACTICAL)]
-            total += p * max(self.value_after(after, legal[i]) for i in seconds)
+            values = {i: self.value_after(after, legal[i]) for i in seconds}
+            best = max(values, key=lambda i: (values[i], -i))
+            if len(branches) == 1:
+                self.follow[action] = legal[best]
+            total += p * values[best]
         return total
 
     def _peek_value(self, s: GameState, legal: Sequence[Action], i: int, last: dict[int, float]) -> float:

@@ -30,8 +30,8 @@ import random
 import time
 from collections.abc import Sequence
 
-from ..actions import Action, Reveal, RevealAny
-from ..engine import OVER, GameState
+from ..actions import Action
+from ..engine import OVER, PLAY, GameState
 from ..rules import Rules
 from ..view import View
 from .evaluate import Evaluator
@@ -39,7 +39,6 @@ from .heuristic import MEDIUM_BUDGET, MEDIUM_WIDTH, LevelAgent, best_index
 from .knowledge import Knowledge
 from .placement import Placement, Style
 from .plan import SKIPPED, Planner
-from .tactics import Glance
 
 # Seconds per decision, by number of players (the limits are 0.5 s with 2 players and 1 s with 4;
 # the plan that picks the candidates comes out of the same time).
@@ -52,24 +51,37 @@ HARD_STYLE = Style(order_jitter=1.5, square_jitter=1.0)
 
 
 class Playout:
-    """Plays a sampled world on with every player taking its best action at a glance."""
+    """Plays a sampled world on: every player takes, action by action, the one its own evaluation likes
+    best from its own knowledge in that world (the medium level's values without the pairs), until the
+    next player after the searching seat has played its turn."""
 
     def __init__(self, evaluator: Evaluator) -> None:
-        self.glance = Glance(evaluator)
+        self.ev = evaluator
 
-    def play(self, s: GameState, seat: int, turn: int, rng: random.Random) -> None:
-        """Play on from `seat`'s turn number `turn` until its next turn starts or the game ends."""
-        glance = self.glance
-        while s.phase != OVER and (s.current != seat or s.turn == turn):
-            legal = s.legal_actions()
-            best, best_value = legal[-1], float("-inf")
-            for action in legal:
-                if isinstance(action, (Reveal, RevealAny)) and action.facing:
-                    continue  # a glance cannot tell facings apart: the first one stands for all
-                value = glance.value(s, action, rng)
-                if value > best_value:
-                    best, best_value = action, value
-            s.apply(best)
+    def play(self, s: GameState, seat: int, follow: Action | None) -> None:
+        """Go on from an action of `seat`: `follow` (if given) as its next action, then the best ones."""
+        if follow is not None and s.phase == PLAY and s.current == seat:
+            s.apply(follow)
+        rival = -1
+        while s.phase != OVER:
+            if s.current != seat and rival < 0:
+                rival = s.current
+            elif rival >= 0 and s.current != rival:
+                return
+            s.apply(self.pick(s))
+
+    def pick(self, s: GameState) -> Action:
+        legal = s.legal_actions()
+        planner = Planner(self.ev, s, s.current, 0, 0)
+        best, best_value = legal[-1], float("-inf")
+        for i in planner.considered(s, legal):
+            action = legal[i]
+            if not planner.worth_last(s, action):
+                continue
+            value = planner.value_after(s, action)
+            if value > best_value:
+                best, best_value = action, value
+        return best
 
 
 class HardAgent(LevelAgent):
@@ -98,15 +110,17 @@ class HardAgent(LevelAgent):
         know = Knowledge(self.rules, view)
         if view.decision == "place":
             return self.placement.place(know.state, know.seat, legal, self.rng, HARD_STYLE)
-        values = Planner(self.ev, know.state, know.seat, MEDIUM_WIDTH, MEDIUM_BUDGET).values(legal)
+        planner = Planner(self.ev, know.state, know.seat, MEDIUM_WIDTH, MEDIUM_BUDGET)
+        values = planner.values(legal)
         order = sorted(range(len(legal)), key=lambda i: (-values[i], i))
         candidates = [i for i in order[: self.width] if values[i] > SKIPPED]
         if len(candidates) < 2:
             return best_index(values)
         budget = self.time_budget if self.time_budget is not None else DEFAULT_BUDGET.get(view.players, 0.85)
-        return self._search(know, legal, candidates, started + budget)
+        return self._search(know, legal, candidates, planner.follow, started + budget)
 
-    def _search(self, know: Knowledge, legal: Sequence[Action], candidates: list[int], deadline: float) -> int:
+    def _search(self, know: Knowledge, legal: Sequence[Action], candidates: list[int],
+                follow: dict[Action, Action], deadline: float) -> int:
         clock = time.perf_counter
         alive = list(candidates)
         results: dict[int, list[float]] = {i: [] for i in candidates}
@@ -120,11 +134,10 @@ class HardAgent(LevelAgent):
             elif clock() >= deadline:
                 break
             world = know.sample(rng)
-            seed = rng.getrandbits(32)
             for i in alive:
                 s = world.clone()
                 s.apply(legal[i])
-                self.playout.play(s, seat, world.turn, random.Random(seed))
+                self.playout.play(s, seat, follow.get(legal[i]))
                 results[i].append(self.ev.evaluate(s, seat))
             done += 1
             if done % PRUNE_EVERY == 0:
