@@ -146,6 +146,22 @@ def build_parser() -> argparse.ArgumentParser:
                         "simulate --records) instead of a save")
     replay.add_argument("--json", action="store_true", help="print one JSON object instead of text")
 
+    review = sub.add_parser(
+        "review", help="the strongest level reviews one player's decisions of a saved game",
+        description="Go through one player's decisions of a saved game (finished or not) with the strongest "
+        "computer level, from that player's view at the time, and print for each the estimated final result of "
+        "the move made and of the level's preferred move, then the accuracy, the biggest mistakes and what they "
+        "missed. The same review as the game's Review screen.",
+    )
+    review.add_argument("file", nargs="?", default=None, metavar="FILE",
+                        help="a saved game: a .json file from the saves or history folder")
+    review.add_argument("--last", action="store_true", help="the most recently saved game instead of FILE")
+    review.add_argument("--seat", type=int, default=None,
+                        help="the seat to review, counted from 1 (default: the first person at the table)")
+    review.add_argument("--depth", type=_positive, default=None,
+                        help="sampled games per decision (default 48; more is slower and steadier)")
+    review.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+
     bench = sub.add_parser(
         "bench-ui", help="time the table's frames in a computer-only game",
         description="Play a computer-only game with the most players through the real table at normal animation "
@@ -215,6 +231,8 @@ def run(args: argparse.Namespace) -> int:
             return cmd_bench_ui(game, args, sys.stdout)
         if args.command == "replay":
             return cmd_replay(library, game, args, sys.stdout)
+        if args.command == "review":
+            return cmd_review(library, args, sys.stdout)
         return cmd_play(library, game, args, sys.stdout)
     except (CardDataError, UsageError) as exc:
         print(f"drako-desktop: {exc}", file=sys.stderr)
@@ -424,6 +442,56 @@ def replay_record_command(library: Library, args: argparse.Namespace, stdout: Te
         stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
         return 0
     stdout.write(format_replay(replay_game(handle, record_as_saved(handle, state))) + "\n")
+    return 0
+
+
+def cmd_review(library: Library, args: argparse.Namespace, stdout: TextIO) -> int:
+    """One seat's decisions of a saved game, judged by the strongest level (text or one JSON object)."""
+    from .controller.review import DEFAULT_DEPTH, ReviewUnavailableError, review_game, summarize
+    from .replay import load_for_replay
+    from .saves import SaveError
+
+    if args.last == (args.file is not None):
+        raise UsageError("review needs a saved game FILE or --last (one of them)")
+    try:
+        handle, saved = load_for_replay(library, args.file)
+    except SaveError as exc:
+        raise UsageError(str(exc)) from None
+    setup = saved.setup
+    if args.seat is None:
+        seat = next((i for i, s in enumerate(setup.seats) if s.is_human), 0)
+    elif 1 <= args.seat <= setup.players:
+        seat = args.seat - 1
+    else:
+        raise UsageError(f"--seat must be a seat 1-{setup.players}, not {args.seat}")
+    depth = args.depth or DEFAULT_DEPTH
+    try:
+        decisions = review_game(handle, setup.players, setup.seed, setup.first, setup.variants, saved.actions, seat,
+                                depth=depth)
+    except ReviewUnavailableError as exc:
+        raise UsageError(str(exc)) from None
+    summary = summarize(decisions)
+    name = setup.seats[seat].name
+    if args.json:
+        result = {"game": handle.id, "game_id": saved.game_id, "seat": seat, "name": name, "depth": depth,
+                  "decisions": [d.to_json() for d in decisions], "summary": summary.to_json()}
+        stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
+        return 0
+    stdout.write(f"Review of {name} (seat {seat + 1}) in game {saved.game_id} of {handle.id}, "
+                 f"{depth} sampled games per decision\n")
+    for d in decisions:
+        mark = "  MISTAKE" if d.mistake else ""
+        line = (f"turn {d.turn:>3}  played {jsonio.dumps(d.chosen)}: win {100 * d.chosen_outcome.win:.0f}%, "
+                f"margin {d.chosen_outcome.margin:+.1f}")
+        if d.best != d.chosen:
+            line += (f"; best {jsonio.dumps(d.best)}: win {100 * d.best_outcome.win:.0f}%, "
+                     f"margin {d.best_outcome.margin:+.1f}")
+        stdout.write(line + mark + "\n")
+    stdout.write(f"{summary.decisions} decisions, accuracy {summary.accuracy:.1f}%, "
+                 f"{len([d for d in decisions if d.mistake])} mistakes\n")
+    for d in summary.mistakes:
+        stdout.write(f"  turn {d.turn}: {100 * d.win_lost:.0f} points of winning chance and "
+                     f"{d.margin_lost:.1f} points of margin lost{' (' + ', '.join(d.missed) + ')' if d.missed else ''}\n")
     return 0
 
 

@@ -79,7 +79,7 @@ def install_hooks() -> None:
                 logger.critical("unexpected error", exc_info=(kind, value, tb))
             previous_sys(kind, value, tb)
 
-        sys_hook.drako_logs = True
+        setattr(sys_hook, "drako_logs", True)  # marks our hook: installing twice changes nothing
         sys.excepthook = sys_hook
     if not getattr(threading.excepthook, "drako_logs", False):
         previous_thread = threading.excepthook
@@ -91,5 +91,5 @@ def install_hooks() -> None:
                              exc_info=(args.exc_type, args.exc_value, args.exc_traceback))
             previous_thread(args)
 
-        thread_hook.drako_logs = True
+        setattr(thread_hook, "drako_logs", True)
         threading.excepthook = thread_hook

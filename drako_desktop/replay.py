@@ -35,7 +35,7 @@ def replay_game(handle: Game, game: SavedGame) -> dict[str, Any]:
                 continue
             if public.kind == "turn":
                 turns[-1]["scores"] = [b.total for b in state.scores()]
-                turns.append({"turn": public.count, "seat": public.seat, "events": [], "scores": None})
+                turns.append({"turn": public.number, "seat": public.seat, "events": [], "scores": None})
                 continue
             line = handle.describe(public, names)
             if line:

@@ -1,10 +1,11 @@
-"""Statistics per player name: games, wins, average and best score, by opponent level.
+"""Statistics per game and player name: games, wins, average and best score, by opponent level.
 
 Only people are tracked (computer seats have no statistics). A game counts once,
 when it ends; a shared victory counts as a win for each winner. Practice games
 (unlimited undo) are counted apart and never change wins, averages or bests.
-Kept as versioned JSON next to the saves; a broken file is set aside and the
-statistics start again, with a message.
+Kept as versioned JSON next to the saves, keyed by game id (version 1 files, from
+before the app had a second game, hold Aetherya Pocket's and still load); a broken
+file is set aside and the statistics start again, with a message.
 """
 
 from __future__ import annotations
@@ -15,10 +16,11 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from .controller.game import GameSetup
+from .games import DEFAULT_GAME
 from .i18n import Message
 from .storage import atomic_write_text, data_dir
 
-VERSION = 1
+VERSION = 2  # 1: {"players", "recorded"}, all of them Aetherya Pocket's
 PEOPLE = "people"  # the opponent "level" of a table with no computer seat
 
 
@@ -66,8 +68,16 @@ class Record:
 
 @dataclass
 class Statistics:
-    players: dict[str, Record] = field(default_factory=dict)
-    recorded: list[str] = field(default_factory=list)  # game ids already counted
+    games: dict[str, dict[str, Record]] = field(default_factory=dict)  # game id -> player name -> record
+    recorded: list[str] = field(default_factory=list)  # ids of the saved games already counted
+
+    def players_of(self, game: str) -> dict[str, Record]:
+        """The records of one game's players (empty when nobody played it yet)."""
+        return self.games.get(game, {})
+
+    def reset(self, game: str) -> None:
+        """Forget one game's statistics (its games stay counted, so they are not counted again)."""
+        self.games.pop(game, None)
 
     def record_game(self, game_id: str, setup: GameSetup, totals: Sequence[int], winners: Sequence[int],
                     practice: bool) -> bool:
@@ -76,10 +86,11 @@ class Statistics:
             return False
         self.recorded.append(game_id)
         levels = sorted({s.level for s in setup.seats if not s.is_human}) or [PEOPLE]
+        players = self.games.setdefault(setup.game, {})
         for seat, player in enumerate(setup.seats):
             if not player.is_human:
                 continue
-            rec = self.players.setdefault(player.name, Record())
+            rec = players.setdefault(player.name, Record())
             if practice:
                 rec.practice_games += 1
                 continue
@@ -95,18 +106,21 @@ class Statistics:
         return True
 
     def to_json(self) -> dict[str, Any]:
-        return {"version": VERSION, "players": {n: r.to_json() for n, r in self.players.items()},
-                "recorded": self.recorded}
+        games = {game: {n: r.to_json() for n, r in players.items()} for game, players in self.games.items()}
+        return {"version": VERSION, "games": games, "recorded": self.recorded}
 
     @classmethod
     def from_json(cls, data: Any) -> "Statistics":
-        if not isinstance(data, dict) or data.get("version") != VERSION:
+        if not isinstance(data, dict) or data.get("version") not in (1, VERSION):
             raise ValueError("unknown statistics format")
-        players = data.get("players")
+        games = {DEFAULT_GAME: data.get("players")} if data["version"] == 1 else data.get("games")
         recorded = data.get("recorded")
-        if not isinstance(players, dict) or not isinstance(recorded, list) or not all(isinstance(r, str) for r in recorded):
+        if not isinstance(games, dict) or not isinstance(recorded, list) or not all(isinstance(r, str) for r in recorded):
             raise ValueError("the statistics file is malformed")
-        return cls({str(n): Record.from_json(r) for n, r in players.items()}, list(recorded))
+        if not all(isinstance(players, dict) for players in games.values()):
+            raise ValueError("the statistics file is malformed")
+        return cls({str(game): {str(n): Record.from_json(r) for n, r in players.items()}
+                    for game, players in games.items()}, list(recorded))
 
     @classmethod
     def load(cls, path: Path | None = None) -> tuple["Statistics", Message | None]:

@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from drako_desktop.ai import AgentSpecError, agent_levels, make_agent
 from drako_desktop.games.aetherya_pocket.ai.determinize import Position
@@ -252,3 +254,29 @@ def test_easy_slips_like_a_person(rules):
             taken += legal[EasyAgent(rules, n).choose(state.view(state.current), legal)].kind == "claim"
     assert claims >= 10
     assert 0.4 <= taken / claims < 1.0
+
+
+# -- the opponents' own move generation agrees with the rules ---------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32), st.integers(2, 4))
+def test_the_playouts_fast_moves_are_always_legal(rules, seed, players):
+    """The playout builds its actions itself (for speed): each must be one of the engine's legal actions, and its
+    placement test must agree with the engine's at every cell."""
+    from drako_desktop.games.aetherya_pocket.ai.heuristic import _can_place
+    from drako_desktop.games.aetherya_pocket.ai.search import Playout
+    from drako_desktop.games.aetherya_pocket.engine import PLACE, place
+
+    playout = Playout(Evaluator(rules))
+    rng = random.Random(seed)
+    state = GameState.new(rules, players, seed, first=seed % players)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        if state.step in (Step.AFTER_DRAW, Step.AFTER_TAKE_DISCARD):
+            kingdom = state.visible_kingdom(state.current)
+            allowed = {a for a in legal if a.kind == PLACE}
+            assert {place(c // 4, c % 4) for c in range(CELLS) if _can_place(rules, kingdom[c], state.drawn)} == allowed
+        if state.step != Step.ARRANGE:
+            assert playout.pick(state, rng) in legal
+        state.apply(legal[rng.randrange(len(legal))])

@@ -225,7 +225,7 @@ def test_two_actions_then_the_next_player():
     assert (s.current, s.actions_left) == (0, 1)
     events = act(s, {"type": "rotate", "at": [4, 8], "facing": "S"})
     assert (s.current, s.actions_left, s.turn) == (1, 2, 2)
-    assert events[-1].kind == "turn" and events[-1].seat == 1 and events[-1].count == 2
+    assert events[-1].kind == "turn" and events[-1].seat == 1 and events[-1].number == 2
     events = act(s, {"type": "pass"})
     assert [e.kind for e in events] == ["pass", "turn"] and s.current == 0
 

@@ -154,13 +154,13 @@ def test_statistics_count_people_once_per_game(rules):
     assert not stats.record_game("g1", setup, [10, 5, 10], [0, 2], practice=False)
     stats.record_game("g2", setup, [3, 8, 1], [1], practice=False)
     stats.record_game("g3", setup, [30, 8, 1], [0], practice=True)
-    ana = stats.players["Ana"]
+    ana = stats.players_of("aetherya-pocket")["Ana"]
     assert (ana.games, ana.wins, ana.best, ana.average, ana.practice_games) == (2, 1, 10, 6.5, 1)
     assert ana.by_opponent == {"hard": [2, 1]}
-    assert "Bot" not in stats.players
+    assert "Bot" not in stats.players_of("aetherya-pocket")
     people = Statistics()
     people.record_game("g4", GameSetup((Seat("Ana"), Seat("Ben")), seed=2), [1, 2], [1], practice=False)
-    assert people.players["Ben"].by_opponent == {PEOPLE: [1, 1]}
+    assert people.players_of("aetherya-pocket")["Ben"].by_opponent == {PEOPLE: [1, 1]}
 
 
 def test_statistics_file_round_trip_and_broken_file(home):
@@ -168,11 +168,11 @@ def test_statistics_file_round_trip_and_broken_file(home):
     stats.record_game("g1", SETUP, [4, 2], [0], practice=False)
     stats.save()
     loaded, message = Statistics.load()
-    assert message is None and loaded.players["Ana"].wins == 1
+    assert message is None and loaded.players_of("aetherya-pocket")["Ana"].wins == 1
     path = home / "data" / "statistics.json"
     path.write_text('{"version": 1, "players": {"Ana": {"games": "many"}}, "recorded": []}')
     loaded, message = Statistics.load()
-    assert loaded.players == {} and "not a statistics file of this game" in str(message)
+    assert loaded.games == {} and "not a statistics file of this game" in str(message)
     assert "kept as statistics.json.broken" in str(message)
     assert (home / "data" / "statistics.json.broken").exists()
 

@@ -42,3 +42,19 @@ def test_an_unknown_level_is_refused_from_the_process(aetherya, rules):
         assert process.factory("random", 1).name == "random"  # and the process goes on
     finally:
         process.close()
+
+
+def test_a_hint_is_thought_out_in_the_opponents_process_like_in_this_one(aetherya):
+    from drako_desktop.controller.worker import AgentProcess
+
+    state = aetherya.new_state(2, 31, 0)
+    for _ in range(4):
+        state.apply(state.legal_actions()[0])
+    view, legal = state.view(state.current), state.legal_actions()
+    process = AgentProcess(aetherya.id, aetherya.folder)
+    try:
+        remote = process.assess(view, legal, seed=5, depth=6)
+    finally:
+        process.close()
+    local = aetherya.analyst(5, 6).assess(view, legal)
+    assert local is not None and remote == local.best

@@ -118,11 +118,11 @@ def test_finished_game_goes_to_history_and_counts_once_in_statistics(library, ru
     finished, state = saves.read(saves.history_dir() / f"{game_id}.json", library)
     assert finished.finished
     stats, _ = Statistics.load()
-    ana = stats.players["Ana"]
+    ana = stats.players_of("aetherya-pocket")["Ana"]
     assert ana.games == 1 and ana.wins == (0 in state.winners()) and ana.best == state.scores()[0].total
-    assert "Brynja" not in stats.players  # computers have no statistics
+    assert "Brynja" not in stats.players_of("aetherya-pocket")  # computers have no statistics
     table.session.record_statistics()  # a second time changes nothing
-    assert Statistics.load()[0].players["Ana"].games == 1
+    assert Statistics.load()[0].players_of("aetherya-pocket")["Ana"].games == 1
     app.close()
 
 
@@ -378,7 +378,7 @@ def test_statistics_screen_and_reset_with_confirmation(rules):
     stats.save()
     app, scene = opened(rules, App.open_statistics, StatisticsScene)
     assert [name for name, _ in scene.players()] == ["Ana", "Ben"]
-    ana = scene.stats.players["Ana"]
+    ana = scene.stats.players_of("aetherya-pocket")["Ana"]
     assert (ana.games, ana.wins, ana.best, ana.practice_games) == (5, 3, 40, 1)
     screenshot(app, "27-statistics")
     reset = next(w for w in scene.widgets.widgets if getattr(w, "label", "") == "Reset statistics")
@@ -387,10 +387,10 @@ def test_statistics_screen_and_reset_with_confirmation(rules):
     frames(app, 1)
     screenshot(app, "28-statistics-reset-confirm")
     frames(app, 1, [key(pygame.K_ESCAPE)])  # Esc says no
-    assert Statistics.load()[0].players
+    assert Statistics.load()[0].players_of("aetherya-pocket")
     click(app, reset.rect.center)
     click(app, next(w for w in app.scenes.top.widgets.widgets if getattr(w, "label", "") == "Reset").rect.center)
-    assert Statistics.load()[0].players == {} and scene.players() == []
+    assert Statistics.load()[0].players_of("aetherya-pocket") == {} and scene.players() == []
     frames(app, 1)
     screenshot(app, "29-statistics-empty")
     app.close()
@@ -551,7 +551,7 @@ def test_practice_game_shows_its_badge_undoes_freely_and_counts_apart(library, r
     saved, _ = saves.read(table.session.saved_path(), library)
     assert saved.practice and list(saved.actions) == table.controller.actions  # the undo was saved too
     play_until(app, table, lambda: app.scenes.find(ScoreSheet) is not None)
-    ana = Statistics.load()[0].players["Ana"]
+    ana = Statistics.load()[0].players_of("aetherya-pocket")["Ana"]
     assert (ana.games, ana.practice_games) == (0, 1)
     app.close()
 

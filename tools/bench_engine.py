@@ -1,10 +1,11 @@
 """Engine benchmarks (`make bench`): they print figures, nothing asserts a time.
 
 1. `drako-desktop score --jsonl` on 10,000 random kingdoms (a real subprocess).
-2. `drako-desktop simulate --agents random,random --games 2000` (a real subprocess).
+2. `drako-desktop simulate --agents random,random --games 2000` (a real subprocess), for Aetherya Pocket.
 3. The same simulation in-process, with its CPU time and peak memory.
+4. `drako-desktop simulate --game draco-mundis --agents random,random --games 500` (a real subprocess).
 
-Usage: python tools/bench_engine.py [--kingdoms N] [--games N] [--seed S]
+Usage: python tools/bench_engine.py [--kingdoms N] [--games N] [--draco-games N] [--seed S]
 """
 
 from __future__ import annotations
@@ -60,14 +61,14 @@ def bench_score(n: int, seed: int) -> None:
           f"{results / elapsed:,.0f} kingdoms/s")
 
 
-def bench_simulate_cli(games: int, seed: int) -> None:
+def bench_simulate_cli(games: int, seed: int, game: str = "aetherya-pocket") -> None:
     start = time.perf_counter()
-    out = subprocess.run([*command(), "simulate", "--agents", "random,random", "--games", str(games),
+    out = subprocess.run([*command(), "simulate", "--game", game, "--agents", "random,random", "--games", str(games),
                           "--seed", str(seed), "--json"], capture_output=True, text=True, check=True)
     elapsed = time.perf_counter() - start
     result = json.loads(out.stdout)
-    print(f"simulate random,random: {games} games, {result['games_per_second']:,.0f} games/s "
-          f"(inside the command), {elapsed:.2f} s wall for the whole process")
+    print(f"simulate --game {game} random,random: {games} games, {result['games_per_second']:,.0f} games/s "
+          f"(inside the command), {result['mean_actions']} actions per game, {elapsed:.2f} s wall for the whole process")
 
 
 def bench_simulate_inprocess(games: int, seed: int) -> None:
@@ -87,11 +88,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--kingdoms", type=int, default=10_000)
     parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--draco-games", type=int, default=500)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     bench_score(args.kingdoms, args.seed)
     bench_simulate_cli(args.games, args.seed)
     bench_simulate_inprocess(args.games, args.seed)
+    bench_simulate_cli(args.draco_games, args.seed, "draco-mundis")
 
 
 if __name__ == "__main__":

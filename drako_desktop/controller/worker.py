@@ -49,6 +49,12 @@ class AgentProcess:
         name, wants_view = self.call("make", key, spec, seed)
         return RemoteAgent(self, key, name, wants_view)
 
+    def assess(self, view: Any, legal: Sequence[Any], seed: int, depth: int) -> int | None:
+        """The strongest level's preferred action (an index into `legal`) from this view, thought out in the
+        opponents' process so the table stays smooth; None when the game has no analyst (no hard level)."""
+        best: int | None = self.call("assess", view.to_json(), [a.to_json() for a in legal], seed, depth)
+        return best
+
     def call(self, *message: Any) -> Any:
         with self._lock:
             try:
@@ -122,6 +128,12 @@ def _serve(conn, game_id: str, folder: str, bot_timeout: float | None) -> None:
                 _, key, view, legal = message
                 reply = agents[key].choose(game.view_from_json(view) if view else None,
                                            [game.action_from_json(a) for a in legal])
+            elif kind == "assess":
+                _, view, legal, seed, depth = message
+                analyst = game.analyst(seed, depth)
+                judged = None if analyst is None else analyst.assess(
+                    game.view_from_json(view), [game.action_from_json(a) for a in legal])
+                reply = None if judged is None else judged.best
             elif kind == "game-over":
                 _, key, scores, winners = message
                 reply = agents[key].game_over(scores, winners)

@@ -74,6 +74,33 @@ def ranking_winners(scores: Sequence[Breakdown]) -> list[int]:
     return [seat for seat, key in enumerate(keys) if key == best]
 
 
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What a search expects of one action for the seat that takes it."""
+
+    win: float  # chance of winning, 0 to 1 (a shared victory counts as a share)
+    margin: float  # final score minus the best other player's, in points
+    samples: int  # sampled games behind the estimate
+
+
+@dataclass(frozen=True, slots=True)
+class Assessment:
+    """A strong player's judgement of a decision: its preferred action and the expected outcome of
+    each action it looked at (indices into the legal actions)."""
+
+    best: int
+    outcomes: Mapping[int, Outcome]
+
+
+class Analyst(Protocol):
+    """The strongest level's judgement, asked by the hint and the post-game review: from one seat's
+    view only, like any opponent."""
+
+    def assess(self, view: Any, legal: Sequence[Any], chosen: int | None = None) -> Assessment | None:
+        """The preferred action and the expected outcomes (`chosen` always among them), or None for a
+        decision the analyst cannot play out (Aetherya Pocket's arrangement, before any card is dealt)."""
+
+
 class Action(Protocol):
     """An immutable, hashable action; its JSON is the game's notation (records, saves, bots)."""
 
@@ -90,7 +117,7 @@ class Event(Protocol):
     spectator, the public log), or None when the viewer does not learn of it at all.
     `reveals` is True when something hidden came to light for anybody: such an event
     ends undo for the turn. Every game starts each turn with a public event of kind
-    "turn" whose `count` is the turn's number (1, 2, ...)."""
+    "turn" whose `number` is the turn's number (1, 2, ...)."""
 
     kind: str
     seat: int
@@ -208,6 +235,16 @@ class Game(Protocol):
     def record(self, state: GameState) -> dict[str, Any]:
         """The game record (`simulate --records`): game, players, first, variants, actions, scores,
         winners, and for a game with chance its seed."""
+
+    def analyst(self, seed: int, iterations: int) -> Analyst | None:
+        """The strongest level as an analyst with a fixed effort per decision (None: no such level yet)."""
+
+    def hint_reason(self, view: Any, action: Any) -> str:
+        """Why a hint suggests `action`, in one line of the player's language, from the seat's view."""
+
+    def missed(self, view: Any, chosen: Any, best: Any) -> list[str]:
+        """What the better move `best` had that the move made lacked, as short tags the review counts
+        and names (`review.missed.<tag>`): e.g. a legend, a tamed dragon, a won fight."""
 
     def ui(self) -> Any:
         """The game's user interface (a `ui.game_ui.GameUI`), imported only when a window is open."""

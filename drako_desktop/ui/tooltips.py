@@ -1,10 +1,13 @@
-"""Tooltips: the value every game's tips are made of, and how numbers and lists are written in them."""
+"""Tooltips: the value every game's tips are made of. (How numbers and lists are written in them is
+`i18n.signed`, `i18n.number`, `i18n.join_names`, re-exported here for the screens.)"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..i18n import tr
+from ..i18n import join_names, number, signed
+
+__all__ = ["Tooltip", "join_names", "number", "signed"]
 
 
 @dataclass(frozen=True)
@@ -12,20 +15,3 @@ class Tooltip:
     title: str
     subtitle: str
     lines: tuple[str, ...]
-
-
-def signed(value: int) -> str:
-    """+2, −1 (a real minus sign), 0."""
-    return f"+{value}" if value > 0 else number(value)
-
-
-def number(value: int) -> str:
-    """A score as printed: 3, 0, −2 (a real minus sign, not a hyphen)."""
-    return f"−{-value}" if value < 0 else str(value)
-
-
-def join_names(names: list[str], last: str = "tooltip.and") -> str:
-    """"Human, Elf and Dwarf" (or "... or ..."): the last two joined by the translated word."""
-    if len(names) < 2:
-        return "".join(names)
-    return tr(last, first=tr("tooltip.list_separator").join(names[:-1]), last=names[-1])

@@ -13,9 +13,9 @@ from ... import resources
 from ..base import Agent, Variant
 from .ai import LEVELS, EasyAgent, HardAgent, MediumAgent
 from .data import CardSet, load_cards
-from .engine import Action, Event, GameState, Rules, View
+from .engine import CLAIM, PLACE, Action, Breakdown, Event, GameState, Rules, View, placement_change
 from .engine.report import parse_kingdom, score_report
-from .narrate import describe
+from .narrate import describe, hint_reason
 
 GAME_ID = "aetherya-pocket"
 
@@ -52,6 +52,36 @@ class AetheryaPocket:
         kind = {"easy": EasyAgent, "medium": MediumAgent, "hard": HardAgent}[level]
         agent: Agent = kind(self.rules, seed)
         return agent
+
+    def analyst(self, seed: int, iterations: int) -> HardAgent:
+        """The hard level with a fixed number of sampled worlds per decision (reproducible)."""
+        return HardAgent(self.rules, seed, iterations=iterations)
+
+    def hint_reason(self, view: View, action: Action) -> str:
+        return hint_reason(self.rules, view, action)
+
+    def missed(self, view: View, chosen: Action, best: Action) -> list[str]:
+        """A legend the better move claimed, or the categories where its placement scored more."""
+        if best.kind == CLAIM:
+            return [] if chosen.kind == CLAIM else ["legend"]
+        after_best, after_chosen = self._placed(view, best), self._placed(view, chosen)
+        if after_best is None or after_chosen is None:
+            return []
+        tags = []
+        for category, better, made in zip(after_best.categories, after_best.values, after_chosen.values):
+            if better > made:
+                tags.append(category if category in ("dragons", "conflicts") else "tribes")
+        return list(dict.fromkeys(tags))
+
+    def _placed(self, view: View, action: Action) -> Breakdown | None:
+        """The seat's face-up score after placing the card in hand, or None for any other action."""
+        if action.kind != PLACE or view.drawn is None or view.seat is None:
+            return None
+        rules = self.rules
+        kingdom = rules.kingdom_from_ids(view.kingdoms[view.seat])
+        legends = [rules.legend_index[leg] for leg in view.legends[view.seat]]
+        change = placement_change(rules, kingdom, legends, action.row * 4 + action.col, rules.type_index[view.drawn])
+        return change.after
 
     def describe(self, event: Event, names: Sequence[str]) -> str | None:
         return describe(event, names, self.cards)

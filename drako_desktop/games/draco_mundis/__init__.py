@@ -59,6 +59,16 @@ class DracoMundis:
         agent: Agent = kind(self.rules, seed)
         return agent
 
+    def analyst(self, seed: int, iterations: int) -> None:
+        """No hard level yet to judge with."""
+        return None
+
+    def hint_reason(self, view: View, action: Action) -> str:
+        return ""  # no hint without a hard level
+
+    def missed(self, view: View, chosen: Action, best: Action) -> list[str]:
+        return []
+
     def describe(self, event: Event, names: Sequence[str]) -> str | None:
         return describe(event, names, self.data)
 

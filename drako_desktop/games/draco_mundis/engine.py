@@ -1057,7 +1057,7 @@ class GameState:
         self.actions_left = self.rules.data.actions_per_turn
         self.reveal_any_used = False
         self.progress = False
-        events.append(Event("turn", self.current, count=self.turn))
+        events.append(Event("turn", self.current, number=self.turn))
 
     def _end_turn(self, events: list[Event]) -> None:
         self.stall = 0 if self.progress else self.stall + 1

@@ -32,7 +32,7 @@ class Fighter(NamedTuple):
 
 class Event(NamedTuple):
     """kinds: select (token; only its seat learns of it), place (at, token, facing; the token hidden
-    from others when face down), turn (count = the turn's number), peek (at, owner, token for the peeker only), move (at,
+    from others when face down), turn (number = the turn's number), peek (at, owner, token for the peeker only), move (at,
     to, token), reveal and reveal-any (at, owner, token, facing), fight (at = the defender's square,
     attackers, defender, attack, defence, outcome "win" | "loss" | "tie" for the attackers,
     eliminated, freed), rotate (at, token, facing), capture (at, to, token, target = the prisoner),
@@ -55,7 +55,7 @@ class Event(NamedTuple):
     eliminated: tuple[Piece, ...] = ()
     freed: tuple[Piece, ...] = ()
     target: Piece | None = None
-    count: int = 0  # turn: the turn's number
+    number: int = 0  # turn: the turn's number
     reason: str = ""
     audience: int = -1  # -1: everything here is public; a seat: `token` is that seat's alone
     reveals: bool = False  # something hidden came to light for somebody (ends undo)

@@ -33,7 +33,7 @@ def describe(event: Event, names: Sequence[str], data: DracoData) -> str | None:
             return words.tr("log.place_face_down_known", name=name, token=token, square=_square(event.at))
         return words.tr("log.place_face_down", name=name, square=_square(event.at))
     if kind == "turn":
-        return words.tr("log.turn", name=name, turn=event.count)
+        return words.tr("log.turn", name=name, turn=event.number)
     if kind == "peek":
         owner = words.seat(event.owner)
         if event.token is not None:

@@ -64,7 +64,7 @@ class StatisticsScene(Screen):
 
     def players(self) -> list[tuple[str, Record]]:
         """Most games first, then by name."""
-        return sorted(self.stats.players.items(), key=lambda item: (-item[1].games - item[1].practice_games,
+        return sorted(self.stats.players_of(self.ctx.game.id).items(), key=lambda item: (-item[1].games - item[1].practice_games,
                                                                     item[0].casefold()))
 
     def relayout(self) -> None:
@@ -74,12 +74,12 @@ class StatisticsScene(Screen):
         y = th.height - th.px(40) - h
         w = th.px(300)
         reset = Button(Rect(area.centerx - w - gap // 2, y, w, h), tr("statistics.reset"), self.ask_reset,
-                       enabled=bool(self.stats.players))
+                       enabled=bool(self.stats.players_of(self.ctx.game.id)))
         back = Button(Rect(area.centerx + gap // 2, y, w, h), tr("statistics.back"), self.back, style="primary")
         self.table = Rect(area.x, area.y, area.w, y - th.px(30) - area.y)
         self.row_h = th.px(78)
         self.per_page = max(1, (self.table.h - th.px(48)) // self.row_h)
-        self.first = max(0, min(self.first, len(self.stats.players) - self.per_page))
+        self.first = max(0, min(self.first, len(self.stats.players_of(self.ctx.game.id)) - self.per_page))
         self.widgets = WidgetGroup([back, reset], focus=0)
 
     def ask_reset(self) -> None:
@@ -87,7 +87,7 @@ class StatisticsScene(Screen):
                 self.reset, no=tr("statistics.reset_no"))
 
     def reset(self) -> None:
-        self.stats = Statistics()
+        self.stats.reset(self.ctx.game.id)
         try:
             self.stats.save()
         except OSError as exc:
@@ -99,11 +99,11 @@ class StatisticsScene(Screen):
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEWHEEL:
-            self.first = max(0, min(self.first - event.y, len(self.stats.players) - self.per_page))
+            self.first = max(0, min(self.first - event.y, len(self.stats.players_of(self.ctx.game.id)) - self.per_page))
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
             step = self.per_page if event.key == pygame.K_PAGEDOWN else -self.per_page
-            self.first = max(0, min(self.first + step, len(self.stats.players) - self.per_page))
+            self.first = max(0, min(self.first + step, len(self.stats.players_of(self.ctx.game.id)) - self.per_page))
             return
         super().handle(event)
 

@@ -30,7 +30,8 @@ class Position:
         legend_ix = rules.legend_index
         self.rules = rules
         self.players = view.players
-        self.seat = view.seat
+        assert view.seat is not None, "an opponent decides from its own seat's view"
+        self.seat: int = view.seat
         self.current = view.current
         self.step = Step(STEP_NAMES.index(view.step))
         self.kingdoms = [rules.kingdom_from_ids(k) for k in view.kingdoms]

@@ -25,7 +25,7 @@ so only the pairs of the changed cell and the dragons connected to it change.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from ..data import Requirement
 from ..engine import Rules
@@ -57,7 +57,7 @@ class Odds:
 # (masks per type, connected per cell, face-up non-portal cells,
 #  per portal group (cells next to it, cards joined through it),
 #  per dragon (cell, connected cards per domesticator type), dragon cells, dragon score)
-_Before = tuple
+_Before = tuple[Any, ...]
 
 class Evaluator:
     """Kingdom scores with caches, and the expected final score of a partly hidden kingdom."""
@@ -244,7 +244,7 @@ class Evaluator:
         return gain, met
 
     def _dragons_after(
-        self, masks: tuple[int, ...], dragons: tuple, old: int, gone: int, card: int, new: int, is_dragon: bool
+        self, masks: tuple[int, ...], dragons: tuple[Any, ...], old: int, gone: int, card: int, new: int, is_dragon: bool
     ) -> int:
         domesticators = self.rules.domesticators
         need = self.dragon_rules.at_least

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Sequence
+from typing import Any, Sequence
 
 from ..engine import (ARRANGE, CELLS, CENTRE, CLAIM, DRAW, PASS, PLACE, REVEAL, TAKE_DISCARD, UNKNOWN, Action, Rules, View)
 from .determinize import Position
@@ -63,14 +63,14 @@ class Planner:
         if kind == REVEAL:
             return self.reveal(action.row * 4 + action.col)
         if kind == CLAIM:
-            return CLAIM_FIRST + self.rules.legend_points[self.rules.legend_index[action.legend]]
+            return CLAIM_FIRST + self.rules.legend_points[self.rules.legend_index[action.legend_id]]
         if kind == TAKE_DISCARD:
             return self.best_place(self.pos.discard_top)
         if kind == DRAW:
             return self.draw()
         if kind == ARRANGE:
             kingdom = [UNKNOWN] * CELLS
-            for index, type_id in zip(CENTRE, (t for row in action.cards for t in row)):
+            for index, type_id in zip(CENTRE, (t for row in action.arranged for t in row)):
                 kingdom[index] = self.rules.type_index[type_id]
             return self.after(tuple(kingdom))
         assert kind == PASS
@@ -150,7 +150,7 @@ class MediumAgent:
             return best_index([planner.value(a) if a.kind == CLAIM else -math.inf for a in legal])
         return best_index(planner.values(legal))
 
-    def game_over(self, scores: Sequence[dict], winners: Sequence[int]) -> None:
+    def game_over(self, scores: Sequence[dict[str, Any]], winners: Sequence[int]) -> None:
         pass
 
     def close(self) -> None:
@@ -180,7 +180,7 @@ class EasyAgent:
         rules = self.rules
         claims = [i for i, a in enumerate(legal) if a.kind == CLAIM]
         if claims and self.rng.random() >= self.OVERLOOK_CLAIM:
-            return max(claims, key=lambda i: rules.legend_points[rules.legend_index[legal[i].legend]])
+            return max(claims, key=lambda i: rules.legend_points[rules.legend_index[legal[i].legend_id]])
         others = [i for i, a in enumerate(legal) if a.kind != CLAIM]
         if len(others) == 1:
             return others[0]
@@ -210,7 +210,7 @@ class EasyAgent:
                 value = self.DRAW_HOPE
             elif a.kind == ARRANGE:
                 k = [UNKNOWN] * CELLS
-                for index, type_id in zip(CENTRE, (t for r in a.cards for t in r)):
+                for index, type_id in zip(CENTRE, (t for r in a.arranged for t in r)):
                     k[index] = rules.type_index[type_id]
                 value = face_up_value(tuple(k))
             else:  # pass, after overlooking the claim
@@ -225,7 +225,7 @@ class EasyAgent:
         pick = self.rng.choices(options, weights)[0]
         return pick if pick >= 0 else self.rng.choice(reveals)
 
-    def game_over(self, scores: Sequence[dict], winners: Sequence[int]) -> None:
+    def game_over(self, scores: Sequence[dict[str, Any]], winners: Sequence[int]) -> None:
         pass
 
     def close(self) -> None:

@@ -32,8 +32,9 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Sequence
+from typing import Any, Sequence
 
+from ...base import Assessment, Outcome
 from ..engine import CELLS, CLAIM, PLACE, REVEAL, Action, GameState, Rules, Step, View
 from ..engine.actions import CELL_ACTIONS
 from .determinize import Position
@@ -86,7 +87,7 @@ class Playout:
         if legal[0].kind == CLAIM:
             points = self.points
             index = self.rules.legend_index
-            return max((a for a in legal if a.kind == CLAIM), key=lambda a: points[index[a.legend]])
+            return max((a for a in legal if a.kind == CLAIM), key=lambda a: points[index[a.legend_id]])
         step = s.step
         if step == Step.TURN_START:  # no claim: the choice is [take-discard, draw]
             return legal[0] if self._best_place(s, s.discard[-1])[1] >= TAKE_GAIN else legal[1]
@@ -167,8 +168,15 @@ class Judge:
         self.points = evaluator.rules.legend_points
 
     def __call__(self, s: GameState) -> float:
+        win, margin = self.outcome(s)
+        return win + MARGIN_WEIGHT * margin
+
+    def outcome(self, s: GameState) -> tuple[float, float]:
+        """(win chance, score margin over the best other player) of a played-out sample: certain for a
+        finished game, expected for one stopped at the horizon."""
         points = self.points
         claimed = [sum(points[leg] for leg in c) for c in s.claimed]
+        totals: list[float]
         if s.step == Step.GAME_OVER:
             totals = [self.ev.total(s.visible_kingdom(p)) + claimed[p] for p in range(s.players)]
         else:
@@ -181,14 +189,12 @@ class Judge:
             chance = 1.0
             for t in others:
                 chance *= _sigmoid((mine - t) / HORIZON_SCALE)
-            return chance + MARGIN_WEIGHT * margin
+            return chance, margin
         if margin > 0:
-            win = 1.0
-        elif margin == 0:
-            win = 1.0 / totals.count(mine)  # ties on the total are shared (the category tie-break is left out)
-        else:
-            win = 0.0
-        return win + MARGIN_WEIGHT * margin
+            return 1.0, margin
+        if margin == 0:
+            return 1.0 / totals.count(mine), margin  # ties on the total are shared (the category tie-break is left out)
+        return 0.0, margin
 
     def _expected(self, s: GameState, seat: int) -> float:
         kingdom = s.visible_kingdom(seat)
@@ -233,19 +239,39 @@ class HardAgent:
         if pos.step in (Step.ARRANGE, Step.AFTER_PLACE):
             return best_index(values)
         order = sorted(range(len(legal)), key=lambda i: (-values[i], i))
-        return self._search(pos, legal, order[: self.width])
+        return self._search(pos, legal, order[: self.width]).best
 
-    def _search(self, pos: Position, legal: Sequence[Action], candidates: list[int]) -> int:
+    def assess(self, view: View, legal: Sequence[Action], chosen: int | None = None) -> Assessment | None:
+        """What the search expects of its candidate actions (and of `chosen`, always among them): the
+        hint and the post-game review ask this. A claim after placing, which the hard level takes
+        without searching, is searched here too; the arrangement cannot be (nothing is dealt yet)."""
+        pos = Position(self.rules, view)
+        if pos.step == Step.ARRANGE:
+            return None
+        values = Planner(self.ev, pos).values(legal)
+        order = sorted(range(len(legal)), key=lambda i: (-values[i], i))
+        candidates = order[: self.width]
+        if chosen is not None and chosen not in candidates:
+            candidates.append(chosen)
+        if len(candidates) == 1:  # nothing to compare: one sample tells the outcome
+            candidates.append(candidates[0])
+        return self._search(pos, legal, candidates, keep_all=True)
+
+    def _search(self, pos: Position, legal: Sequence[Action], candidates: list[int], keep_all: bool = False) -> Assessment:
+        """Play the candidates out in the same sampled worlds until the budget is spent or one is left
+        (with `keep_all`, none is dropped: every candidate keeps collecting samples)."""
         clock = time.perf_counter
         budget = self.time_budget if self.time_budget is not None else DEFAULT_BUDGET.get(pos.players, 0.8)
         deadline = clock() + budget
+        candidates = list(dict.fromkeys(candidates))
         alive = list(candidates)
         results: dict[int, list[float]] = {i: [] for i in candidates}
+        outcomes: dict[int, list[tuple[float, float]]] = {i: [] for i in candidates}
         rng = self.rng
         judge = Judge(self.ev, pos)
         turns = 1 + pos.players * self.horizon
         done = 0
-        while len(alive) > 1:
+        while len(alive) > 1 or (keep_all and done < 2):
             if self.iterations is not None:
                 if done >= self.iterations:
                     break
@@ -257,20 +283,24 @@ class HardAgent:
                 s = world.clone()
                 s.apply(legal[i])
                 self.playout.play(s, random.Random(seed), turns)
-                results[i].append(judge(s))
+                win, margin = judge.outcome(s)
+                results[i].append(win + MARGIN_WEIGHT * margin)
+                outcomes[i].append((win, margin))
             done += 1
-            if done % PRUNE_EVERY == 0:
+            if done % PRUNE_EVERY == 0 and not keep_all:
                 alive = self._prune(alive, results)
         self.last_iterations = done
+        summary = {i: Outcome(_mean([w for w, _ in o]), _mean([m for _, m in o]), len(o))
+                   for i, o in outcomes.items() if o}
         if done < 2:
-            return candidates[0]
+            return Assessment(candidates[0], summary)
         # The best average, but the one-step favourite keeps its place unless the
         # search finds something clearly better: few samples are noisy.
         leader = max(alive, key=lambda i: _mean(results[i]))
         favourite = candidates[0]
         if favourite in alive and _paired_bound(results[leader], results[favourite], -STICK_Z) <= 0:
-            return favourite
-        return leader
+            return Assessment(favourite, summary)
+        return Assessment(leader, summary)
 
     @staticmethod
     def _prune(alive: list[int], results: dict[int, list[float]]) -> list[int]:
@@ -279,7 +309,7 @@ class HardAgent:
         lead = results[leader]
         return [i for i in alive if i == leader or _paired_bound(results[i], lead, PRUNE_Z) >= 0]
 
-    def game_over(self, scores: Sequence[dict], winners: Sequence[int]) -> None:
+    def game_over(self, scores: Sequence[dict[str, Any]], winners: Sequence[int]) -> None:
         pass
 
     def close(self) -> None:

@@ -39,8 +39,20 @@ class Action:
         elif self.kind == CLAIM:
             out["legend"] = self.legend
         elif self.kind == ARRANGE:
-            out["cards"] = [list(r) for r in self.cards]
+            out["cards"] = [list(r) for r in self.arranged]
         return out
+
+    @property
+    def legend_id(self) -> str:
+        """The legend a claim action takes."""
+        assert self.legend is not None, f"{self.kind} claims no legend"
+        return self.legend
+
+    @property
+    def arranged(self) -> tuple[tuple[str, str], tuple[str, str]]:
+        """The starting cards of an arrange action, top row first."""
+        assert self.cards is not None, f"{self.kind} arranges no cards"
+        return self.cards
 
     @staticmethod
     def from_json(obj: Any) -> "Action":
@@ -61,7 +73,8 @@ class Action:
             row, col = obj["row"], obj["col"]
             if not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 4 for v in (row, col)):
                 raise ActionFormatError(f"{kind}: row and col must be whole numbers 0-3, got {row!r}, {col!r}")
-            return CELL_ACTIONS[kind][row * 4 + col]
+            index: int = row * 4 + col
+            return CELL_ACTIONS[kind][index]
         if kind == CLAIM:
             if not isinstance(obj["legend"], str):
                 raise ActionFormatError(f"claim: legend must be a legend id, got {obj['legend']!r}")
@@ -83,7 +96,8 @@ class Action:
         if self.kind == CLAIM:
             return f"claim {self.legend}"
         if self.kind == ARRANGE:
-            return f"arrange {self.cards[0][0]} {self.cards[0][1]} / {self.cards[1][0]} {self.cards[1][1]}"
+            (a, b), (c, d) = self.arranged
+            return f"arrange {a} {b} / {c} {d}"
         return self.kind
 
 
@@ -114,8 +128,8 @@ class Event(NamedTuple):
     Events carry only what became public: a replaced Unexplored Land is named
     because it goes face up to the discard pile; dealt cards are not.
 
-    kinds: arrange (cards), deal, start-discard (card), turn, claim (legend,
-    refill), take-discard (card), reshuffle (count), draw (card), place (card,
+    kinds: arrange (cards), deal (number), start-discard (card), turn (number), claim (legend,
+    refill), take-discard (card), reshuffle (number), draw (card), place (card,
     cell, replaced, was_face_down), reveal (card = the discarded drawn card,
     cell, revealed), pass, end, final-reveal (cell, revealed).
     `forced` marks an action the engine applied because it was the only legal one.
@@ -130,7 +144,7 @@ class Event(NamedTuple):
     was_face_down: bool = False
     legend: str | None = None
     refill: str | None = None
-    count: int = 0
+    number: int = 0  # deal: cards dealt to each seat; reshuffle: cards reshuffled; turn: the turn's number
     cards: tuple[tuple[str, str], tuple[str, str]] | None = None
     forced: bool = False
 

@@ -13,10 +13,12 @@ the kingdom's contents, because the same kingdom is looked at many times
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, NamedTuple, Sequence
+from typing import Any, Callable, Generic, Hashable, Iterable, NamedTuple, Sequence, TypeVar
 
 from ..data import CardSet, Requirement
 from ...base import Breakdown
+
+__all__ = ["Breakdown"]  # re-exported: a kingdom's score is the game interface's Breakdown
 from .actions import CLAIM, Action
 
 ROWS = COLS = 4
@@ -38,23 +40,28 @@ def spread(mask: int) -> int:
 NEIGHBOURS = tuple(spread(1 << c) for c in range(CELLS))
 
 
-class Memo(dict):
+Key = TypeVar("Key", bound=Hashable)
+Value = TypeVar("Value")
+
+
+class Memo(dict[Key, Value], Generic[Key, Value]):
     """key -> make(key), made on first lookup and kept: for the few keys that come up constantly.
 
     Look values up with `memo[key]` (or its bound `__getitem__`): a plain dict
     lookup, with no Python function call around it, on the hottest paths."""
 
-    def __init__(self, make: Callable) -> None:
+    def __init__(self, make: Callable[[Key], Value]) -> None:
         super().__init__()
         self.make = make
 
-    def __missing__(self, key):
+    def __missing__(self, key: Key) -> Value:
         found = self[key] = self.make(key)
         return found
 
 
 # cells_of(mask): the cell indices in a mask, ascending. Masks repeat constantly.
-cells_of: Callable[[int], tuple[int, ...]] = Memo(lambda mask: tuple(c for c in range(CELLS) if mask >> c & 1)).__getitem__
+_CELLS_OF: Memo[int, tuple[int, ...]] = Memo(lambda mask: tuple(c for c in range(CELLS) if mask >> c & 1))
+cells_of: Callable[[int], tuple[int, ...]] = _CELLS_OF.__getitem__
 
 
 def portal_groups(portals: int) -> list[int]:
@@ -104,11 +111,15 @@ def _connect(cards: int, portals: int, loners: int) -> tuple[int, ...]:
 
 # portals mask -> the cells around each group of touching portals. Few portal
 # layouts come up, and most kingdoms have a portal face up.
-_AROUND_PORTAL_GROUPS = Memo(lambda portals: tuple(spread(group) for group in portal_groups(portals)))
+_AROUND_PORTAL_GROUPS: Memo[int, tuple[int, ...]] = Memo(lambda portals: tuple(spread(group) for group in portal_groups(portals)))
 
 
 def cell(row: int, col: int) -> int:
     return row * COLS + col
+
+
+# An Analysis as a plain tuple: (masks, connected, reach, locked).
+AnalysisTuple = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
 
 
 class Analysis(NamedTuple):
@@ -152,7 +163,7 @@ class Rules:
         self.claim_actions = tuple(Action(CLAIM, legend=leg) for leg in self.legend_ids)
         self._compile_legends()
         self.categories = cards.categories
-        self._analysis: dict[tuple[int, ...], tuple] = {}
+        self._analysis: dict[tuple[int, ...], AnalysisTuple] = {}
         self._connections: dict[tuple[int, int, int], tuple[int, ...]] = {}
         self._met: dict[tuple[int, ...], int] = {}
         self._board_scores: dict[tuple[int, ...], tuple[int, ...]] = {}
@@ -162,7 +173,7 @@ class Rules:
     def analyse(self, kingdom: Sequence[int]) -> Analysis:
         return Analysis._make(self.analysis_tuple(tuple(kingdom)))
 
-    def analysis_tuple(self, key: tuple[int, ...]) -> tuple:
+    def analysis_tuple(self, key: tuple[int, ...]) -> AnalysisTuple:
         """`analyse` as a plain tuple (masks, connected, reach, locked): the hot path's form."""
         found = self._analysis.get(key)
         if found is not None:
@@ -196,7 +207,7 @@ class Rules:
         self._remember(self._analysis, key, result)
         return result
 
-    def _remember(self, cache: dict, key: tuple[int, ...], value) -> None:
+    def _remember(self, cache: dict[Any, Any], key: tuple[int, ...], value: Any) -> None:
         if len(cache) >= self.CACHE_LIMIT:
             cache.clear()
         cache[key] = value
@@ -220,9 +231,9 @@ class Rules:
         ix = self.type_index
         types = tuple(ix[t] for t in req.types)
         if req.pattern == "pair":
-            self._pairs.append((bit, *types))
+            self._pairs.append((bit, types[0], types[1]))
         elif req.pattern == "hub":
-            self._hubs.append((bit, *types, req.size))
+            self._hubs.append((bit, types[0], types[1], req.size))
         elif req.pattern == "group":
             self._groups.append((bit, types[0], req.size))
         elif req.pattern == "present":

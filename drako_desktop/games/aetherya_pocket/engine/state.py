@@ -18,7 +18,7 @@ import random
 from dataclasses import dataclass
 from enum import IntEnum
 from itertools import permutations
-from typing import NamedTuple, Sequence
+from typing import Any, NamedTuple, Sequence
 
 from .actions import (ARRANGE, CELL_ACTIONS, CLAIM, DRAW, PASS, PLACE, REVEAL, SIMPLE_ACTIONS, TAKE_DISCARD, Action, Event, IllegalActionError, arrange)
 from ...base import ranking_winners
@@ -46,9 +46,9 @@ _DRAW = SIMPLE_ACTIONS[DRAW]
 _PASS = SIMPLE_ACTIONS[PASS]
 
 # Legal-action lists are built from these shared immutable actions: the same ones come up in every game.
-_PLACES_ON = Memo(lambda mask: tuple(CELL_ACTIONS[PLACE][c] for c in cells_of(mask)))  # by mask of cells
-_REVEALS_ON = Memo(lambda mask: tuple(CELL_ACTIONS[REVEAL][c] for c in cells_of(mask)))
-_ARRANGEMENTS = Memo(lambda cards: arrange(*cards))  # by (top-left, top-right, bottom-left, bottom-right)
+_PLACES_ON: Memo[int, tuple[Action, ...]] = Memo(lambda mask: tuple(CELL_ACTIONS[PLACE][c] for c in cells_of(mask)))  # by mask of cells
+_REVEALS_ON: Memo[int, tuple[Action, ...]] = Memo(lambda mask: tuple(CELL_ACTIONS[REVEAL][c] for c in cells_of(mask)))
+_ARRANGEMENTS: Memo[tuple[str, ...], Action] = Memo(lambda cards: arrange(*cards))  # by (top-left, top-right, bottom-left, bottom-right)
 
 
 class View(NamedTuple):
@@ -69,7 +69,7 @@ class View(NamedTuple):
     legends: tuple[tuple[str, ...], ...]  # claimed, per seat
     claimed_this_turn: bool
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         out = self._asdict()
         out["kingdoms"] = [[list(r) for r in k] for k in self.kingdoms]
         out["hand"] = list(self.hand)
@@ -78,7 +78,7 @@ class View(NamedTuple):
         return out
 
     @classmethod
-    def from_json(cls, data: dict) -> "View":
+    def from_json(cls, data: dict[str, Any]) -> "View":
         """The inverse of to_json (for views sent between the game's own processes)."""
         return cls(
             **{
@@ -147,6 +147,28 @@ class GameState:
     )
 
     variants: tuple[str, ...] = ()  # the game has no variants
+    rules: Rules
+    players: int
+    seed: int
+    first: int
+    rng: random.Random
+    step: Step
+    current: int
+    kingdoms: list[list[int]]  # per seat, 16 type indices (UNKNOWN before the deal)
+    face_up: list[int]  # per seat, the mask of face-up cells
+    hands: list[list[int]]  # per seat, the starting cards while arranging
+    deck: list[int]
+    discard: list[int]
+    legend_row: list[int]
+    legend_deck: list[int]
+    claimed: list[list[int]]
+    claimed_this_turn: bool
+    drawn: int
+    ended_by: int
+    turn: int
+    history: list[Action]
+    _visible: list[tuple[int, ...]]
+    _met: list[int]
 
     def __init__(self) -> None:  # use new() or clone()
         self._legal: list[Action] | None = None
@@ -472,7 +494,7 @@ class GameState:
                 self.deck = self.discard
                 self.discard = [top]
                 self.rng.shuffle(self.deck)
-                events.append(Event("reshuffle", seat, count=len(self.deck)))
+                events.append(Event("reshuffle", seat, number=len(self.deck)))
             self.drawn = self.deck.pop()
             self.step = _AFTER_DRAW
             events.append(Event(DRAW, seat, card=self.rules.type_ids[self.drawn], forced=forced))
@@ -546,7 +568,7 @@ class GameState:
                 for index in OUTER:
                     self.kingdoms[s][index] = self.deck.pop()
             self.discard.append(self.deck.pop())
-            events.append(Event("deal", count=len(OUTER)))
+            events.append(Event("deal", number=len(OUTER)))
             events.append(Event("start-discard", card=ids[self.discard[-1]]))
             events.extend(self._start_turn())
         return events
@@ -555,7 +577,7 @@ class GameState:
         self.step = _TURN_START
         self.claimed_this_turn = False
         self.turn += 1
-        return [Event("turn", self.current, count=self.turn)]
+        return [Event("turn", self.current, number=self.turn)]
 
     def _end_turn(self) -> list[Event]:
         self._legal = None

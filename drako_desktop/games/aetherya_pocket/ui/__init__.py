@@ -14,7 +14,7 @@ from ....i18n import tr
 from ....ui.tooltips import join_names
 from ...base import Breakdown
 from .card_art import CARD_ASPECT, CardArt
-from .card_tips import category_name
+from ..narrate import category_name
 
 if TYPE_CHECKING:
     from ....controller.game import GameSetup

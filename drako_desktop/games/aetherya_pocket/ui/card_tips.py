@@ -17,13 +17,6 @@ def _names(cards: CardSet, type_ids, last: str = "tooltip.and") -> str:
     return join_names([card_name(cards, t) for t in type_ids], last)
 
 
-def category_name(cards: CardSet, category: str) -> str:
-    """A score-sheet category: a tribe's name, or dragons / legends / conflicts."""
-    if any(t.id == category for t in cards.types):
-        return card_name(cards, category)
-    return tr(f"scores.category.{category}")
-
-
 def card_tooltip(cards: CardSet, type_id: str) -> Tooltip:
     card = cards.type(type_id)
     lines: list[str] = []

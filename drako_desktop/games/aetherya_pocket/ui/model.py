@@ -78,7 +78,7 @@ class TableModel:
             for kingdom in self.kingdoms:
                 for cell in OUTER:
                     kingdom[cell] = FACE_DOWN
-            self.draw_size -= event.count * self.players
+            self.draw_size -= event.number * self.players
             self.dealt = True
         elif kind == "start-discard":
             self.discard.append(event.card)
@@ -97,7 +97,7 @@ class TableModel:
         elif kind == "take-discard":
             self.drawn = self.discard.pop()
         elif kind == "reshuffle":
-            self.draw_size = event.count
+            self.draw_size = event.number
             self.discard = self.discard[-1:]
             self.discard_under = 0
         elif kind == "draw":

@@ -18,7 +18,7 @@ from ....ui import theme
 from ....ui.anim import ease_in_out, ease_out, lerp_rect
 from ....ui.text import blit_at
 from ....ui.tooltips import Tooltip, number, signed
-from .card_tips import category_name
+from ..narrate import category_name
 from .model import FACE_DOWN
 from . import card_pictures, game_of
 

@@ -22,7 +22,7 @@ from ....i18n import card_name, family_name, legend_name, legend_text, tr
 from ....ui import theme
 from .card_art import CARD_ASPECT, LEGEND_ASPECT
 from ....ui.text import blit_at
-from .card_tips import category_name
+from ..narrate import category_name
 from ....ui.tooltips import join_names, number, signed
 from ....ui.widgets import Button, TextField, WidgetGroup
 from ....ui.scenes.screen import Screen
