@@ -208,7 +208,8 @@ class Evaluator:
                 if d == 0:
                     best = max(best, w.journalist_on)
                 elif d > 0:
-                    best = max(best, w.journalist_near * w.approach_decay ** (d - 1) * (1.0 if up else w.face_down_target))
+                    near = w.journalist_near * w.approach_decay ** (d - 1)
+                    best = max(best, near * (1.0 if up else w.face_down_target))
             value += points * best
         ruin = self.rules.destroys[kind]
         if ruin >= 0:
@@ -277,7 +278,8 @@ class Evaluator:
         mover = s.current
         busy, char, down = s.busy, s.char, s.down
         adjacent = s.geometry.adjacent
-        never, alone, swing, is_character = rules.never_attacked, rules.cannot_fight_alone, self.swing, rules.is_character
+        never, alone, swing = rules.never_attacked, rules.cannot_fight_alone, self.swing
+        is_character = rules.is_character
         printed = rules.strength
         power = self.strengths(s)
         captures = [self._capture_targets(s, q) for q in range(players)]

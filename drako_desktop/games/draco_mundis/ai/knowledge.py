@@ -57,8 +57,9 @@ class Knowledge:
         self.pools: list[list[int]] = [sorted(c.elements()) for c in left]
         kinds = rules.kinds
         # the position with each owner's pool dealt in sorted order onto its unknown squares, in board order
-        self.state = GameState.from_view(rules, view, {
-            row_col(sq): kinds[k] for owner, squares in enumerate(self.unknown) for sq, k in zip(squares, self.pools[owner])})
+        dealt = {row_col(sq): kinds[k] for owner, squares in enumerate(self.unknown)
+                 for sq, k in zip(squares, self.pools[owner])}
+        self.state = GameState.from_view(rules, view, dealt)
 
     def sample(self, rng: random.Random) -> GameState:
         """A position consistent with everything this seat knows, the unknown tokens dealt at random."""

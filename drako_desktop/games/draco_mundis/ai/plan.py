@@ -72,7 +72,7 @@ class Planner:
         out = []
         branches = self.kinds_at(s, at)
         total = sum(n for _, n, _ in branches)
-        for kind, n, source in branches:
+        for _, n, source in branches:
             after = s.clone()
             after.down[at], after.down[source] = after.down[source], after.down[at]
             after.apply(action)
@@ -201,7 +201,8 @@ class Planner:
             return attack >= self.strongest - 1
         return True
 
-    def _value_rotations(self, s: GameState, legal: Sequence[Action], rotations: list[int], values: list[float]) -> None:
+    def _value_rotations(self, s: GameState, legal: Sequence[Action], rotations: list[int],
+                         values: list[float]) -> None:
         """A rotation changes nothing the evaluation sees this turn, only where a character can go next: it is
         worth a pass, plus a little for turning a character to face more enemies and more room."""
         if not rotations:
@@ -251,7 +252,7 @@ class Planner:
         branches = self.kinds_at(s, at)
         total = sum(n for _, n, _ in branches)
         value = 0.0
-        for kind, n, source in branches:
+        for _, n, source in branches:
             peeked = s.clone()
             peeked.down[at], peeked.down[source] = peeked.down[source], peeked.down[at]
             peeked.apply(legal[i])  # the seat knows the token from now on

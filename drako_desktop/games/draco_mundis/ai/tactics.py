@@ -71,7 +71,8 @@ class Glance:
         return UNUSUAL
 
     def _attack(self, s: GameState, seat: int, sq: int) -> int:
-        return sum(s.strength(a) for a in s.geometry.adjacent[sq] if s.busy[a] & CHAR and s.char[a] >> KIND_BITS == seat)
+        return sum(s.strength(a) for a in s.geometry.adjacent[sq]
+                   if s.busy[a] & CHAR and s.char[a] >> KIND_BITS == seat)
 
     def _reveal(self, s: GameState, seat: int, action: Reveal | RevealAny) -> float:
         rules = self.rules
