@@ -18,9 +18,9 @@ stopped. An action's value is its average over the sampled worlds.
   the luck of the deal. A candidate whose paired difference to the leader is clearly
   negative is dropped, and the search ends early when one candidate is left.
 - The plan's favourite is kept unless another candidate is better by more than the noise.
-- It stops at a time budget (`DEFAULT_BUDGET`, by number of players) or, for reproducible
-  tests, after a fixed number of iterations: with an iteration budget the choice depends
-  only on the seed and the views seen.
+- It stops at a time budget (`DEFAULT_BUDGET`, by number of players, a little longer for a
+  contested decision) or, for reproducible tests, after a fixed number of iterations: with
+  an iteration budget the choice depends only on the seed and the views seen.
 """
 
 from __future__ import annotations
@@ -40,10 +40,13 @@ from .knowledge import Knowledge
 from .placement import Placement, Style
 from .plan import SKIPPED, Planner
 
-# Seconds per decision, by number of players (the limits are 0.5 s with 2 players and 1 s with 4;
-# the plan that picks the candidates comes out of the same time).
-DEFAULT_BUDGET = {2: 0.42, 3: 0.65, 4: 0.85}
+# Seconds per decision, by number of players, counted from when the decision is asked (the plan that
+# picks the candidates comes out of the same time): (usual, contested). The search stops at the usual
+# time unless the decision is contested (the leader is not the plan's favourite, and not clearly better
+# or worse than it), which may go on to the longer time. The limits are 0.5 s with 2 players, 1 s with 4.
+DEFAULT_BUDGET = {2: (0.40, 0.46), 3: (0.42, 0.70), 4: (0.42, 0.92)}
 DEFAULT_WIDTH = 5  # candidate actions searched
+CANDIDATE_GAP = 2.0  # points below the plan's best value beyond which an action is not searched
 PRUNE_EVERY = 8  # iterations between checks for clearly worse candidates
 PRUNE_Z = 2.0  # standard errors below the leader for a candidate to be dropped
 STICK_Z = 1.0  # standard errors above the plan's favourite for the leader to replace it
@@ -96,7 +99,7 @@ class HardAgent(LevelAgent):
         self.placement = Placement(self.ev)
         self.playout = Playout(self.ev)
         self.rng = random.Random(seed)
-        self.time_budget = time_budget  # None: DEFAULT_BUDGET for the number of players
+        self.time_budget = time_budget  # None: DEFAULT_BUDGET for the number of players; else both times
         self.iterations = iterations
         self.width = width
         self.last_iterations = 0  # of the latest search, for tests and tuning
@@ -113,14 +116,16 @@ class HardAgent(LevelAgent):
         planner = Planner(self.ev, know.state, know.seat, MEDIUM_WIDTH, MEDIUM_BUDGET)
         values = planner.values(legal)
         order = sorted(range(len(legal)), key=lambda i: (-values[i], i))
-        candidates = [i for i in order[: self.width] if values[i] > SKIPPED]
+        top = values[order[0]]
+        candidates = [i for i in order[: self.width] if values[i] > SKIPPED and values[i] >= top - CANDIDATE_GAP]
         if len(candidates) < 2:
             return best_index(values)
-        budget = self.time_budget if self.time_budget is not None else DEFAULT_BUDGET.get(view.players, 0.85)
-        return self._search(know, legal, candidates, planner.follow, started + budget)
+        usual, contested = ((self.time_budget, self.time_budget) if self.time_budget is not None
+                            else DEFAULT_BUDGET.get(view.players, DEFAULT_BUDGET[4]))
+        return self._search(know, legal, candidates, planner.follow, started + usual, started + contested)
 
     def _search(self, know: Knowledge, legal: Sequence[Action], candidates: list[int],
-                follow: dict[Action, Action], deadline: float) -> int:
+                follow: dict[Action, Action], usual: float, contested: float) -> int:
         clock = time.perf_counter
         alive = list(candidates)
         results: dict[int, list[float]] = {i: [] for i in candidates}
@@ -131,8 +136,10 @@ class HardAgent(LevelAgent):
             if self.iterations is not None:
                 if done >= self.iterations:
                     break
-            elif clock() >= deadline:
-                break
+            else:
+                now = clock()
+                if now >= contested or (now >= usual and not _contested(alive, results, candidates[0])):
+                    break
             world = know.sample(rng)
             for i in alive:
                 s = world.clone()
@@ -152,6 +159,16 @@ class HardAgent(LevelAgent):
         return leader
 
 
+def _contested(alive: list[int], results: dict[int, list[float]], favourite: int) -> bool:
+    """Whether the search leader is another action than the plan's favourite without being clearly better
+    or clearly worse than it."""
+    leader = max(alive, key=lambda i: _mean(results[i]))
+    if leader == favourite or favourite not in alive or len(results[leader]) < 2:
+        return False
+    return abs(_paired_bound(results[leader], results[favourite], 0.0)) < PRUNE_Z * _paired_error(
+        results[leader], results[favourite])
+
+
 def _prune(alive: list[int], results: dict[int, list[float]]) -> list[int]:
     """Drop candidates whose paired difference to the leader is clearly negative."""
     leader = max(alive, key=lambda i: _mean(results[i]))
@@ -165,8 +182,12 @@ def _mean(xs: Sequence[float]) -> float:
 
 def _paired_bound(a: Sequence[float], b: Sequence[float], z: float) -> float:
     """Mean of the paired differences a - b, plus z standard errors."""
+    return _mean([x - y for x, y in zip(a, b)]) + z * _paired_error(a, b)
+
+
+def _paired_error(a: Sequence[float], b: Sequence[float]) -> float:
+    """The standard error of the mean of the paired differences a - b."""
     n = len(a)
     diffs = [x - y for x, y in zip(a, b)]
     mean = _mean(diffs)
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean + z * math.sqrt(var / n)
+    return math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
