@@ -6,16 +6,17 @@ finished game adds a large bonus or malus for the result. Each player's expected
 - what is already banked: trophies (and prisoners held, which count as eliminated) and
   destroyed campsites;
 - what the board promises: lands its characters occupy (a share of their points, rising
-  to all of them as the face-down tokens run out), a journalist on or on her way to an
-  enemy campsite, a machine-gun truck next to or on its way to one, its own tiger next to
-  its own campsite (a loss);
+  to all of them as the face-down tokens run out), free lands that score near its
+  characters (a smaller share, by distance), a journalist on or on her way to an enemy
+  campsite (the squares she must walk around what blocks her), a machine-gun truck next
+  to or on its way to one, its own tiger next to its own campsite (a loss);
 - material: every character's worth as a fighter (a face-down one counts a share of a
   face-up one, since it cannot act yet);
 - threats: the player to move next can take some of its rivals' characters, by a fight it
   wins on the preview (with the characters already next to the target, one that moves
   there first, or one of its own face-down tokens it reveals there first) or by a cannibal
   capture. The best one or two of those count at their likelihood: the victim loses the
-  character, the attacker gains its trophy. Threats by players who do not move next count
+  character (and the land it held), the attacker gains its trophy. Threats by players who do not move next count
   a small share (their victims may step away first).
 
 Honesty: a face-down token the seat does not know is only ever counted through its
@@ -30,9 +31,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..actions import SQUARES
 from ..engine import OVER, GameState
-from ..rules import ANY_ENTRY, CHAR, DOWN, KIND_BITS, KIND_MASK, LAND, OWN_ENTRY, TRAP, Rules
+from ..rules import ANY_ENTRY, CHAR, DOWN, KIND_BITS, KIND_MASK, LAND, OWN_ENTRY, TRAP, Rules, distance
 
+# DISTANCE[a][b]: squares between two squares along rows and columns (the hot loops' lookup)
+DISTANCE = tuple(tuple(distance(a, b) for b in range(SQUARES)) for a in range(SQUARES))
 WALK_LIMIT = 6  # squares a journalist's way to a campsite is followed (further: too far to count)
 
 
@@ -53,6 +57,7 @@ class Weights:
     destroyer_adjacent: float = 0.8  # share of a destroyed campsite's points while the truck stands next to it
     destroyer_near: float = 0.35  # ... two squares away, decaying by `approach_decay` per further square
     approach_decay: float = 0.8  # per square further away
+    land_near: float = 0.3  # share of a free land's points for a character one square from it (decaying)
     face_down_target: float = 0.7  # share while the campsite is still face down (it must be revealed first)
     tiger_face_down: float = 0.8  # share of the tiger's malus while it or its campsite is still face down
     rival_max: float = 0.6  # with 3-4 players: the rivals' estimate is this share of the best plus the rest of the mean
@@ -108,6 +113,7 @@ class Evaluator:
         self.material_down_of = [[self.material_down[t & KIND_MASK] if t >> KIND_BITS == p and t & KIND_MASK < count
                                   else 0.0 for t in tokens] for p in range(rules.data.max_players)]
         self.item_variants = frozenset(v for v in rules.item_variant if v)
+        self.decay = [w.approach_decay ** d for d in range(2 * SQUARES)]  # by squares beyond the nearest
         self.full_down = {players: players * (sum(rules.token_counts(frozenset())) - sum(
             n for k, n in enumerate(rules.counts) if rules.placed_face_up[k])) for players in rules.geometry}
 
@@ -156,8 +162,11 @@ class Evaluator:
         wanted, pair_kinds, noted = self.targets, self.pair_kinds, self.noted
         targets: list[tuple[int, int, bool]] = []
         pairs: list[tuple[int, int, bool]] = []
+        free: list[tuple[int, int]] = []  # (square, land token) of the lands that score with nobody on them
         for sq in [sq for sq in s.geometry.squares if busy[sq] & LAND]:
             k = land[sq] & KIND_MASK
+            if occupy[k] and busy[sq] == LAND:
+                free.append((sq, land[sq]))
             if k in noted:
                 if k in wanted:
                     targets.append((sq, land[sq], True))
@@ -183,11 +192,32 @@ class Evaluator:
                 if targets and k in seekers:
                     value += self._approach(s, sq, k, p, targets)
             est[p] += value
+            if free:
+                est[p] += self._prospects(s, p, free)
         if pairs:
             self._own_pairs(s, pairs, est)
         if s.turn > 0:
-            self._threats(s, seat, est)
+            self._threats(s, seat, est, occupy_share)
         return est
+
+    def _prospects(self, s: GameState, owner: int, free: list[tuple[int, int]]) -> float:
+        """The lands that score and stand free, for the characters of `owner` that could walk onto them: a share
+        of each land's points, by how near its nearest such character is."""
+        w = self.w
+        entry = self.rules.entry
+        char = s.char
+        value = 0.0
+        for t, land_token in free:
+            lk = land_token & KIND_MASK
+            away = DISTANCE[t]
+            nearest = 99
+            for sq in s.chars_of[owner]:
+                e = entry[char[sq] & KIND_MASK][lk]
+                if (e == ANY_ENTRY or (e == OWN_ENTRY and land_token >> KIND_BITS == owner)) and away[sq] < nearest:
+                    nearest = away[sq]
+            if nearest < 99:
+                value += self.occupy[lk] * w.land_near * self.decay[nearest - 1]
+        return value
 
     def _approach(self, s: GameState, sq: int, kind: int, owner: int, targets: list[tuple[int, int, bool]]) -> float:
         """The journalist's and the truck's worth from where they stand: on, next to or on their way to an enemy
@@ -208,7 +238,7 @@ class Evaluator:
                 if d == 0:
                     best = max(best, w.journalist_on)
                 elif d > 0:
-                    near = w.journalist_near * w.approach_decay ** (d - 1)
+                    near = w.journalist_near * self.decay[d - 1]
                     best = max(best, near * (1.0 if up else w.face_down_target))
             value += points * best
         ruin = self.rules.destroys[kind]
@@ -217,8 +247,8 @@ class Evaluator:
             for t, land_token, up in targets:
                 if land_token & KIND_MASK != ruin or land_token >> KIND_BITS == owner or not (up or known >> t & 1):
                     continue
-                d = abs(t // 12 - sq // 12) + abs(t % 12 - sq % 12)
-                near = w.destroyer_adjacent if d == 1 else w.destroyer_near * w.approach_decay ** (d - 2)
+                d = DISTANCE[t][sq]
+                near = w.destroyer_adjacent if d == 1 else w.destroyer_near * self.decay[d - 2]
                 best = max(best, near * (1.0 if up else w.face_down_target))
             value += self.destroy[ruin] * best
         return value
@@ -226,8 +256,8 @@ class Evaluator:
     def _walk(self, s: GameState, start: int, goal: int, owner: int) -> int:
         """Squares the character on `start` must walk to stand on `goal` (a face-down goal: to stand next to it,
         plus one for the reveal), around whatever it cannot pass or enter; -1 if that is more than `WALK_LIMIT`."""
-        gr, gc = divmod(goal, 12)
-        if abs(start // 12 - gr) + abs(start % 12 - gc) > WALK_LIMIT:
+        to_goal = DISTANCE[goal]
+        if to_goal[start] > WALK_LIMIT:
             return -1
         busy, land = s.busy, s.land
         entry = self.rules.entry[s.char[start] & KIND_MASK]
@@ -240,7 +270,7 @@ class Evaluator:
                 for a in adjacent[sq]:
                     if a == goal:
                         return d
-                    if a in seen or d + abs(a // 12 - gr) + abs(a % 12 - gc) > WALK_LIMIT:
+                    if a in seen or d + to_goal[a] > WALK_LIMIT:
                         continue
                     seen.add(a)
                     b = busy[a]
@@ -270,7 +300,7 @@ class Evaluator:
 
     # -- threats -------------------------------------------------------------------------------------
 
-    def _threats(self, s: GameState, seat: int, est: list[float]) -> None:
+    def _threats(self, s: GameState, seat: int, est: list[float], occupy_share: float) -> None:
         """Count the eliminations the player to move can make next, and a share of the others' ones."""
         w = self.w
         rules = self.rules
@@ -285,7 +315,8 @@ class Evaluator:
         captures = [self._capture_targets(s, q) for q in range(players)]
         reach: dict[int, list[tuple[int, int, bool]]] | None = None
         hidden: list[tuple[int, bool]] | None = None
-        found: dict[tuple[int, int], list[tuple[float, int, int, float]]] = {}
+        found: dict[tuple[int, int], list[tuple[float, int, int, float, float]]] = {}
+        busy_land, land, occupy = LAND, s.land, self.occupy
         full_turn = s.actions_left >= 2  # the player to move may still move or reveal before fighting
         attack = [0] * players
         fighter = [False] * players
@@ -295,6 +326,8 @@ class Evaluator:
                 if never[k]:
                     continue
                 defence = power[sq]
+                # what the victim's owner loses besides the character: the land that scores it stands on
+                held = occupy[land[sq] & KIND_MASK] * occupy_share if busy[sq] & busy_land else 0.0
                 for q in range(players):
                     attack[q] = 0
                     fighter[q] = False
@@ -307,7 +340,8 @@ class Evaluator:
                     if q == victim or not s.chars_of[q]:
                         continue
                     if (fighter[q] and attack[q] > defence) or sq in captures[q]:
-                        found.setdefault((q, victim), []).append((w.one_action * swing[k], 1, k, w.one_action))
+                        found.setdefault((q, victim), []).append(
+                            (w.one_action * (swing[k] + held), 1, k, w.one_action, held))
                         continue
                     if q != mover or not full_turn:
                         continue
@@ -338,7 +372,8 @@ class Evaluator:
                                        if (fighter[q] or fights_alone) and attack[q] + st > defence)
                             likelihood = max(likelihood, w.two_actions * wins / max(1, len(hidden)))
                     if likelihood:
-                        found.setdefault((q, victim), []).append((likelihood * swing[k], 2, k, likelihood))
+                        found.setdefault((q, victim), []).append(
+                            (likelihood * (swing[k] + held), 2, k, likelihood, held))
         for (q, victim), threats in found.items():
             self._count(threats, est, victim, q, 1.0 if q == mover else w.later, full_turn or q != mover)
 
@@ -363,7 +398,7 @@ class Evaluator:
                 power[sq] = value
         return power
 
-    def _count(self, found: list[tuple[float, int, int, float]], est: list[float], victim: int, attacker: int,
+    def _count(self, found: list[tuple[float, int, int, float, float]], est: list[float], victim: int, attacker: int,
                share: float, full_turn: bool) -> None:
         """Add the best threats that fit in the attacker's turn: one of any kind, or with two actions left,
         two that take one action each."""
@@ -374,9 +409,9 @@ class Evaluator:
             if second is not None:
                 chosen.append((second, self.w.second_threat))
         material, trophy = self.material, self.trophy
-        for (_, _, kind, likelihood), weight in chosen:
+        for (_, _, kind, likelihood, held), weight in chosen:
             p = likelihood * weight * share
-            est[victim] -= p * material[kind]
+            est[victim] -= p * (material[kind] + held)
             est[attacker] += p * trophy[kind]
 
     def _hidden_fighters(self, s: GameState, seat: int, owner: int) -> list[tuple[int, bool]]:

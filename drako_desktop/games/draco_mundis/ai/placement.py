@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from ..actions import Action, Place, Select
 from ..engine import GameState
 from ..rules import CHAR, DOWN, KIND_BITS, KIND_MASK
-from .evaluate import Evaluator
+from .evaluate import DISTANCE, Evaluator
 
 EXPLORER, HOME, STRONG, PRIZE, WEAK, DUD, ITEM = range(7)
 # Lower goes first: explorers start where there is room, the campsite takes a quiet corner while there
@@ -144,7 +144,7 @@ class Placement:
             penalty = 10.0 * own_home if kind in self.liability else 0.0
             return 1.0 * enemy_explorers - penalty
         if role == HOME:
-            far = min((abs(sq // 12 - t // 12) + abs(sq % 12 - t % 12)
+            far = min((DISTANCE[sq][t]
                        for p in range(s.players) if p != seat for t in s.chars_of[p]), default=6)
             return 0.4 * min(far, 6) + 0.5 * (4 - len(adjacent)) - 2.0 * enemy_explorers - 10.0 * own_liability
         return 0.0

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from ..actions import REVEAL, REVEAL_ANY, Action, Capture, Destroy, Fight, Pass, Peek, Reveal, RevealAny, Rotate
 from ..engine import PLAY, GameState
 from ..rules import CHAR, DOWN, KIND_BITS, KIND_MASK
-from .evaluate import Evaluator
+from .evaluate import DISTANCE, Evaluator
 
 SKIPPED = float("-inf")  # the value of a reveal with a facing that is not its chosen one
 # Of the unknown tokens that "reveal any token" could turn over, only this many nearest to the
@@ -273,7 +273,7 @@ class Planner:
         mine = s.chars_of[self.seat]
 
         def distance(sq: int) -> int:
-            return min((abs(sq // 12 - c // 12) + abs(sq % 12 - c % 12) for c in mine), default=0)
+            return min((DISTANCE[sq][c] for c in mine), default=0)
 
         unknown = sorted(squares - known, key=lambda sq: (distance(sq), sq))
         return known | set(unknown[:REVEAL_ANY_UNKNOWN])

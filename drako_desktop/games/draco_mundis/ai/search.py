@@ -49,8 +49,8 @@ DEFAULT_WIDTH = 5  # candidate actions searched
 CANDIDATE_GAP = 2.0  # points below the plan's best value beyond which an action is not searched
 PRUNE_EVERY = 8  # iterations between checks for clearly worse candidates
 PRUNE_Z = 2.0  # standard errors below the leader for a candidate to be dropped
-STICK_Z = 1.0  # standard errors above the plan's favourite for the leader to replace it
-HARD_STYLE = Style(order_jitter=1.5, square_jitter=1.0)
+STICK_Z = 0.5  # standard errors above the plan's favourite for the leader to replace it
+HARD_STYLE = Style(order_jitter=1.0, square_jitter=0.5)
 
 
 class Playout:
