@@ -33,12 +33,13 @@ SKIPPED = float("-inf")  # the value of a reveal with a facing that is not its c
 # seat's characters are valued (the rest are alike and far from anything).
 REVEAL_ANY_UNKNOWN = 4
 # After a first action whose result was a surprise, the second actions tried are the best few first
-# actions, the fights and the other takings, and the pass.
-SHORTLIST = 6
+# actions (but no second gamble on an unknown token), the fights won on the preview, the other takings,
+# reveals of known tokens, and the pass.
+SHORTLIST = 4
 AIM_WEIGHT = 0.05  # points per enemy token a rotation brings into a character's way (a tie-break over passing)
 
 
-TACTICAL = (Fight, Capture, Destroy, Pass)
+TAKINGS = (Capture, Destroy, Pass)  # (with the fights won on the preview)
 
 
 class Planner:
@@ -151,13 +152,13 @@ class Planner:
                 values[i] = self.value_after(s, legal[i])
             self._value_rotations(s, legal, rotations, values)
             return values
-        # First actions, valued with one action still to come.
-        first = [SKIPPED] * len(legal)
-        for i in considered:
-            first[i] = self.value_after(s, legal[i])
-        values = list(first)
+        # First actions, valued with one action still to come (a peek by what it lets the second one do, below).
         peeks = [i for i in considered if isinstance(legal[i], Peek)]
         others = [i for i in considered if not isinstance(legal[i], Peek)]
+        first = [SKIPPED] * len(legal)
+        for i in others:
+            first[i] = self.value_after(s, legal[i])
+        values = list(first)
         ranked = sorted(others, key=lambda i: (-first[i], i))
         # the second actions worth trying after a first action whose result was a surprise
         self.shortlist = {legal[i] for i in ranked[:SHORTLIST]}
@@ -189,6 +190,12 @@ class Planner:
         return [i for i, a in enumerate(legal)
                 if not isinstance(a, Rotate) and (not isinstance(a, (Reveal, RevealAny)) or a in chosen)
                 and (not isinstance(a, RevealAny) or a.at in reveal_any)]
+
+    def wins(self, s: GameState, sq: int) -> bool:
+        """Whether the seat's characters next to the character on `sq` beat it on the preview."""
+        attack = sum(s.strength(a) for a in s.geometry.adjacent[sq]
+                     if s.busy[a] & CHAR and s.char[a] >> KIND_BITS == self.seat)
+        return attack > s.strength(sq)
 
     def worth_last(self, s: GameState, action: Action) -> bool:
         """Whether the action can be worth it as the turn's last: not a peek (what it learns, nothing uses this
@@ -237,7 +244,10 @@ class Planner:
             legal = after.legal_actions()
             seconds = [i for i in self.considered(after, legal) if self.worth_last(after, legal[i])]
             if len(branches) > 1:
-                seconds = [i for i in seconds if legal[i] in self.shortlist or isinstance(legal[i], TACTICAL)]
+                seconds = [i for i in seconds if (legal[i] in self.shortlist and target(legal[i]) < 0)
+                           or isinstance(legal[i], TAKINGS)
+                           or (isinstance(legal[i], Fight) and self.wins(after, legal[i].at))
+                           or (isinstance(legal[i], Reveal) and not self.unknown_to_seat(after, legal[i].at))]
             values = {i: self.value_after(after, legal[i]) for i in seconds}
             best = max(values, key=lambda i: (values[i], -i))
             if len(branches) == 1:
