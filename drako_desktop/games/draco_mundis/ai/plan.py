@@ -191,6 +191,20 @@ class Planner:
                 if not isinstance(a, Rotate) and (not isinstance(a, (Reveal, RevealAny)) or a in chosen)
                 and (not isinstance(a, RevealAny) or a.at in reveal_any)]
 
+    def second_choices(self, s: GameState, legal: Sequence[Action], choices: list[int],
+                       shortlist: set[Action]) -> list[int]:
+        """Of `choices`, those worth trying when the first action's result was a surprise or is not searched:
+        the shortlist's (but no gamble on an unknown token), the fights won on the preview, the other takings,
+        reveals of known tokens, and the pass."""
+        kept = []
+        for i in choices:
+            action = legal[i]
+            if ((action in shortlist and target(action) < 0) or isinstance(action, TAKINGS)
+                    or (isinstance(action, Fight) and self.wins(s, action.at))
+                    or (isinstance(action, Reveal) and not self.unknown_to_seat(s, action.at))):
+                kept.append(i)
+        return kept
+
     def wins(self, s: GameState, sq: int) -> bool:
         """Whether the seat's characters next to the character on `sq` beat it on the preview."""
         attack = sum(s.strength(a) for a in s.geometry.adjacent[sq]
@@ -244,10 +258,7 @@ class Planner:
             legal = after.legal_actions()
             seconds = [i for i in self.considered(after, legal) if self.worth_last(after, legal[i])]
             if len(branches) > 1:
-                seconds = [i for i in seconds if (legal[i] in self.shortlist and target(legal[i]) < 0)
-                           or isinstance(legal[i], TAKINGS)
-                           or (isinstance(legal[i], Fight) and self.wins(after, legal[i].at))
-                           or (isinstance(legal[i], Reveal) and not self.unknown_to_seat(after, legal[i].at))]
+                seconds = self.second_choices(after, legal, seconds, self.shortlist)
             values = {i: self.value_after(after, legal[i]) for i in seconds}
             best = max(values, key=lambda i: (values[i], -i))
             if len(branches) == 1:

@@ -38,13 +38,13 @@ from .evaluate import Evaluator
 from .heuristic import MEDIUM_BUDGET, MEDIUM_WIDTH, LevelAgent, best_index
 from .knowledge import Knowledge
 from .placement import Placement, Style
-from .plan import SKIPPED, Planner
+from .plan import SHORTLIST, SKIPPED, Planner
 
 # Seconds per decision, by number of players, counted from when the decision is asked (the plan that
 # picks the candidates comes out of the same time): (usual, contested). The search stops at the usual
 # time unless the decision is contested (the leader is not the plan's favourite, and not clearly better
 # or worse than it), which may go on to the longer time. The limits are 0.5 s with 2 players, 1 s with 4.
-DEFAULT_BUDGET = {2: (0.40, 0.46), 3: (0.42, 0.70), 4: (0.42, 0.92)}
+DEFAULT_BUDGET = {2: (0.42, 0.48), 3: (0.42, 0.70), 4: (0.42, 0.92)}
 DEFAULT_WIDTH = 5  # candidate actions searched
 CANDIDATE_GAP = 2.0  # points below the plan's best value beyond which an action is not searched
 PRUNE_EVERY = 8  # iterations between checks for clearly worse candidates
@@ -56,7 +56,8 @@ HARD_STYLE = Style(order_jitter=1.0, square_jitter=0.5)
 class Playout:
     """Plays a sampled world on: every player takes, action by action, the one its own evaluation likes
     best from its own knowledge in that world (the medium level's values without the pairs), until the
-    next player after the searching seat has played its turn."""
+    next player after the searching seat has played its turn. A player's later actions in its turn are
+    chosen among the best few of its first choice and whatever can be taken (`Planner.second_choices`)."""
 
     def __init__(self, evaluator: Evaluator) -> None:
         self.ev = evaluator
@@ -66,25 +67,34 @@ class Playout:
         if follow is not None and s.phase == PLAY and s.current == seat:
             s.apply(follow)
         rival = -1
+        shortlist: set[Action] | None = None
+        turn = -1
         while s.phase != OVER:
             if s.current != seat and rival < 0:
                 rival = s.current
             elif rival >= 0 and s.current != rival:
                 return
-            s.apply(self.pick(s))
+            if s.turn != turn:
+                turn, shortlist = s.turn, None
+            action, shortlist = self.pick(s, shortlist)
+            s.apply(action)
 
-    def pick(self, s: GameState) -> Action:
+    def pick(self, s: GameState, shortlist: set[Action] | None) -> tuple[Action, set[Action]]:
+        """The best action for the player to move (among `shortlist` and what can be taken, if given), and
+        the shortlist for its next action this turn."""
         legal = s.legal_actions()
         planner = Planner(self.ev, s, s.current, 0, 0)
-        best, best_value = legal[-1], float("-inf")
-        for i in planner.considered(s, legal):
-            action = legal[i]
-            if not planner.worth_last(s, action):
-                continue
-            value = planner.value_after(s, action)
-            if value > best_value:
-                best, best_value = action, value
-        return best
+        choices = planner.considered(s, legal)
+        if shortlist is not None:
+            choices = planner.second_choices(s, legal, choices, shortlist)
+        values = {}
+        for i in choices:
+            if planner.worth_last(s, legal[i]):
+                values[i] = planner.value_after(s, legal[i])
+        if not values:
+            return legal[-1], set()
+        ranked = sorted(values, key=lambda i: (-values[i], i))
+        return legal[ranked[0]], {legal[i] for i in ranked[:SHORTLIST]}
 
 
 class HardAgent(LevelAgent):
