@@ -60,11 +60,11 @@ class DracoMundis:
         return agent
 
     def analyst(self, seed: int, iterations: int) -> None:
-        """No hard level yet to judge with."""
+        """The hard level does not judge for hints and reviews yet."""
         return None
 
     def hint_reason(self, view: View, action: Action) -> str:
-        return ""  # no hint without a hard level
+        return ""  # no hint without an analyst
 
     def missed(self, view: View, chosen: Action, best: Action) -> list[str]:
         return []
