@@ -1,4 +1,4 @@
-"""Draco Mundis: the game's handle (data, engine, narration; the computer levels come later).
+"""Draco Mundis: the game's handle (data, engine, computer levels, narration).
 
 The registry (`drako_desktop.games`) calls `load(folder)`; everything the shared layers need
 of this game goes through the returned `DracoMundis`. Beyond `games.base.Game`, the handle
@@ -15,6 +15,7 @@ from typing import Any
 from ... import resources
 from ..base import Agent, Variant
 from .actions import Action, action_from_json
+from .ai import LEVELS, EasyAgent, HardAgent, MediumAgent
 from .data import GAME_ID, DracoData, load_data
 from .engine import VARIANTS, GameState
 from .events import Event
@@ -31,7 +32,7 @@ class DracoMundis:
 
     id = GAME_ID
     seeded = False  # no chance at all: (players, first, variants, actions) decide everything
-    levels: Mapping[str, str] = {}
+    levels: Mapping[str, str] = LEVELS
 
     def __init__(self, data: DracoData) -> None:
         self.data = data
@@ -54,10 +55,12 @@ class DracoMundis:
         return View.from_json(obj)
 
     def make_agent(self, level: str, seed: int) -> Agent:
-        raise ValueError(f"{self.name} has no computer level {level!r} yet")
+        kind = {"easy": EasyAgent, "medium": MediumAgent, "hard": HardAgent}[level]
+        agent: Agent = kind(self.rules, seed)
+        return agent
 
     def analyst(self, seed: int, iterations: int) -> None:
-        """No hard level yet to judge with."""
+        """The hard level does not judge for hints and reviews yet."""
         return None
 
     def hint_reason(self, view: View, action: Action) -> str:

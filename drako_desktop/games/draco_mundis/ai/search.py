@@ -1,0 +1,203 @@
+"""The hard computer opponent: Monte Carlo search over the positions its seat cannot tell apart.
+
+Nobody knows the other players' face-down tokens, so the hard level plans with
+determinization (perfect-information Monte Carlo over the information set, Cowling, Powley
+and Whitehouse 2012): every iteration deals each owner's unknown tokens at random over its
+unknown squares (`Knowledge.sample`: consistent with everything the seat has seen and
+peeked at), and in that sampled world plays each candidate action, then the rest of the
+turn and the rivals' turns with the fast `Glance` policy (every player deciding from its
+own knowledge in that world: its own tokens and its peeks), up to the start of the seat's
+next turn or the end of the game. The medium level's evaluation judges where the playout
+stopped. An action's value is its average over the sampled worlds.
+
+- Candidates are the best few actions by the medium level's turn plan; the search
+  decides between them. Setup placement is the placement heuristic with a wide seeded
+  jitter, so that no fixed pattern repeats from game to game.
+- Every candidate is played out in the same sampled world with the same random numbers in
+  each iteration (common random numbers), so their difference comes from the action, not
+  the luck of the deal. A candidate whose paired difference to the leader is clearly
+  negative is dropped, and the search ends early when one candidate is left.
+- The plan's favourite is kept unless another candidate is better by more than the noise.
+- It stops at a time budget (`DEFAULT_BUDGET`, by number of players, a little longer for a
+  contested decision) or, for reproducible tests, after a fixed number of iterations: with
+  an iteration budget the choice depends only on the seed and the views seen.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+
+from ..actions import Action
+from ..engine import OVER, PLAY, GameState
+from ..rules import Rules
+from ..view import View
+from .evaluate import Evaluator
+from .heuristic import MEDIUM_BUDGET, MEDIUM_WIDTH, LevelAgent, best_index
+from .knowledge import Knowledge
+from .placement import Placement, Style
+from .plan import SHORTLIST, SKIPPED, Planner
+
+# Seconds per decision, by number of players, counted from when the decision is asked (the plan that
+# picks the candidates comes out of the same time): (usual, contested). The search stops at the usual
+# time unless the decision is contested (the leader is not the plan's favourite, and not clearly better
+# or worse than it), which may go on to the longer time. The limits are 0.5 s with 2 players, 1 s with 4.
+DEFAULT_BUDGET = {2: (0.42, 0.48), 3: (0.42, 0.70), 4: (0.42, 0.92)}
+DEFAULT_WIDTH = 5  # candidate actions searched
+CANDIDATE_GAP = 2.0  # points below the plan's best value beyond which an action is not searched
+PRUNE_EVERY = 8  # iterations between checks for clearly worse candidates
+PRUNE_Z = 2.0  # standard errors below the leader for a candidate to be dropped
+STICK_Z = 0.5  # standard errors above the plan's favourite for the leader to replace it
+HARD_STYLE = Style(order_jitter=1.0, square_jitter=0.5)
+
+
+class Playout:
+    """Plays a sampled world on: every player takes, action by action, the one its own evaluation likes
+    best from its own knowledge in that world (the medium level's values without the pairs), until the
+    next player after the searching seat has played its turn. A player's later actions in its turn are
+    chosen among the best few of its first choice and whatever can be taken (`Planner.second_choices`)."""
+
+    def __init__(self, evaluator: Evaluator) -> None:
+        self.ev = evaluator
+
+    def play(self, s: GameState, seat: int, follow: Action | None) -> None:
+        """Go on from an action of `seat`: `follow` (if given) as its next action, then the best ones."""
+        if follow is not None and s.phase == PLAY and s.current == seat:
+            s.apply(follow)
+        rival = -1
+        shortlist: set[Action] | None = None
+        turn = -1
+        while s.phase != OVER:
+            if s.current != seat and rival < 0:
+                rival = s.current
+            elif rival >= 0 and s.current != rival:
+                return
+            if s.turn != turn:
+                turn, shortlist = s.turn, None
+            action, shortlist = self.pick(s, shortlist)
+            s.apply(action)
+
+    def pick(self, s: GameState, shortlist: set[Action] | None) -> tuple[Action, set[Action]]:
+        """The best action for the player to move (among `shortlist` and what can be taken, if given), and
+        the shortlist for its next action this turn."""
+        legal = s.legal_actions()
+        planner = Planner(self.ev, s, s.current, 0, 0)
+        choices = planner.considered(s, legal)
+        if shortlist is not None:
+            choices = planner.second_choices(s, legal, choices, shortlist)
+        values = {}
+        for i in choices:
+            if planner.worth_last(s, legal[i]):
+                values[i] = planner.value_after(s, legal[i])
+        if not values:
+            return legal[-1], set()
+        ranked = sorted(values, key=lambda i: (-values[i], i))
+        return legal[ranked[0]], {legal[i] for i in ranked[:SHORTLIST]}
+
+
+class HardAgent(LevelAgent):
+    """Determinized Monte Carlo search with a time (or iteration) budget per decision."""
+
+    name = "hard"
+
+    def __init__(self, rules: Rules, seed: int, *, time_budget: float | None = None, iterations: int | None = None,
+                 width: int = DEFAULT_WIDTH, evaluator: Evaluator | None = None) -> None:
+        self.rules = rules
+        self.ev = evaluator or Evaluator(rules)
+        self.placement = Placement(self.ev)
+        self.playout = Playout(self.ev)
+        self.rng = random.Random(seed)
+        self.time_budget = time_budget  # None: DEFAULT_BUDGET for the number of players; else both times
+        self.iterations = iterations
+        self.width = width
+        self.last_iterations = 0  # of the latest search, for tests and tuning
+
+    def choose(self, view: View, legal: Sequence[Action]) -> int:
+        if len(legal) == 1:
+            return 0
+        started = time.perf_counter()
+        if view.decision == "select":
+            return self.placement.select(legal, self.rng, HARD_STYLE)
+        know = Knowledge(self.rules, view)
+        if view.decision == "place":
+            return self.placement.place(know.state, know.seat, legal, self.rng, HARD_STYLE)
+        planner = Planner(self.ev, know.state, know.seat, MEDIUM_WIDTH, MEDIUM_BUDGET)
+        values = planner.values(legal)
+        order = sorted(range(len(legal)), key=lambda i: (-values[i], i))
+        top = values[order[0]]
+        candidates = [i for i in order[: self.width] if values[i] > SKIPPED and values[i] >= top - CANDIDATE_GAP]
+        if len(candidates) < 2:
+            return best_index(values)
+        usual, contested = ((self.time_budget, self.time_budget) if self.time_budget is not None
+                            else DEFAULT_BUDGET.get(view.players, DEFAULT_BUDGET[4]))
+        return self._search(know, legal, candidates, planner.follow, started + usual, started + contested)
+
+    def _search(self, know: Knowledge, legal: Sequence[Action], candidates: list[int],
+                follow: dict[Action, Action], usual: float, contested: float) -> int:
+        clock = time.perf_counter
+        alive = list(candidates)
+        results: dict[int, list[float]] = {i: [] for i in candidates}
+        rng = self.rng
+        seat = know.seat
+        done = 0
+        while len(alive) > 1:
+            if self.iterations is not None:
+                if done >= self.iterations:
+                    break
+            else:
+                now = clock()
+                if now >= contested or (now >= usual and not _contested(alive, results, candidates[0])):
+                    break
+            world = know.sample(rng)
+            for i in alive:
+                s = world.clone()
+                s.apply(legal[i])
+                self.playout.play(s, seat, follow.get(legal[i]))
+                results[i].append(self.ev.evaluate(s, seat))
+            done += 1
+            if done % PRUNE_EVERY == 0:
+                alive = _prune(alive, results)
+        self.last_iterations = done
+        if done < 2:
+            return candidates[0]
+        leader = max(alive, key=lambda i: _mean(results[i]))
+        favourite = candidates[0]
+        if favourite in alive and _paired_bound(results[leader], results[favourite], -STICK_Z) <= 0:
+            return favourite
+        return leader
+
+
+def _contested(alive: list[int], results: dict[int, list[float]], favourite: int) -> bool:
+    """Whether the search leader is another action than the plan's favourite without being clearly better
+    or clearly worse than it."""
+    leader = max(alive, key=lambda i: _mean(results[i]))
+    if leader == favourite or favourite not in alive or len(results[leader]) < 2:
+        return False
+    return abs(_paired_bound(results[leader], results[favourite], 0.0)) < PRUNE_Z * _paired_error(
+        results[leader], results[favourite])
+
+
+def _prune(alive: list[int], results: dict[int, list[float]]) -> list[int]:
+    """Drop candidates whose paired difference to the leader is clearly negative."""
+    leader = max(alive, key=lambda i: _mean(results[i]))
+    lead = results[leader]
+    return [i for i in alive if i == leader or _paired_bound(results[i], lead, PRUNE_Z) >= 0]
+
+
+def _mean(xs: Sequence[float]) -> float:
+    return sum(xs) / len(xs)
+
+
+def _paired_bound(a: Sequence[float], b: Sequence[float], z: float) -> float:
+    """Mean of the paired differences a - b, plus z standard errors."""
+    return _mean([x - y for x, y in zip(a, b)]) + z * _paired_error(a, b)
+
+
+def _paired_error(a: Sequence[float], b: Sequence[float]) -> float:
+    """The standard error of the mean of the paired differences a - b."""
+    n = len(a)
+    diffs = [x - y for x, y in zip(a, b)]
+    mean = _mean(diffs)
+    return math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
