@@ -59,9 +59,9 @@ class DracoMundis:
         agent: Agent = kind(self.rules, seed)
         return agent
 
-    def analyst(self, seed: int, iterations: int) -> None:
-        """The hard level does not judge for hints and reviews yet."""
-        return None
+    def analyst(self, seed: int, iterations: int) -> HardAgent:
+        """The hard level with a fixed number of sampled worlds per decision (reproducible)."""
+        return HardAgent(self.rules, seed, iterations=iterations)
 
     def hint_reason(self, view: View, action: Action) -> str:
         return hint_reason(self.data, view, action)

@@ -30,6 +30,7 @@ import random
 import time
 from collections.abc import Sequence
 
+from ...base import Assessment, Outcome
 from ..actions import Action
 from ..engine import OVER, PLAY, GameState
 from ..rules import Rules
@@ -51,6 +52,10 @@ PRUNE_EVERY = 8  # iterations between checks for clearly worse candidates
 PRUNE_Z = 2.0  # standard errors below the leader for a candidate to be dropped
 STICK_Z = 0.5  # standard errors above the plan's favourite for the leader to replace it
 HARD_STYLE = Style(order_jitter=1.0, square_jitter=0.5)
+# How far a position's expected final margin may still be off (one standard deviation, in points): wide at the
+# start of the turns, narrow when little is left to reveal. Turns an expected margin into a chance to win.
+SPREAD_START = 8.0
+SPREAD_END = 2.0
 
 
 class Playout:
@@ -133,6 +138,43 @@ class HardAgent(LevelAgent):
         usual, contested = ((self.time_budget, self.time_budget) if self.time_budget is not None
                             else DEFAULT_BUDGET.get(view.players, DEFAULT_BUDGET[4]))
         return self._search(know, legal, candidates, planner.follow, started + usual, started + contested)
+
+    def assess(self, view: View, legal: Sequence[Action], chosen: int | None = None) -> Assessment | None:
+        """The search's expected outcome of its candidate actions and of `chosen` (always among them), for the
+        hint and the post-game review; setup placements are not searched (None)."""
+        if view.decision != "act":
+            return None
+        know = Knowledge(self.rules, view)
+        planner = Planner(self.ev, know.state, know.seat, MEDIUM_WIDTH, MEDIUM_BUDGET)
+        values = planner.values(legal)
+        order = sorted(range(len(legal)), key=lambda i: (-values[i], i))
+        candidates = order[: self.width]
+        if chosen is not None and chosen not in candidates:
+            candidates.append(chosen)
+        outcomes: dict[int, list[tuple[float, float]]] = {i: [] for i in candidates}
+        for _ in range(max(2, self.iterations or 2)):
+            world = know.sample(self.rng)
+            for i in candidates:
+                s = world.clone()
+                s.apply(legal[i])
+                self.playout.play(s, know.seat, planner.follow.get(legal[i]))
+                outcomes[i].append(self.outcome(s, know.seat))
+        summary = {i: Outcome(_mean([w for w, _ in o]), _mean([m for _, m in o]), len(o)) for i, o in outcomes.items()}
+        best = max(candidates, key=lambda i: (summary[i].win, summary[i].margin, -i))
+        return Assessment(best, summary)
+
+    def outcome(self, s: GameState, seat: int) -> tuple[float, float]:
+        """(chance to win, final margin) of a played-out sample: certain when the game is over, else the
+        evaluation's expected margin and the chance it holds up, the more surely the less is left to come."""
+        if s.phase == OVER:
+            totals = [b.total for b in s.scores()]
+            winners = s.winners()
+            margin = totals[seat] - max(t for p, t in enumerate(totals) if p != seat)
+            return (1 / len(winners) if seat in winners else 0.0), float(margin)
+        expected = self.ev.evaluate(s, seat)
+        left = min(len(s.down_squares) / self.ev.full_down[s.players], (s.stall_limit - s.stall) / s.stall_limit)
+        spread = SPREAD_END + (SPREAD_START - SPREAD_END) * left
+        return 0.5 * (1 + math.erf(expected / (spread * math.sqrt(2)))), expected
 
     def _search(self, know: Knowledge, legal: Sequence[Action], candidates: list[int],
                 follow: dict[Action, Action], usual: float, contested: float) -> int:
