@@ -32,8 +32,8 @@ def test_new_states_ignore_the_seed_and_check_their_arguments():
     for players, first, variants in ((1, 0, ()), (5, 0, ()), (2, 2, ()), (2, 0, ("speedy",))):
         with pytest.raises(ValueError):
             GAME.new_state(players, 0, first, variants)
-    with pytest.raises(ValueError):
-        GAME.make_agent("easy", 1)
+    with pytest.raises(ValueError, match="grandmaster"):
+        GAME.make_agent("grandmaster", 1)
 
 
 def test_result_has_the_score_lines_totals_and_winners():

@@ -55,8 +55,10 @@ class DracoMundis:
         return View.from_json(obj)
 
     def make_agent(self, level: str, seed: int) -> Agent:
-        kind = {"easy": EasyAgent, "medium": MediumAgent, "hard": HardAgent}[level]
-        agent: Agent = kind(self.rules, seed)
+        kinds = {"easy": EasyAgent, "medium": MediumAgent, "hard": HardAgent}
+        if level not in kinds:
+            raise ValueError(f"unknown computer level {level!r} (expected one of: {', '.join(kinds)})")
+        agent: Agent = kinds[level](self.rules, seed)
         return agent
 
     def analyst(self, seed: int, iterations: int) -> HardAgent:
