@@ -215,7 +215,8 @@ def decode(text: str | bytes, library: Library, path: Path | None = None,
         raise LeftInPlaceError("newer_version", found=version, expected=VERSION)
     if version != VERSION:
         raise SaveError("version", found=jsonio.shown(version), expected=VERSION)
-    handle = library.get(data.get("game")) if isinstance(data.get("game"), str) else None
+    game_id = data.get("game")
+    handle = library.get(game_id) if isinstance(game_id, str) else None
     if handle is None or data.get("cards") != handle.identity:
         raise ForeignCardsError("foreign_cards")
 

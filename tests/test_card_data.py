@@ -279,3 +279,14 @@ def test_a_lesson_that_is_not_utf8_is_no_lesson_and_no_crash(folder):
     with pytest.raises(tutorial.TutorialError) as err:
         tutorial.load_script(game.cards)
     assert str(err.value) == f"{folder / 'tutorial.yaml'}: is not UTF-8 text (byte {len(good) + 6})"
+
+
+def test_a_player_count_key_outside_the_game_is_named_with_the_allowed_counts(folder):
+    # the keys of deck_size are numbers: listing them in the message must not itself fail
+    edit(folder, "game.yaml", lambda d: d["deck_size"].update({7: 90}))
+    expect(folder, "game.yaml", "deck_size.7", "unknown key (allowed here: 2, 3, 4)")
+
+
+def test_a_missing_player_count_is_named(folder):
+    edit(folder, "game.yaml", lambda d: d["deck_size"].pop(3))
+    expect(folder, "game.yaml", "deck_size.3", "missing")

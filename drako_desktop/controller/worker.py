@@ -92,9 +92,11 @@ class RemoteAgent:
         self.process, self.key, self.name, self.wants_view = process, key, name, wants_view
 
     def choose(self, view: Any, legal: Sequence[Any]) -> int:
-        return self.process.call("choose", self.key, view.to_json() if view else None, [a.to_json() for a in legal])
+        chosen: int = self.process.call("choose", self.key, view.to_json() if view else None,
+                                        [a.to_json() for a in legal])
+        return chosen
 
-    def game_over(self, scores: Sequence[dict], winners: Sequence[int]) -> None:
+    def game_over(self, scores: Sequence[dict[str, Any]], winners: Sequence[int]) -> None:
         self.process.call("game-over", self.key, list(scores), list(winners))
 
     def close(self) -> None:
@@ -133,7 +135,7 @@ def _serve(conn: Connection, game_id: str, folder: str, bot_timeout: float | Non
                 if spec.startswith(EXEC_PREFIX):  # the app runs no program but the settings' bot
                     raise AgentSpecError("a seat cannot name a program to run; the external bot is set in Settings")
                 agent = agents[key] = make_agent(game, spec, seed, bot_timeout=bot_timeout, bot_command=bot_command)
-                reply = (agent.name, agent.wants_view)
+                reply: Any = (agent.name, agent.wants_view)
             elif kind == "choose":
                 _, key, view, legal = message
                 reply = agents[key].choose(game.view_from_json(view) if view else None,

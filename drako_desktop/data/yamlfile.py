@@ -15,10 +15,12 @@ up front: a regular file inside the folder, and an SVG picture.
 
 from __future__ import annotations
 
+import builtins
 import errno
 import os
 import re
 import stat
+from collections.abc import Collection, Hashable
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +39,7 @@ class _StrictLoader(yaml.SafeLoader):
 
     def compose_node(self, parent: Any, index: Any) -> Any:
         if self.check_event(yaml.AliasEvent):
-            event = self.peek_event()  # type: ignore[no-untyped-call]
+            event = self.peek_event()
             raise yaml.composer.ComposerError(None, None, "aliases (*name) are not allowed in card data",
                                               event.start_mark)
         return super().compose_node(parent, index)
@@ -105,26 +107,28 @@ class YamlFile:
     def fail(self, key: str, problem: str) -> CardDataError:
         return CardDataError(self.path, key or "(top level)", problem)
 
-    def mapping(self, node: Any, key: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict:
+    def mapping(self, node: Any, key: builtins.str, required: tuple[Hashable, ...],
+                optional: tuple[Hashable, ...] = ()) -> dict[Any, Any]:
         if not isinstance(node, dict):
             raise self.fail(key, f"must be a mapping, not {describe(node)}")
         for name in node:
             if name not in required and name not in optional:
-                allowed = ", ".join(required + optional)
+                allowed = ", ".join(map(str, required + optional))  # keys may be numbers (player counts)
                 raise self.fail(join(key, str(name)), f"unknown key (allowed here: {allowed})")
         for name in required:
             if name not in node:
-                raise self.fail(join(key, name), "missing")
+                raise self.fail(join(key, str(name)), "missing")
         return node
 
-    def list(self, node: Any, key: str, min_len: int = 0) -> list:
+    def list(self, node: Any, key: builtins.str, min_len: builtins.int = 0) -> builtins.list:
         if not isinstance(node, list):
             raise self.fail(key, f"must be a list, not {describe(node)}")
         if len(node) < min_len:
             raise self.fail(key, f"must have at least {min_len} entries, has {len(node)}")
         return node
 
-    def int(self, node: Any, key: str, low: int | None = None, high: int | None = None) -> int:
+    def int(self, node: Any, key: builtins.str, low: builtins.int | None = None,
+            high: builtins.int | None = None) -> builtins.int:
         if isinstance(node, bool) or not isinstance(node, int):
             raise self.fail(key, f"must be a whole number, not {describe(node)}")
         if low is not None and node < low:
@@ -133,36 +137,37 @@ class YamlFile:
             raise self.fail(key, f"must be at most {high}, is {node}")
         return node
 
-    def str(self, node: Any, key: str) -> str:
+    def str(self, node: Any, key: builtins.str) -> builtins.str:
         if not isinstance(node, str) or not node.strip():
             raise self.fail(key, f"must be a non-empty text, not {describe(node)}")
         if _CONTROL.search(node):
             raise self.fail(key, "must not hold control characters")
         return node
 
-    def bool(self, node: Any, key: str) -> bool:
+    def bool(self, node: Any, key: builtins.str) -> builtins.bool:
         if not isinstance(node, bool):
             raise self.fail(key, f"must be true or false, not {describe(node)}")
         return node
 
-    def choice(self, node: Any, key: str, allowed: tuple[str, ...] | list[str] | dict, what: str) -> str:
+    def choice(self, node: Any, key: builtins.str, allowed: Collection[builtins.str],
+               what: builtins.str) -> builtins.str:
         value = self.str(node, key)
         if value not in allowed:
             raise self.fail(key, f"unknown {what} {value!r} (known: {', '.join(allowed)})")
         return value
 
-    def colour(self, node: Any, key: str) -> str:
+    def colour(self, node: Any, key: builtins.str) -> builtins.str:
         value = self.str(node, key)
         if len(value) != 7 or value[0] != "#" or any(c not in "0123456789abcdefABCDEF" for c in value[1:]):
             raise self.fail(key, f"must be a colour like \"#a1b2c3\", is {value!r}")
         return value.lower()
 
-    def asset(self, node: Any, key: str) -> Path:
+    def asset(self, node: Any, key: builtins.str) -> Path:
         """An SVG picture the data names, by a path relative to its folder (and inside it)."""
         return check_svg(self.path.parent, self.str(node, key), lambda problem: self.fail(key, problem))
 
-    def unique(self, values: list[str], key: str, what: str) -> None:
-        seen: set[str] = set()
+    def unique(self, values: builtins.list[builtins.str], key: builtins.str, what: builtins.str) -> None:
+        seen: set[builtins.str] = set()
         for i, value in enumerate(values):
             if value in seen:
                 raise self.fail(f"{key}[{i}]", f"duplicate {what} {value!r}")

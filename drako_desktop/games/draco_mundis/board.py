@@ -15,7 +15,7 @@ what is visible only (face-down tokens score and fight for nobody).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 from .view import SquareView, Token, View
 
@@ -166,7 +166,7 @@ class BoardModel:
             handler(event)
             self.version += 1
 
-    def _set(self, at: Square, **changes: object) -> None:
+    def _set(self, at: Square, **changes: Any) -> None:
         spot = self.squares.get(at) or SquareView(at=at)
         spot = replace(spot, **changes)
         if spot.down < 0 and spot.land is None and spot.character is None and spot.trap is None:
