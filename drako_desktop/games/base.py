@@ -16,7 +16,7 @@ Nothing here imports a game, pygame, or does I/O.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence, runtime_checkable
+from typing import TYPE_CHECKING, Any, Collection, Mapping, Protocol, Sequence, TypeVar, runtime_checkable
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -151,10 +151,14 @@ class GameState(Protocol):
     players: int
     seed: int
     first: int
-    variants: tuple[str, ...]
     current: int
     turn: int
     history: list[Any]
+
+    @property
+    def variants(self) -> Collection[str]:
+        """The ids of the variants in play (read-only: a game's variants are fixed at its start)."""
+        ...
 
     def decision(self) -> str: ...
 
@@ -248,3 +252,14 @@ class Game(Protocol):
 
     def ui(self) -> Any:
         """The game's user interface (a `ui.game_ui.GameUI`), imported only when a window is open."""
+
+
+OwnState = TypeVar("OwnState")
+
+
+def own_state(state: GameState, kind: type[OwnState], game: str) -> OwnState:
+    """`state` as the engine's own state type: the handle's methods take any game's state (the interface),
+    and a state of another game reaching them is a programming error, said at once."""
+    if not isinstance(state, kind):
+        raise TypeError(f"{game} was given a state of another game ({type(state).__name__})")
+    return state

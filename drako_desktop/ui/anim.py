@@ -8,7 +8,7 @@ ends on its first update, so the same code path runs at every speed.
 from __future__ import annotations
 
 from collections import deque
-from typing import Iterable
+from typing import Any, Iterable
 
 from pygame import Rect
 
@@ -59,6 +59,11 @@ class Beat:
 
     def draw(self, surface) -> None:
         pass
+
+    def hides(self, place: Any) -> bool:
+        """Whether this beat draws `place` (a game's square or cell key) itself, so the still picture
+        leaves it out while the beat runs."""
+        return False
 
 
 class Choreography:

@@ -7,10 +7,11 @@ need of this game goes through the returned `AetheryaPocket`.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from ... import resources
-from ..base import Agent, Variant
+from ..base import Agent, Variant, own_state
+from ..base import GameState as AnyState
 from .ai import LEVELS, EasyAgent, HardAgent, MediumAgent
 from .data import CardSet, load_cards
 from .engine import CLAIM, PLACE, Action, Breakdown, Event, GameState, Rules, View, placement_change
@@ -26,7 +27,7 @@ class AetheryaPocket:
     id = GAME_ID
     seeded = True  # shuffled decks: the seed decides every hidden card
     variants: tuple[Variant, ...] = ()
-    levels = LEVELS
+    levels: Mapping[str, str] = LEVELS
 
     def __init__(self, cards: CardSet) -> None:
         self.cards = cards
@@ -93,12 +94,14 @@ class AetheryaPocket:
         kingdom, legends = parse_kingdom(self.rules, obj)
         return score_report(self.rules, kingdom, legends)
 
-    def score_reports(self, state: GameState) -> list[dict[str, Any]]:
+    def score_reports(self, state: AnyState) -> list[dict[str, Any]]:
         """Per seat, the `score` command's object: categories, total, claimable legends."""
+        state = own_state(state, GameState, "Aetherya Pocket")
         return [score_report(self.rules, state.visible_kingdom(s), state.claimed[s]) for s in range(state.players)]
 
-    def result(self, state: GameState) -> dict[str, Any]:
+    def result(self, state: AnyState) -> dict[str, Any]:
         """The final kingdoms, claimed legends, scores and winners (`play --exit-at-end`)."""
+        state = own_state(state, GameState, "Aetherya Pocket")
         rules = self.rules
         seats = range(state.players)
         return {
@@ -114,8 +117,9 @@ class AetheryaPocket:
 
         return AetheryaUI(self)
 
-    def record(self, state: GameState) -> dict[str, Any]:
+    def record(self, state: AnyState) -> dict[str, Any]:
         """The game record: who played, the seed, every chosen action, the scores and the winners."""
+        state = own_state(state, GameState, "Aetherya Pocket")
         return {
             "game": GAME_ID,
             "players": state.players,

@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from ... import resources
-from ..base import Agent, Variant
+from ..base import Agent, Variant, own_state
+from ..base import GameState as AnyState
 from .actions import Action, action_from_json
 from .ai import LEVELS, EasyAgent, HardAgent, MediumAgent
 from .data import GAME_ID, DracoData, load_data
@@ -74,15 +75,18 @@ class DracoMundis:
     def describe(self, event: Event, names: Sequence[str]) -> str | None:
         return describe(event, names, self.data)
 
-    def score_reports(self, state: GameState) -> list[dict[str, Any]]:
+    def score_reports(self, state: AnyState) -> list[dict[str, Any]]:
         """Per seat the score lines of the rule book's table and the total."""
+        state = own_state(state, GameState, "Draco Mundis")
         return [{"categories": b.as_dict(), "total": b.total} for b in state.scores()]
 
-    def result(self, state: GameState) -> dict[str, Any]:
+    def result(self, state: AnyState) -> dict[str, Any]:
         """Per seat the score lines and total, and the winners."""
+        state = own_state(state, GameState, "Draco Mundis")
         return {"scores": self.score_reports(state), "winners": state.winners()}
 
-    def record(self, state: GameState) -> dict[str, Any]:
+    def record(self, state: AnyState) -> dict[str, Any]:
+        state = own_state(state, GameState, "Draco Mundis")
         return record(state)
 
     def ui(self) -> Any:

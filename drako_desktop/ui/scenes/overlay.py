@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 import pygame
 from pygame import Rect
 
@@ -46,7 +48,8 @@ class Overlay(Scene):
         pygame.draw.line(surface, theme.GOLD_DARK, (self.panel.x + th.px(40), y), (self.panel.right - th.px(40), y))
         return y + th.px(14)
 
-    def button_column(self, entries: list[tuple[str, object, str]], top: int, width: int) -> list[Button]:
+    def button_column(self, entries: Sequence[tuple[str, Callable[[], None], str]], top: int,
+                      width: int) -> list[Button]:
         th = self.ctx.theme
         h = th.px(54)
         buttons = []

@@ -11,7 +11,7 @@ pictures, captions.
 from __future__ import annotations
 
 import re
-from typing import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 from pygame import Rect
@@ -67,7 +67,9 @@ class ReferenceScene(Screen):
 
     @property
     def search_field(self) -> TextField:
-        return self.widgets.widgets[0]
+        field = self.widgets.widgets[0]
+        assert isinstance(field, TextField)  # built first in layout()
+        return field
 
     def filter(self) -> None:
         """The sections whose words contain the search text (all of them when it is empty)."""
@@ -196,7 +198,7 @@ class ReferenceScene(Screen):
             y += max(p.get_height() for p in line) + gap
         return out
 
-    def table(self, rows: list[list[object]], widths: list[int], head: bool = True) -> Part:
+    def table(self, rows: Sequence[Sequence[object]], widths: Sequence[int], head: bool = True) -> Part:
         """A table: cells are texts or pictures; the first row is the head (gold) when `head`."""
         th, text = self.ctx.theme, self.ctx.text
         pad = th.px(8)

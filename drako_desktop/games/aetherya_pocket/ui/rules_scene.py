@@ -11,17 +11,19 @@ marked as such.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import pygame
 
-from ..data import Requirement
 from ....i18n import card_name, family_name, legend_name, legend_text, tr
 from ....ui import theme
-from .card_art import CARD_ASPECT, LEGEND_ASPECT
-from ....ui.text import blit_at
-from ..narrate import category_name
-from ....ui.tooltips import join_names, number, signed
 from ....ui.scenes.reference import Part, ReferenceScene
+from ....ui.text import blit_at
+from ....ui.tooltips import join_names, number, signed
+from ..data import Requirement
+from ..narrate import category_name
 from . import card_pictures, game_of
+from .card_art import CARD_ASPECT, LEGEND_ASPECT
 
 SECTIONS = ("goal", "cards", "setup", "turn", "placing", "draw_pile", "connection", "legends", "end", "tribes",
             "conflicts", "dragons", "winner", "examples", "controls", "one_screen")
@@ -92,7 +94,7 @@ class RulesScene(ReferenceScene):
         h = round(w / CARD_ASPECT)
         return card_pictures(self.ctx).back(w, h) if type_id is None else card_pictures(self.ctx).face(type_id, w, h)
 
-    def diagram(self, cells: dict[tuple[int, int], str | None], w: int) -> Part:
+    def diagram(self, cells: Mapping[tuple[int, int], str | None], w: int) -> Part:
         """Small cards at grid places (None: face down); places not given stay empty."""
         gap = max(2, round(w * 0.07))
         h = round(w / CARD_ASPECT)
@@ -123,7 +125,7 @@ class RulesScene(ReferenceScene):
                 self.table(rows, widths), self.para(self.words("cards.legends"), width, theme.INK_MUTED)]
 
     def page_setup(self, width: int) -> list[Part]:
-        start = {(r, c): None for r in range(4) for c in range(4)}
+        start: dict[tuple[int, int], str | None] = {(r, c): None for r in range(4) for c in range(4)}
         start |= {(1, 1): "human", (1, 2): "plain", (2, 1): "forest", (2, 2): "elf"}
         picture = self.captioned(self.diagram(start, self.mini()), self.words("setup.picture"), width // 2)
         return [self.para(self.words("setup.text"), width), picture]

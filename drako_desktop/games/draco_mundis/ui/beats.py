@@ -17,9 +17,9 @@ import pygame
 from pygame import Rect
 
 from ....ui.anim import Beat, ease_in_out, ease_out, lerp_rect
-from ..events import Event
-from ..view import View
 from ..board import BoardModel, Square
+from ..events import Event
+from ..view import Token, View
 
 DROP = 0.34
 SLIDE_PER_SQUARE = 0.09
@@ -97,10 +97,11 @@ class Slide(EventBeat):
         squares = abs(event.at[0] - event.to[0]) + abs(event.at[1] - event.to[1])
         super().__init__(stage, event, 0.16 + SLIDE_PER_SQUARE * squares)
         self.what = what  # "character" or "trap"
-        self.token = None
-        self.prisoner = None
+        self.token: Token | None = None
+        self.prisoner: Token | None = None
 
     def begin(self) -> None:
+        assert self.event.at is not None
         spot = self.stage.model.squares.get(self.event.at)
         if spot is not None:
             self.token = spot.trap if self.what == "trap" else spot.character
@@ -190,9 +191,10 @@ class Vanish(EventBeat):
     def __init__(self, stage: Stage, event: Event, what: str, mark: str) -> None:
         super().__init__(stage, event, FADE + 0.25)
         self.what, self.mark = what, mark
-        self.token = None
+        self.token: Token | None = None
 
     def begin(self) -> None:
+        assert self.event.at is not None
         spot = self.stage.model.squares.get(self.event.at)
         if spot is not None:
             self.token = spot.land if self.what == "land" else spot.character

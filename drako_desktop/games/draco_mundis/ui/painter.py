@@ -19,10 +19,10 @@ from ....i18n import tr
 from ....ui import table_parts, theme
 from ....ui.text import blit_at
 from ....ui.tooltips import Tooltip, number, signed
+from ..board import FightPreview, Square
 from ..events import Event
 from ..view import SquareView, Token
 from . import token_pictures
-from ..board import FightPreview, Square
 from .tips import modifier_name, title_name, token_name
 from .token_art import TokenArt
 
@@ -209,7 +209,7 @@ class TablePainter:
                 continue
             rect = layout.square_rect(at)
             board.blit(base, rect, rect)
-            if key is not None:
+            if key is not None and spot is not None:  # (a key is made only for a spot)
                 board.set_clip(rect)
                 self.spot(board, spot, rect)
                 board.set_clip(None)
@@ -423,8 +423,9 @@ class TablePainter:
         """The selected character: picture, strength with its modifiers, arrows, the rotation dial, sacrifice."""
         scene, th, text = self.scene, self.ctx.theme, self.ctx.text
         at = scene.gestures.selected
-        spot = scene.model.squares[at]
-        token = spot.character
+        assert at is not None, "drawn only while a character is selected"
+        token = scene.model.squares[at].character
+        assert token is not None
         y = self.title(surface, rect, title_name(scene.data, token.kind))
         pad = th.px(14)
         pic_size = min(th.px(96), rect.w // 4)
@@ -530,6 +531,7 @@ class TablePainter:
         """The selected character's arrows: a line per direction as far as it reaches, dots where it may go."""
         scene, th = self.scene, self.ctx.theme
         layout = scene.layout
+        assert scene.gestures.selected is not None, "drawn only while a character is selected"
         start = layout.square_rect(scene.gestures.selected).center
         for _, line, reachable in scene.gestures.arrows():
             if not line:
@@ -654,6 +656,7 @@ class TablePainter:
         """The actions possible on one square, numbered (1, 2, ...)."""
         scene, th, text = self.scene, self.ctx.theme, self.ctx.text
         menu = scene.gestures.menu
+        assert menu is not None, "drawn only while the menu is open"
         rect = scene.layout.square_rect(menu.at)
         labels = [tr("draco_table.option", n=i + 1, what=tr(f"draco_table.options.{o.replace('-', '_')}"))
                   for i, o in enumerate(menu.options)]

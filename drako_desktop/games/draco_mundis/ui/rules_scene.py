@@ -9,6 +9,9 @@ reckoning the table shows in play). Every ruling of the data is listed, marked a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import pygame
 from pygame import Rect
 
@@ -17,9 +20,9 @@ from ....ui import theme
 from ....ui.scenes.reference import Part, ReferenceScene
 from ....ui.text import blit_at
 from ....ui.tooltips import join_names, number, signed
+from ..board import BoardModel, Square
 from ..view import SquareView, Token
 from . import game_of, token_pictures
-from ..board import BoardModel, Square
 from .tips import ability_text, entry_text, modifier_name, ruled, ruling_text, title_name, token_name
 
 SECTIONS = ("goal", "board", "characters", "abilities", "lands", "setup", "turn", "fight", "end", "hidden",
@@ -101,7 +104,7 @@ class RulesScene(ReferenceScene):
         game = game_of(self.ctx)
         squares: dict[Square, SquareView] = {}
         for at, layers in EXAMPLES[name].items():
-            fields: dict[str, Token] = {}
+            fields: dict[str, Any] = {}  # a layer name -> its token
             for layer, owner, kind, facing in layers:
                 fields[layer] = Token(owner, kind, facing)
             squares[at] = SquareView(at=at, **fields)
@@ -176,7 +179,7 @@ class RulesScene(ReferenceScene):
         first = round(width * 0.4)
         counts = [n for n, _ in data.columns_in_use]
         widths = [first] + [(width - first) // len(counts)] * len(counts)
-        rows: list[list[object]] = [[tr("draco_rules.board.players")] + [str(n) for n in counts],
+        rows: list[Sequence[object]] = [[tr("draco_rules.board.players")] + [str(n) for n in counts],
                                     [tr("draco_rules.board.columns")] + [f"{data.columns - c}-{data.columns - 1}"
                                                                           for _, c in data.columns_in_use],
                                     [tr("draco_rules.board.squares")] + [str(c * data.rows)
@@ -190,7 +193,7 @@ class RulesScene(ReferenceScene):
         rest = (width - first) // 6
         widths = [first] + [rest] * 6
         mark = "*"
-        rows: list[list[object]] = [[tr("draco_rules.characters.token")] + [
+        rows: list[Sequence[object]] = [[tr("draco_rules.characters.token")] + [
             tr(f"draco_rules.characters.{h}") for h in ("count", "forward", "left", "right", "back", "strength")]]
         for c in data.characters:
             arrows = ruled(data, c.id, "arrows")
@@ -206,7 +209,7 @@ class RulesScene(ReferenceScene):
         data = game_of(self.ctx).data
         parts = [self.para(self.words("abilities.text"), width)]
         first = round(width * 0.3)
-        rows: list[list[object]] = []
+        rows: list[Sequence[object]] = []
         for c in data.characters:
             rows.append([self.named(c.id, "character", first), ability_text(data, c.id)])
         for item in data.items:
@@ -223,7 +226,7 @@ class RulesScene(ReferenceScene):
         first = round(width * 0.26)
         widths = [first, round(width * 0.34), round(width * 0.14), width - first - round(width * 0.34)
                   - round(width * 0.14)]
-        rows: list[list[object]] = [[tr("draco_rules.lands.land"), tr("draco_rules.lands.enter"),
+        rows: list[Sequence[object]] = [[tr("draco_rules.lands.land"), tr("draco_rules.lands.enter"),
                                      tr("draco_rules.lands.strength"), tr("draco_rules.lands.points")]]
         for land in data.lands:
             points = [signed(line.points) for line in data.lines if line.land == land.id and line.pattern == "occupied"]
@@ -247,7 +250,7 @@ class RulesScene(ReferenceScene):
         icons = {"peek": "peek", "move": "move", "reveal": "reveal", "fight": "fight", "rotate": "rotate",
                  "special": "capture", "reveal_any": "reveal"}
         first = th.px(56)
-        rows: list[list[object]] = [[art.action_mark(icons[a], th.px(40), theme.GOLD), self.words(f"turn.{a}")]
+        rows: list[Sequence[object]] = [[art.action_mark(icons[a], th.px(40), theme.GOLD), self.words(f"turn.{a}")]
                                     for a in ACTIONS]
         parts = [self.para(self.words("turn.text"), width), self.table(rows, [first, width - first], head=False),
                  self.para(self.words("turn.sacrifice"), width)]
@@ -263,7 +266,7 @@ class RulesScene(ReferenceScene):
     def page_end(self, width: int) -> list[Part]:
         data = game_of(self.ctx).data
         first = round(width * 0.7)
-        rows: list[list[object]] = [[tr("draco_rules.end.line"), tr("draco_rules.end.points")]]
+        rows: list[Sequence[object]] = [[tr("draco_rules.end.line"), tr("draco_rules.end.points")]]
         rows += [[tr(f"draco_mundis.categories.{line.id}"),
                   (signed(line.points), theme.GOOD if line.points > 0 else theme.BAD)] for line in data.lines]
         order = join_names([tr(f"draco_mundis.tiebreak.{row.id}") for row in data.tiebreak])

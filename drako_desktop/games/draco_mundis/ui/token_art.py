@@ -254,7 +254,7 @@ def _draw_mark(identity: int, size: int) -> pygame.Surface:
         pygame.draw.circle(surf, (10, 10, 14, 255), (size / 2, size / 2), s / 2, width=edge)
         return surf
     if shape == "square":
-        points = [(1, 1), (s - 1, 1), (s - 1, s - 1), (1, s - 1)]
+        points: list[tuple[float, float]] = [(1, 1), (s - 1, 1), (s - 1, s - 1), (1, s - 1)]
     elif shape == "triangle":
         points = [(size / 2, 0), (s, s - 1), (0, s - 1)]
     else:
