@@ -473,7 +473,7 @@ class GameState:
                         pushes.append(PUSH[sq, a])
             rotates.extend(other_facings[sq][facing])
             if captures_of[kind] and held[sq] < 0:
-                captures.extend(CAPTURE[sq, t] for t in self._capture_targets(sq))
+                captures.extend(CAPTURE[sq, t] for t in self.capture_targets(sq, self.current))
             if kind == sacrifice_kind:
                 sacrifices.append(SACRIFICE[sq])
         legal: list[Action] = [PEEK[a] for a in sorted(peeks)] if peeks else []
@@ -514,9 +514,11 @@ class GameState:
                     break
         return False
 
-    def _capture_targets(self, sq: int) -> list[int]:
+    def capture_targets(self, sq: int, me: int) -> list[int]:
+        """The squares of the enemy characters that `me`'s capturing character on `sq` can capture now
+        (also the evaluation's measure of threats, for any seat: one rule, one place)."""
         rules = self.rules
-        me, kind, facing = self.current, self.char[sq] & KIND_MASK, self.face[sq]
+        kind, facing = self.char[sq] & KIND_MASK, self.face[sq]
         busy, char, land = self.busy, self.char, self.land
         strongest, never = rules.strength[kind], rules.capture_never[kind]
         entry, over_all = rules.entry[kind], rules.passes_over_all[kind]

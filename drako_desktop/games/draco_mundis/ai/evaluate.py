@@ -456,30 +456,10 @@ class Evaluator:
 
     def _capture_targets(self, s: GameState, owner: int) -> set[int]:
         """The squares of the characters `owner`'s capturing characters can capture now (the engine's rule)."""
-        rules = self.rules
-        busy, char, land, held = s.busy, s.char, s.land, s.held
         found: set[int] = set()
         for sq in s.chars_of[owner]:
-            kind = char[sq] & KIND_MASK
-            if not rules.captures[kind] or held[sq] >= 0:
-                continue
-            strongest, never = rules.strength[kind], rules.capture_never[kind]
-            entry, over_all = rules.entry[kind], rules.passes_over_all[kind]
-            for arrow, n in enumerate(rules.arrows[kind]):
-                for t in s.geometry.rays[sq][(s.face[sq] + arrow) & 3][:n]:
-                    b = busy[t]
-                    if not b:
-                        continue
-                    if b & CHAR and not b & TRAP:
-                        victim = char[t]
-                        vk = victim & KIND_MASK
-                        if (victim >> KIND_BITS != owner and not rules.never_attacked[vk] and vk not in never
-                                and rules.strength[vk] <= strongest):
-                            e = entry[land[t] & KIND_MASK] if b & LAND else ANY_ENTRY
-                            if e == ANY_ENTRY or (e == OWN_ENTRY and land[t] >> KIND_BITS == owner):
-                                found.add(t)
-                    if not over_all:
-                        break
+            if self.rules.captures[s.char[sq] & KIND_MASK] and s.held[sq] < 0:
+                found.update(s.capture_targets(sq, owner))
         return found
 
 
