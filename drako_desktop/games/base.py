@@ -16,7 +16,7 @@ Nothing here imports a game, pygame, or does I/O.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Collection, Mapping, Protocol, Sequence, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Callable, Collection, Mapping, Protocol, Sequence, TypeVar, runtime_checkable
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -263,3 +263,13 @@ def own_state(state: GameState, kind: type[OwnState], game: str) -> OwnState:
     if not isinstance(state, kind):
         raise TypeError(f"{game} was given a state of another game ({type(state).__name__})")
     return state
+
+
+Rules = TypeVar("Rules")
+
+
+def built_in_level(kinds: Mapping[str, Callable[[Rules, int], Agent]], level: str, rules: Rules, seed: int) -> Agent:
+    """A game's computer level by name; an unknown name is refused with the names there are."""
+    if level not in kinds:
+        raise ValueError(f"unknown computer level {level!r} (expected one of: {', '.join(kinds)})")
+    return kinds[level](rules, seed)

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from ... import resources
-from ..base import Agent, Variant, own_state
+from ..base import Agent, Variant, built_in_level, own_state
 from ..base import GameState as AnyState
 from .ai import LEVELS, EasyAgent, HardAgent, MediumAgent
 from .data import CardSet, load_cards
@@ -50,11 +50,7 @@ class AetheryaPocket:
         return View.from_json(obj)
 
     def make_agent(self, level: str, seed: int) -> Agent:
-        kinds = {"easy": EasyAgent, "medium": MediumAgent, "hard": HardAgent}
-        if level not in kinds:
-            raise ValueError(f"unknown computer level {level!r} (expected one of: {', '.join(kinds)})")
-        agent: Agent = kinds[level](self.rules, seed)
-        return agent
+        return built_in_level({"easy": EasyAgent, "medium": MediumAgent, "hard": HardAgent}, level, self.rules, seed)
 
     def analyst(self, seed: int, iterations: int) -> HardAgent:
         """The hard level with a fixed number of sampled worlds per decision (reproducible)."""
