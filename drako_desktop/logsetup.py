@@ -79,7 +79,8 @@ def install_hooks() -> None:
                 logger.critical("unexpected error", exc_info=(kind, value, tb))
             previous_sys(kind, value, tb)
 
-        setattr(sys_hook, "drako_logs", True)  # marks our hook: installing twice changes nothing
+        # marks our hook: installing twice changes nothing (setattr: a function has no such attribute for mypy)
+        setattr(sys_hook, "drako_logs", True)  # noqa: B010
         sys.excepthook = sys_hook
     if not getattr(threading.excepthook, "drako_logs", False):
         previous_thread = threading.excepthook
@@ -91,5 +92,5 @@ def install_hooks() -> None:
                              exc_info=(args.exc_type, args.exc_value, args.exc_traceback))
             previous_thread(args)
 
-        setattr(thread_hook, "drako_logs", True)
+        setattr(thread_hook, "drako_logs", True)  # noqa: B010
         threading.excepthook = thread_hook

@@ -107,10 +107,16 @@ def _check_result(record: dict[str, Any], state: GameState) -> None:
     if "scores" not in record and "winners" not in record:
         return
     if not state.is_terminal():
-        raise RecordError(f"the record has final scores but its {len(record['actions'])} actions do not finish the game")
+        raise RecordError(
+            f"the record has final scores but its {len(record['actions'])} actions do not finish the game"
+        )
     totals = [b.total for b in state.scores()]
     if "scores" in record and record["scores"] != totals:
-        raise RecordError(f"the record's scores {jsonio.dumps(record['scores'])[:200]} differ from the replay's {totals}")
+        raise RecordError(
+            f"the record's scores {jsonio.dumps(record['scores'])[:200]} differ from the replay's {totals}"
+        )
     winners = state.winners()
     if "winners" in record and record["winners"] != winners:
-        raise RecordError(f"the record's winners {jsonio.dumps(record['winners'])[:200]} differ from the replay's {winners}")
+        raise RecordError(
+            f"the record's winners {jsonio.dumps(record['winners'])[:200]} differ from the replay's {winners}"
+        )

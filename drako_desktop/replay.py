@@ -12,7 +12,7 @@ from typing import Any, Sequence
 
 from .controller.game import GameSetup, Seat
 from .games.base import Game, GameState
-from .saves import Library, SaveError, SavedGame, history_dir, read, saves_dir
+from .saves import Library, SavedGame, SaveError, history_dir, read, saves_dir
 
 
 def latest_save_path() -> Path | None:

@@ -67,8 +67,10 @@ def bench_simulate_cli(games: int, seed: int, game: str = "aetherya-pocket") -> 
                           "--seed", str(seed), "--json"], capture_output=True, text=True, check=True)
     elapsed = time.perf_counter() - start
     result = json.loads(out.stdout)
-    print(f"simulate --game {game} random,random: {games} games, {result['games_per_second']:,.0f} games/s "
-          f"(inside the command), {result['mean_actions']} actions per game, {elapsed:.2f} s wall for the whole process")
+    print(
+        f"simulate --game {game} random,random: {games} games, {result['games_per_second']:,.0f} games/s "
+        f"(inside the command), {result['mean_actions']} actions per game, {elapsed:.2f} s wall for the whole process"
+    )
 
 
 def bench_simulate_inprocess(games: int, seed: int) -> None:

@@ -46,7 +46,9 @@ def main(argv: list[str] | None = None) -> int:
                       make_agent(game, OPPONENT, derive_seed(args.seed, "opponent", g))]
             run_game(game, state, agents)
             started = time.perf_counter()
-            decisions = review_game(game, 2, state.seed, state.first, state.variants, state.history, 0, depth=args.depth)
+            decisions = review_game(
+                game, 2, state.seed, state.first, state.variants, state.history, 0, depth=args.depth
+            )
             seconds.append(time.perf_counter() - started)
             summary = summarize(decisions)
             accuracies.append(summary.accuracy)

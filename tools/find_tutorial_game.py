@@ -40,9 +40,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from drako_desktop import resources  # noqa: E402
 from drako_desktop.games.aetherya_pocket.data import load_cards  # noqa: E402
 from drako_desktop.games.aetherya_pocket.engine import (  # noqa: E402
-    CLAIM, DRAW, PASS, PLACE, REVEAL, TAKE_DISCARD, Action, GameState, Rules, Step, placement_change)
+    CLAIM,
+    DRAW,
+    PASS,
+    PLACE,
+    REVEAL,
+    TAKE_DISCARD,
+    Action,
+    GameState,
+    Rules,
+    Step,
+    placement_change,
+)
 
-P, O = 0, 1
+PLAYER, OPPONENT = 0, 1
 TRIBES = ("human", "elf", "dwarf", "goblin")
 LANDS = ("plain", "swamp", "mountain", "forest")
 
@@ -85,12 +96,12 @@ class Search:
                     continue
                 s2 = self.after(s1, a)
                 turn = [first, a]
-                if s2.step == Step.AFTER_PLACE and s2.current == O:
+                if s2.step == Step.AFTER_PLACE and s2.current == OPPONENT:
                     turn.append(Action(PASS))
                     s2 = self.after(s2, Action(PASS))
-                if s2.is_terminal() or s2.current != P:
+                if s2.is_terminal() or s2.current != PLAYER:
                     continue
-                gain = s2.breakdown(O).total - state.breakdown(O).total
+                gain = s2.breakdown(OPPONENT).total - state.breakdown(OPPONENT).total
                 options.append((-gain, len(options), turn, s2))
         options.sort(key=lambda o: o[:2])
         return [(turn, s2) for _, _, turn, s2 in options[:limit]]
@@ -108,16 +119,16 @@ class Search:
     # -- the lessons -----------------------------------------------------------------
 
     def run(self):
-        state = GameState.new(self.rules, 2, self.seed, first=P)
-        hand = [self.ids[t] for t in state.hands[P]]
+        state = GameState.new(self.rules, 2, self.seed, first=PLAYER)
+        hand = [self.ids[t] for t in state.hands[PLAYER]]
         if sum(t in TRIBES for t in hand) < 2 or sum(t in LANDS for t in hand) < 1 or "goblin" in hand:
             return None  # two tribes and a land to start with; goblins, portals and dragons come later
         for order in itertools.permutations(hand):
             arrange = Action("arrange", cards=((order[0], order[1]), (order[2], order[3])))
             s = self.after(state, arrange)
             s.apply(s.legal_actions()[0])  # the opponent arranges (any order)
-            start = s.breakdown(P)
-            if self.claimable(s, P) or start["conflicts"] or start.total <= 0:
+            start = s.breakdown(PLAYER)
+            if self.claimable(s, PLAYER) or start["conflicts"] or start.total <= 0:
                 continue  # a peaceful start where a tribe already scores, and no legend yet
             # The centre should have a tribe next to a land it scores for? Not needed: T1 shows it.
             found = self.t1(s, [arrange, *s.history[-1:]])
@@ -133,7 +144,7 @@ class Search:
 
     def then(self, s2, script, lesson):
         """The opponent's turns after the person's (best first), each followed by the next lesson."""
-        if s2.current != O:
+        if s2.current != OPPONENT:
             return None
         for o_turn, s3 in self.opponent_turns(s2):
             found = lesson(s3, script + o_turn)
@@ -154,7 +165,7 @@ class Search:
         return None
 
     def t3(self, s, script):
-        if time.monotonic() > self.deadline or self.claimable(s, P):
+        if time.monotonic() > self.deadline or self.claimable(s, PLAYER):
             return None
         for tribe in TRIBES:
             for take, s1 in self.get_card(s, tribe):
@@ -172,7 +183,7 @@ class Search:
         return None
 
     def t5(self, s, script):
-        if time.monotonic() > self.deadline or self.claimable(s, P) or Action(DRAW) not in s.legal_actions():
+        if time.monotonic() > self.deadline or self.claimable(s, PLAYER) or Action(DRAW) not in s.legal_actions():
             return None
         s1 = self.after(s, Action(DRAW))
         places = [self.change(s1, a.row * 4 + a.col) for a in s1.legal_actions() if a.kind == PLACE]
@@ -182,14 +193,14 @@ class Search:
             if a.kind != REVEAL:
                 continue
             s2 = self.after(s1, a)
-            if not self.claimable(s2, P):
+            if not self.claimable(s2, PLAYER):
                 found = self.then(s2, script + [Action(DRAW), a], self.t7)
                 if found:
                     return found
         return None
 
     def t7(self, s, script):
-        if time.monotonic() > self.deadline or self.claimable(s, P):
+        if time.monotonic() > self.deadline or self.claimable(s, PLAYER):
             return None
         for take, s1 in self.get_card(s, "portal"):
             for a, ch in self.new_places(s1):
@@ -201,7 +212,7 @@ class Search:
         return None
 
     def t9(self, s, script):
-        if self.claimable(s, P):
+        if self.claimable(s, PLAYER):
             return None
         for take, s1 in self.get_card(s, "dragon"):
             for a, ch in self.new_places(s1):
@@ -226,15 +237,18 @@ def main(argv=None) -> int:
         if script:
             found += 1
             print(f"seed: {seed}")
-            state = GameState.new(rules, 2, seed, first=P)
+            state = GameState.new(rules, 2, seed, first=PLAYER)
             moves = []
             for action in script:
-                who = "you" if state.current == P else "opponent"
+                who = "you" if state.current == PLAYER else "opponent"
                 if who == "opponent":
                     moves.append(action)
                 events = state.apply(action)
-                print(f"  {who:9} {str(action):40} {[e.kind + ':' + str(e.card or e.legend or e.replaced) for e in events]}")
-            print("final kingdom:", state.view(P).kingdoms[P], "score", state.breakdown(P).as_dict())
+                print(
+                    f"  {who:9} {str(action):40} "
+                    f"{[e.kind + ':' + str(e.card or e.legend or e.replaced) for e in events]}"
+                )
+            print("final kingdom:", state.view(PLAYER).kingdoms[PLAYER], "score", state.breakdown(PLAYER).as_dict())
             print("opponent:\n  moves:")
             for move in moves:
                 print("    - " + json.dumps(move.to_json()).replace('"', ""))

@@ -74,7 +74,9 @@ def swish(seed: int, seconds: float, level: float = 0.5) -> list[float]:
 def thock(seed: int, freq: float = 150.0, level: float = 0.7) -> list[float]:
     body = tone(freq, (1.0, 0.2))
     click = noise(seed, 0.3)
-    return render(0.14, lambda t: level * (envelope(t, 0.002, 0.03) * body(t) + 0.5 * envelope(t, 0.001, 0.006) * click(t)))
+    return render(
+        0.14, lambda t: level * (envelope(t, 0.002, 0.03) * body(t) + 0.5 * envelope(t, 0.001, 0.006) * click(t))
+    )
 
 
 SOUNDS: dict[str, Callable[[], list[float]]] = {

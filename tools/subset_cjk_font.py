@@ -184,7 +184,9 @@ def render_check(paths: list[Path], text: str, png: Path | None) -> None:
     for p in paths:
         f = pygame.font.Font(str(p), 40)
         lines.append(f.render(text, True, (240, 240, 240)))
-        lines.append(pygame.font.Font(str(p), 18).render(f"{p.name}: {text} ABC abc 123 ，。「」！？", True, (200, 200, 160)))
+        lines.append(
+            pygame.font.Font(str(p), 18).render(f"{p.name}: {text} ABC abc 123 ，。「」！？", True, (200, 200, 160))
+        )
     if png:
         w = max(s.get_width() for s in lines) + 40
         h = sum(s.get_height() + 10 for s in lines) + 30
@@ -201,15 +203,25 @@ def render_check(paths: list[Path], text: str, png: Path | None) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--regular", type=Path, help="source font for Regular (.ttc or .otf); default: search system folders")
+    ap = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument(
+        "--regular", type=Path, help="source font for Regular (.ttc or .otf); default: search system folders"
+    )
     ap.add_argument("--bold", type=Path, help="source font for Bold (.ttc or .otf); default: search system folders")
     ap.add_argument("--no-bold", action="store_true", help="build only the Regular subset")
     ap.add_argument("--out-dir", type=Path, default=FONTS, help=f"output folder (default: {FONTS})")
     ap.add_argument("--locales", type=Path, default=LOCALES, help=f"folder of *.yaml translations (default: {LOCALES})")
-    ap.add_argument("--no-big5", action="store_true", help="leave out the Big5 level-1 set (locale text + punctuation only)")
-    ap.add_argument("--no-hinting", action="store_true", help="drop the CFF hints (about 15%% smaller, softer small text)")
-    ap.add_argument("--max-total", type=float, default=4.0, help="fail if the files together exceed this many MiB (default 4)")
+    ap.add_argument(
+        "--no-big5", action="store_true", help="leave out the Big5 level-1 set (locale text + punctuation only)"
+    )
+    ap.add_argument(
+        "--no-hinting", action="store_true", help="drop the CFF hints (about 15%% smaller, softer small text)"
+    )
+    ap.add_argument(
+        "--max-total", type=float, default=4.0, help="fail if the files together exceed this many MiB (default 4)"
+    )
     ap.add_argument("--strict", action="store_true", help="fail if a character of the locale files is not in the font")
     ap.add_argument("--check", action="store_true", help="open the results with pygame-ce and render a test line")
     ap.add_argument("--check-png", type=Path, help="with --check, also save the test render to this PNG")
@@ -223,7 +235,10 @@ def main(argv: list[str] | None = None) -> int:
     loc, files = locale_chars(args.locales)
     if files:
         new = loc - text
-        print(f"locales: {len(files)} file(s) in {args.locales}, {len(loc)} distinct characters, {len(new)} not already in the set")
+        print(
+            f"locales: {len(files)} file(s) in {args.locales}, {len(loc)} distinct characters, "
+            f"{len(new)} not already in the set"
+        )
     else:
         print(f"locales: no {args.locales}/*.yaml yet (nothing added)")
     text |= loc
@@ -249,7 +264,9 @@ def main(argv: list[str] | None = None) -> int:
     other_missing = len(all_missing) - len(loc_missing)
     print(f"not in the source face: {other_missing} punctuation/symbol code points of the requested blocks (harmless)")
     if loc_missing:
-        print("WARNING: locale characters missing from the font: " + " ".join(f"{c}(U+{ord(c):04X})" for c in loc_missing))
+        print(
+            "WARNING: locale characters missing from the font: " + " ".join(f"{c}(U+{ord(c):04X})" for c in loc_missing)
+        )
     print(f"total: {total:,} bytes ({total / 1048576:.2f} MiB)")
     if args.check:
         render_check(written, TEST_TEXT, args.check_png)

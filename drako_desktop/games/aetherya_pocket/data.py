@@ -174,7 +174,9 @@ def _load_game(f: YamlFile) -> dict:
     hand = f.int(root["starting_hand"], "starting_hand", 1, 16)
     unexplored = f.int(root["unexplored"], "unexplored", 1, 16)
     if hand + unexplored != 16:
-        raise f.fail("unexplored", f"starting_hand ({hand}) + unexplored ({unexplored}) must fill the 16 cells of a Kingdom")
+        raise f.fail(
+            "unexplored", f"starting_hand ({hand}) + unexplored ({unexplored}) must fill the 16 cells of a Kingdom"
+        )
     if hand != 4:
         raise f.fail("starting_hand", "must be 4: the starting cards form the 2 x 2 centre of the Kingdom")
     sizes = f.mapping(root["deck_size"], "deck_size", tuple(range(low, high + 1)))
@@ -227,11 +229,14 @@ def _load_types(f: YamlFile, game: dict) -> tuple[CardType, ...]:
         if total != expected:
             raise f.fail(
                 "types",
-                f"copies add up to {total} cards for {players} players, but game.yaml deck_size.{players} says {expected}",
+                f"copies add up to {total} cards for {players} players, "
+                f"but game.yaml deck_size.{players} says {expected}",
             )
         needed = players * 16 + 1
         if total < needed:
-            raise f.fail("types", f"{players} players need at least {needed} cards (16 per Kingdom and a discard), only {total}")
+            raise f.fail(
+                "types", f"{players} players need at least {needed} cards (16 per Kingdom and a discard), only {total}"
+            )
         if sum(1 for t in types if t.count_for(players) > 0) < game["starting_hand"]:
             raise f.fail("types", f"{players} players need at least {game['starting_hand']} different card types")
     return tuple(types)
@@ -326,7 +331,9 @@ def _load_legends(f: YamlFile, types: dict[str, CardType]) -> tuple[tuple[Legend
     for fid, row in fam_map.items():
         key = f"families.{fid}"
         row = f.mapping(row, key, ("name", "icon"))
-        families.append(LegendFamily(f.str(fid, key), f.str(row["name"], f"{key}.name"), f.asset(row["icon"], f"{key}.icon")))
+        families.append(
+            LegendFamily(f.str(fid, key), f.str(row["name"], f"{key}.name"), f.asset(row["icon"], f"{key}.icon"))
+        )
     if not families:
         raise f.fail("families", "needs at least one legend family")
     of = _family_checker(f, types)

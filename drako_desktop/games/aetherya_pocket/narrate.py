@@ -6,8 +6,20 @@ from typing import Sequence
 
 from ...i18n import card_name, join_names, legend_name, signed, tr
 from .data import CardSet
-from .engine import (ARRANGE, CLAIM, DRAW, PLACE, REVEAL, TAKE_DISCARD, Action, Event, Rules, View, placement_change,
-                     placement_problem)
+from .engine import (
+    ARRANGE,
+    CLAIM,
+    DRAW,
+    PLACE,
+    REVEAL,
+    TAKE_DISCARD,
+    Action,
+    Event,
+    Rules,
+    View,
+    placement_change,
+    placement_problem,
+)
 
 
 def category_name(cards: CardSet, category: str) -> str:

@@ -32,8 +32,8 @@ class Fighter(NamedTuple):
 
 class Event(NamedTuple):
     """kinds: select (token; only its seat learns of it), place (at, token, facing; the token hidden
-    from others when face down), turn (number = the turn's number), peek (at, owner, token for the peeker only), move (at,
-    to, token), reveal and reveal-any (at, owner, token, facing), fight (at = the defender's square,
+    from others when face down), turn (number = the turn's number), peek (at, owner, token for the peeker
+    only), move (at, to, token), reveal and reveal-any (at, owner, token, facing), fight (at = the defender's square,
     attackers, defender, attack, defence, outcome "win" | "loss" | "tie" for the attackers,
     eliminated, freed), rotate (at, token, facing), capture (at, to, token, target = the prisoner),
     destroy (at, target = the campsite), push (by, at, to, owner), sacrifice (at, token), pass,

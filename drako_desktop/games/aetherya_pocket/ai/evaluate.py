@@ -160,7 +160,9 @@ class Evaluator:
                 for n in cells_of(m):
                     value += near[t] * (NEIGHBOURS[n] & hidden).bit_count()
         # pairs of face-down neighbours: side by side, and one above the other
-        value += odds.both * ((hidden & (hidden >> 1) & ~_LAST_COLUMN).bit_count() + (hidden & (hidden >> 4)).bit_count())
+        value += odds.both * (
+            (hidden & (hidden >> 1) & ~_LAST_COLUMN).bit_count() + (hidden & (hidden >> 4)).bit_count()
+        )
         # each face-down card may be a dragon, tame if two tribe cards of one kind are next to it
         score = self.dragon_rules.score
         base = score(count, tamed)
@@ -200,7 +202,15 @@ class Evaluator:
                 dragon_cells |= 1 << c
                 tamed += max(near) >= need
         self._before_key = kingdom
-        self._before = (masks, conn, cards, tuple(rims), tuple(dragons), dragon_cells, self.dragon_rules.score(len(dragons), tamed))
+        self._before = (
+            masks,
+            conn,
+            cards,
+            tuple(rims),
+            tuple(dragons),
+            dragon_cells,
+            self.dragon_rules.score(len(dragons), tamed),
+        )
         return self._before
 
     def place(self, kingdom: tuple[int, ...], index: int, card: int, legends: int = 0) -> tuple[int, int]:
@@ -244,7 +254,14 @@ class Evaluator:
         return gain, met
 
     def _dragons_after(
-        self, masks: tuple[int, ...], dragons: tuple[Any, ...], old: int, gone: int, card: int, new: int, is_dragon: bool
+        self,
+        masks: tuple[int, ...],
+        dragons: tuple[Any, ...],
+        old: int,
+        gone: int,
+        card: int,
+        new: int,
+        is_dragon: bool,
     ) -> int:
         domesticators = self.rules.domesticators
         need = self.dragon_rules.at_least

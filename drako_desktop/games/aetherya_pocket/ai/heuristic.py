@@ -18,7 +18,21 @@ import math
 import random
 from typing import Any, Sequence
 
-from ..engine import (ARRANGE, CELLS, CENTRE, CLAIM, DRAW, PASS, PLACE, REVEAL, TAKE_DISCARD, UNKNOWN, Action, Rules, View)
+from ..engine import (
+    ARRANGE,
+    CELLS,
+    CENTRE,
+    CLAIM,
+    DRAW,
+    PASS,
+    PLACE,
+    REVEAL,
+    TAKE_DISCARD,
+    UNKNOWN,
+    Action,
+    Rules,
+    View,
+)
 from .determinize import Position
 from .evaluate import Evaluator, Odds
 
@@ -205,7 +219,14 @@ class EasyAgent:
                 value = face_up_value(_put(kingdom, a.row * 4 + a.col, pos.drawn)) - now
             elif a.kind == TAKE_DISCARD:
                 card = pos.discard_top
-                value = max(face_up_value(_put(kingdom, c, card)) for c in range(CELLS) if _can_place(rules, kingdom[c], card)) - now
+                value = (
+                    max(
+                        face_up_value(_put(kingdom, c, card))
+                        for c in range(CELLS)
+                        if _can_place(rules, kingdom[c], card)
+                    )
+                    - now
+                )
             elif a.kind == DRAW:
                 value = self.DRAW_HOPE
             elif a.kind == ARRANGE:

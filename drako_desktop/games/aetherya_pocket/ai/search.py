@@ -257,7 +257,9 @@ class HardAgent:
             candidates.append(candidates[0])
         return self._search(pos, legal, candidates, keep_all=True)
 
-    def _search(self, pos: Position, legal: Sequence[Action], candidates: list[int], keep_all: bool = False) -> Assessment:
+    def _search(
+        self, pos: Position, legal: Sequence[Action], candidates: list[int], keep_all: bool = False
+    ) -> Assessment:
         """Play the candidates out in the same sampled worlds until the budget is spent or one is left
         (with `keep_all`, none is dropped: every candidate keeps collecting samples)."""
         clock = time.perf_counter

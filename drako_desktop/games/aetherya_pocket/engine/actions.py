@@ -60,14 +60,17 @@ class Action:
         if not isinstance(obj, dict) or not isinstance(obj.get("type"), str):
             raise ActionFormatError(f"an action must be an object with a \"type\", got {obj!r}")
         kind = obj["type"]
-        expected = {PLACE: {"row", "col"}, REVEAL: {"row", "col"}, CLAIM: {"legend"}, ARRANGE: {"cards"}}.get(kind, set())
+        expected = {PLACE: {"row", "col"}, REVEAL: {"row", "col"}, CLAIM: {"legend"}, ARRANGE: {"cards"}}.get(
+            kind, set()
+        )
         if kind not in KINDS:
             raise ActionFormatError(f"unknown action type {kind!r} (known: {', '.join(KINDS)})")
         extra = set(obj) - expected - {"type"}
         missing = expected - set(obj)
         if extra or missing:
             raise ActionFormatError(
-                f"{kind} action needs exactly {sorted(expected) or 'no other fields'}, got {sorted(set(obj) - {'type'})}"
+                f"{kind} action needs exactly {sorted(expected) or 'no other fields'}, "
+                f"got {sorted(set(obj) - {'type'})}"
             )
         if kind in (PLACE, REVEAL):
             row, col = obj["row"], obj["col"]

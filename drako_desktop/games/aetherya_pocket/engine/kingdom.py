@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Generic, Hashable, Iterable, NamedTuple, Sequence, TypeVar
 
-from ..data import CardSet, Requirement
 from ...base import Breakdown
+from ..data import CardSet, Requirement
 
 __all__ = ["Breakdown"]  # re-exported: a kingdom's score is the game interface's Breakdown
 from .actions import CLAIM, Action
@@ -111,7 +111,9 @@ def _connect(cards: int, portals: int, loners: int) -> tuple[int, ...]:
 
 # portals mask -> the cells around each group of touching portals. Few portal
 # layouts come up, and most kingdoms have a portal face up.
-_AROUND_PORTAL_GROUPS: Memo[int, tuple[int, ...]] = Memo(lambda portals: tuple(spread(group) for group in portal_groups(portals)))
+_AROUND_PORTAL_GROUPS: Memo[int, tuple[int, ...]] = Memo(
+    lambda portals: tuple(spread(group) for group in portal_groups(portals))
+)
 
 
 def cell(row: int, col: int) -> int:
@@ -306,7 +308,9 @@ class Rules:
             for c in cells_of(masks[t]):
                 dragons += 1
                 near = conn[c]
-                if any((near & masks[tribe]).bit_count() >= self.cards.dragons.at_least for tribe in self.domesticators):
+                if any(
+                    (near & masks[tribe]).bit_count() >= self.cards.dragons.at_least for tribe in self.domesticators
+                ):
                     tamed += 1
         conflicts = 0
         for a, b in self.hostile:
@@ -331,5 +335,6 @@ class Rules:
     def kingdom_to_ids(self, kingdom: Sequence[int]) -> tuple[tuple[str | None, ...], ...]:
         ids = self.type_ids
         return tuple(
-            tuple(None if kingdom[cell(r, c)] < 0 else ids[kingdom[cell(r, c)]] for c in range(COLS)) for r in range(ROWS)
+            tuple(None if kingdom[cell(r, c)] < 0 else ids[kingdom[cell(r, c)]] for c in range(COLS))
+            for r in range(ROWS)
         )

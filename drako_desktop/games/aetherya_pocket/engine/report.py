@@ -32,7 +32,8 @@ def parse_kingdom(rules: Rules, obj: Any) -> tuple[tuple[int, ...], tuple[int, .
                 cells.append(rules.type_index[value])
             else:
                 raise KingdomFormatError(
-                    f"kingdom row {r} col {c}: {value!r} is not a card type or null (known: {', '.join(rules.type_ids)})"
+                    f"kingdom row {r} col {c}: {value!r} is not a card type or null "
+                    f"(known: {', '.join(rules.type_ids)})"
                 )
     most = {t.index: t.count_for(rules.cards.max_players) for t in rules.cards.types}
     for t in set(cells) - {UNKNOWN}:

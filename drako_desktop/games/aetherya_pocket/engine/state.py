@@ -20,8 +20,22 @@ from enum import IntEnum
 from itertools import permutations
 from typing import Any, NamedTuple, Sequence
 
-from .actions import (ARRANGE, CELL_ACTIONS, CLAIM, DRAW, PASS, PLACE, REVEAL, SIMPLE_ACTIONS, TAKE_DISCARD, Action, Event, IllegalActionError, arrange)
 from ...base import ranking_winners
+from .actions import (
+    ARRANGE,
+    CELL_ACTIONS,
+    CLAIM,
+    DRAW,
+    PASS,
+    PLACE,
+    REVEAL,
+    SIMPLE_ACTIONS,
+    TAKE_DISCARD,
+    Action,
+    Event,
+    IllegalActionError,
+    arrange,
+)
 from .kingdom import CELLS, CENTRE, FULL, OUTER, UNKNOWN, Breakdown, Memo, Rules, cell, cells_of
 
 
@@ -46,9 +60,11 @@ _DRAW = SIMPLE_ACTIONS[DRAW]
 _PASS = SIMPLE_ACTIONS[PASS]
 
 # Legal-action lists are built from these shared immutable actions: the same ones come up in every game.
-_PLACES_ON: Memo[int, tuple[Action, ...]] = Memo(lambda mask: tuple(CELL_ACTIONS[PLACE][c] for c in cells_of(mask)))  # by mask of cells
+# by mask of cells
+_PLACES_ON: Memo[int, tuple[Action, ...]] = Memo(lambda mask: tuple(CELL_ACTIONS[PLACE][c] for c in cells_of(mask)))
 _REVEALS_ON: Memo[int, tuple[Action, ...]] = Memo(lambda mask: tuple(CELL_ACTIONS[REVEAL][c] for c in cells_of(mask)))
-_ARRANGEMENTS: Memo[tuple[str, ...], Action] = Memo(lambda cards: arrange(*cards))  # by (top-left, top-right, bottom-left, bottom-right)
+# by (top-left, top-right, bottom-left, bottom-right)
+_ARRANGEMENTS: Memo[tuple[str, ...], Action] = Memo(lambda cards: arrange(*cards))
 
 
 class View(NamedTuple):
@@ -125,7 +141,9 @@ def placement_problem(rules: Rules, kingdom: Sequence[int], index: int, card: in
     return None
 
 
-def placement_change(rules: Rules, kingdom: Sequence[int], legends: Sequence[int], index: int, card: int) -> PlacementChange:
+def placement_change(
+    rules: Rules, kingdom: Sequence[int], legends: Sequence[int], index: int, card: int
+) -> PlacementChange:
     """Score change (face-up cards) of placing `card` on `index` of a visible kingdom."""
     after = list(kingdom)
     after[index] = card
@@ -202,7 +220,9 @@ class GameState:
             hand = s.hands[seat]
             while len(hand) < cards.starting_hand:
                 if not s.deck:
-                    raise ValueError("the deck ran out while dealing the starting cards: the card data has too few types")
+                    raise ValueError(
+                        "the deck ran out while dealing the starting cards: the card data has too few types"
+                    )
                 card = s.deck.pop()
                 (aside if card in hand else hand).append(card)
         s.deck.extend(aside)
@@ -418,22 +438,30 @@ class GameState:
                 if problem == "locked":
                     return IllegalActionError("locked", f"a face-up {ids[here]} is locked and can never be replaced")
                 if problem == "same-type":
-                    return IllegalActionError("same-type", f"a face-up {ids[here]} cannot be replaced by a card of the same type")
+                    return IllegalActionError(
+                        "same-type", f"a face-up {ids[here]} cannot be replaced by a card of the same type"
+                    )
                 return None
             if step != _AFTER_DRAW:
-                return IllegalActionError("not-now", "reveal only after drawing from the draw pile (the drawn card is discarded)")
+                return IllegalActionError(
+                    "not-now", "reveal only after drawing from the draw pile (the drawn card is discarded)"
+                )
             if self.face_up[seat] >> index & 1:
                 return IllegalActionError("face-up", "only a face-down Unexplored Land can be revealed")
             return None
         if kind == DRAW or kind == TAKE_DISCARD:
             if step != _TURN_START:
-                return IllegalActionError("not-now", f"{kind} is only possible at the start of a turn, after an optional claim")
+                return IllegalActionError(
+                    "not-now", f"{kind} is only possible at the start of a turn, after an optional claim"
+                )
             if kind == DRAW and not self.deck and len(self.discard) < 2:
                 return IllegalActionError("no-cards", "the draw pile is empty and cannot be refilled")
             return None
         if kind == CLAIM:
             if step != _TURN_START and step != _AFTER_PLACE:
-                return IllegalActionError("not-now", "a legend can be claimed before drawing, or after placing or discarding to reveal")
+                return IllegalActionError(
+                    "not-now", "a legend can be claimed before drawing, or after placing or discarding to reveal"
+                )
             if self.claimed_this_turn:
                 return IllegalActionError("claimed-this-turn", "only one legend can be claimed per turn")
             leg = self.rules.legend_index.get(action.legend or "", -1)
@@ -456,7 +484,8 @@ class GameState:
             wanted = [c for row in action.cards or () for c in row]
             if sorted(wanted) != sorted(ids[t] for t in hand):
                 return IllegalActionError(
-                    "not-your-cards", f"arrange exactly your starting cards ({', '.join(ids[t] for t in hand)}), got {', '.join(wanted)}"
+                    "not-your-cards",
+                    f"arrange exactly your starting cards ({', '.join(ids[t] for t in hand)}), got {', '.join(wanted)}",
                 )
             return None
         return IllegalActionError("unknown", f"unknown action {kind!r}")
@@ -592,7 +621,9 @@ class GameState:
         events = [Event("end", self.current)]
         for seat in self._seat_order():
             for index in cells_of(FULL & ~self.face_up[seat]):
-                events.append(Event("final-reveal", seat, row=index // 4, col=index % 4, replaced=ids[self.kingdoms[seat][index]]))
+                events.append(
+                    Event("final-reveal", seat, row=index // 4, col=index % 4, replaced=ids[self.kingdoms[seat][index]])
+                )
                 self._turn_face_up(seat, index)
         return events
 
