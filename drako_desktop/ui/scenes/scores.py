@@ -50,10 +50,14 @@ class ScoreSheet(Overlay):
         shown = [tr("play_better.hint.sheet_seat", name=name, count=n) for name, n in zip(self.names, hints) if n]
         return tr("play_better.hint.sheet", names=join_names(shown)) if shown else ""
 
+    def tie_break_text(self) -> str:
+        """Why the winners won when the best totals tie, in the game's words (empty without a tie)."""
+        return self.ctx.game_ui.tie_break_text(self.names, self.scores, self.winners)
+
     def relayout(self) -> None:
         th = self.ctx.theme
         rows = len(self.scores[0].categories) + 1
-        tie_room = th.px(70) if self.ctx.game_ui.tie_break_text(self.names, self.scores, self.winners) else 0
+        tie_room = th.px(70) if self.tie_break_text() else 0
         tie_room += th.px(50) if self.hint_note() else 0
         height = th.px(150) + th.px(86) + rows * th.px(40) + th.px(70) + tie_room + th.px(100)
         review = [(tr("play_better.review.button"), self.open_review, "normal")] \
@@ -179,7 +183,7 @@ class ScoreSheet(Overlay):
             label = text.fitted(headline, "title", th.text(34), theme.GOLD, self.panel.w - th.px(60), shadow=True)
             rect = blit_at(surface, label, "midtop", (self.panel.centerx, y))
             y = rect.bottom + th.px(8)
-            why = self.ctx.game_ui.tie_break_text(self.names, self.scores, self.winners)
+            why = self.tie_break_text()
             bottom = self.widgets.widgets[0].rect.y - th.px(10)
             if why:
                 block = text.block(why, "body", th.text(19), theme.INK_MUTED, self.panel.w - th.px(80),
