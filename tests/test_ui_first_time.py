@@ -4,13 +4,21 @@ of a game with a chosen seed, and the focus tooltip and the lesson's words on th
 
 from __future__ import annotations
 
+import json
+
+import pygame
 import pytest
-from ui_support import frames, make_app, screenshot
+from ui_support import click, frames, key, make_app, play_until, screenshot
 
 from drako_desktop import i18n
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
 from drako_desktop.games.aetherya_pocket.engine import category_scores
+from drako_desktop.stats import Statistics
+from drako_desktop.ui.scenes.load import SaveRow
+from drako_desktop.ui.scenes.new_game import NewGameScene
 from drako_desktop.ui.scenes.scores import ScoreSheet
+from drako_desktop.ui.text import Text
+from drako_desktop.ui.widgets import Button, TextField
 
 LANGUAGES = ("en", "zh-TW")
 
@@ -41,3 +49,172 @@ def test_the_score_sheet_explains_a_three_way_tie(aetherya, language):
     assert words.endswith(expected)
     screenshot(app, f"first-time-score-sheet-3-way-tie-{language}")
     app.close()
+
+
+def text_event(words: str) -> pygame.event.Event:
+    return pygame.event.Event(pygame.TEXTINPUT, text=words)
+
+
+def new_game_screen(aetherya, language: str = "en") -> tuple:
+    app = make_app(aetherya, language=language)
+    app.main_menu()
+    app.open_new_game()
+    frames(app, 2)
+    scene = app.scenes.top
+    assert isinstance(scene, NewGameScene)
+    return app, scene
+
+
+def name_field(scene: NewGameScene, seat: int) -> TextField:
+    return [w for w in scene.widgets.widgets if isinstance(w, TextField) and w.rect.y == scene.seat_rows[seat].y][0]
+
+
+def seed_field(scene: NewGameScene) -> TextField | None:
+    return next((w for w in scene.widgets.widgets if isinstance(w, TextField) and w.label == i18n.tr("new_game.seed")),
+                None)
+
+
+def test_who_starts_names_the_seats_as_renamed(aetherya):
+    app, scene = new_game_screen(aetherya)
+    field = name_field(scene, 0)
+    click(app, field.rect.center)
+    frames(app, 1, [key(pygame.K_BACKSPACE)] * 3 + [text_event("Mira")])
+    assert scene.names[0] == "Mira"
+    first = scene.first_choice
+    click(app, (first.rect.right - 5, first.rect.centery))  # the next seat, and back to the first, named as now
+    click(app, (first.rect.right - 5, first.rect.centery))
+    click(app, (first.rect.right - 5, first.rect.centery))
+    frames(app, 2)
+    assert first.value == 0 and first.options[first.index][1] == "Mira"
+    assert [label for _, label in first.options] == ["Random", "Mira", "Brynja"]
+    assert scene.setup().first == 0 and scene.setup().seats[0].name == "Mira"
+    app.close()
+
+
+def test_add_a_player_says_what_it_adds_and_focuses_the_new_seat(aetherya):
+    app, scene = new_game_screen(aetherya)
+    add = next(w for w in scene.widgets.widgets if isinstance(w, Button) and w.on_click == scene.add_seat)
+    assert add.label == "Add a player: Computer · Medium"
+    click(app, add.rect.center)
+    frames(app, 2)
+    assert scene.kinds == ["human", "ai:medium", "ai:medium"]
+    focused = scene.widgets.focused()
+    assert focused is scene.seat_kind_choice(2) and focused.value == "ai:medium"
+    frames(app, 1, [key(pygame.K_LEFT)])  # the arrows change the new seat at once
+    assert scene.kinds[2] != "ai:medium"
+    app.close()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_seed_is_under_more_options_and_a_typed_seed_is_chosen(aetherya, language):
+    app, scene = new_game_screen(aetherya, language)
+    assert seed_field(scene) is None and not scene.setup().seed_chosen  # a random game's seed is not chosen
+    screenshot(app, f"first-time-new-game-{language}")
+    click(app, scene.more_button.rect.center)
+    frames(app, 2)
+    field = seed_field(scene)
+    assert field is not None
+    click(app, field.rect.center)
+    frames(app, 2, [text_event("4242")])
+    screenshot(app, f"first-time-new-game-more-options-{language}")
+    setup = scene.setup()
+    assert (setup.seed, setup.seed_chosen) == (4242, True)
+    click(app, scene.more_button.rect.center)  # hidden again: the seed typed is not used
+    frames(app, 2)
+    assert seed_field(scene) is None and not scene.setup().seed_chosen
+    app.close()
+
+
+def finish_game(app, table) -> None:
+    play_until(app, table, lambda: app.scenes.find(ScoreSheet) is not None)
+    assert table.session.flush()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_main_menu_offers_continue_first_with_a_game_in_progress(aetherya, language):
+    app = make_app(aetherya, persist=True, language=language, animation_speed="instant")
+    app.main_menu()
+    frames(app, 2)
+    assert app.scenes.top.widgets.focused().label == i18n.tr("menu.new_game")  # nothing to continue
+    table = app.start_game(GameSetup((Seat("Ana"), Seat("Bo", COMPUTER, "random")), seed=5))
+    play_until(app, table, lambda: table.controller.state.turn >= 2 and table.decision() is not None)
+    assert table.session.flush()
+    app.main_menu()
+    frames(app, 2)
+    menu = app.scenes.top
+    focused = menu.widgets.focused()
+    assert focused.label == i18n.tr("menu.continue") and focused.style == "primary"
+    assert [w.label for w in menu.widgets.widgets if getattr(w, "style", "") == "primary"] == [focused.label]
+    screenshot(app, f"first-time-main-menu-continue-{language}")
+    frames(app, 2, [key(pygame.K_RETURN)])  # Enter continues the game
+    assert app.scenes.top.session.game_id == table.session.game_id
+    app.close()
+
+
+SEED = 987654321  # a seed no screen would show by chance
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_game_with_a_chosen_seed_is_marked_counted_apart_and_its_seed_never_shown(aetherya, language,
+                                                                                     monkeypatch):
+    shown: list[str] = []
+    render = Text.render
+    monkeypatch.setattr(Text, "render", lambda self, words, *a, **k: shown.append(words) or render(self, words, *a, **k))
+    app = make_app(aetherya, persist=True, language=language, animation_speed="instant")
+    people = (Seat("Ana"), Seat("Bo", COMPUTER, "random"))
+    table = app.start_game(GameSetup(people, seed=SEED, seed_chosen=True))
+    table.toggle_log()
+    play_until(app, table, lambda: table.controller.state.turn >= 3 and table.decision() is not None)
+    assert table.session.flush()
+    assert json.loads(table.session.saved_path().read_text())["seed_chosen"] is True
+    app.main_menu()
+    app.open_load()
+    frames(app, 2)
+    rows = [w for w in app.scenes.top.widgets.widgets if isinstance(w, SaveRow)]
+    assert [row.entry.game.setup.seed_chosen for row in rows] == [True]
+    screenshot(app, f"first-time-load-seeded-{language}")
+    app.main_menu()
+    app.continue_game()
+    frames(app, 2)
+    app.open_about()
+    frames(app, 2)
+    assert not any(str(SEED) in words for words in shown)  # the unfinished game's seed: nowhere
+    app.main_menu()
+    table = app.continue_game() or app.scenes.top
+    finish_game(app, table)
+    app.main_menu()
+    app.open_load(history=True)
+    frames(app, 2)
+    rows = [w for w in app.scenes.top.widgets.widgets if isinstance(w, SaveRow)]
+    assert [row.entry.game.setup.seed_chosen for row in rows] == [True]
+    assert i18n.tr("statistics.seeded") in shown
+    screenshot(app, f"first-time-history-seeded-{language}")
+    record = Statistics.load()[0].players_of(aetherya.id)["Ana"]
+    assert (record.games, record.seeded_games) == (0, 1)
+    app.main_menu()
+    app.open_statistics()
+    frames(app, 2)
+    screenshot(app, f"first-time-statistics-seeded-{language}")
+    app.close()
+
+
+def test_in_chinese_the_title_screen_names_both_games_and_play_names_the_person_in_chinese(aetherya, monkeypatch):
+    from drako_desktop import cli
+    from drako_desktop.settings import Settings
+    from drako_desktop.ui import launch
+    from drako_desktop.ui.scenes.menu import GameTile
+
+    app = make_app(aetherya, language="zh-TW")
+    app.main_menu()
+    frames(app, 2)
+    tiles = [w for w in app.scenes.top.widgets.widgets if isinstance(w, GameTile)]
+    assert [tile.title for tile in tiles] == ["艾瑟莉亞口袋版", "龍域"]  # as the lesson and rules call it
+    app.close()
+    Settings(language="zh-TW").save()
+    i18n.set_language("en")  # what the command line starts in
+    started = []
+    monkeypatch.setattr(launch, "run_app", lambda game, settings, note, setup, **_: started.append(setup) or 0)
+    assert cli.main(["play", "--seats", "human,ai:easy"]) == 0
+    assert [seat.name for seat in started[0].seats] == ["你", "柯文"] and not started[0].seed_chosen
+    assert cli.main(["play", "--seats", "human,ai:easy", "--seed", "12"]) == 0
+    assert started[1].seed_chosen  # a seed given on the command line is a chosen one
