@@ -8,7 +8,7 @@ import json
 
 import pygame
 import pytest
-from ui_support import click, frames, key, make_app, play_until, screenshot
+from ui_support import click, frames, key, make_app, motion, play_until, screenshot
 
 from drako_desktop import i18n
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
@@ -218,3 +218,29 @@ def test_in_chinese_the_title_screen_names_both_games_and_play_names_the_person_
     assert [seat.name for seat in started[0].seats] == ["你", "柯文"] and not started[0].seed_chosen
     assert cli.main(["play", "--seats", "human,ai:easy", "--seed", "12"]) == 0
     assert started[1].seed_chosen  # a seed given on the command line is a chosen one
+
+
+def test_a_focus_tooltip_stands_by_the_focused_card_never_where_the_mouse_was_left(aetherya, monkeypatch):
+    from drako_desktop.ui import table_parts
+
+    anchors: list[tuple[int, int]] = []
+    draw_tip = table_parts.tooltip
+    monkeypatch.setattr(table_parts, "tooltip", lambda surface, ctx, tip, anchor, *a, **k:
+                        anchors.append(anchor) or draw_tip(surface, ctx, tip, anchor, *a, **k))
+    app = make_app(aetherya, animation_speed="instant")
+    table = app.start_game(GameSetup((Seat("Ana"), Seat("Bo", COMPUTER, "random")), seed=21))
+    play_until(app, table, lambda: table.controller.state.turn >= 5 and table.decision() is not None)
+    table.toggle_log()
+    frames(app, 2)
+    over_log = table.layout.log.center
+    frames(app, 60, [motion(over_log)])
+    assert table.tooltip is None  # nothing to tell over the log
+    frames(app, 1, [key(pygame.K_RIGHT)])  # the keyboard moves the focus onto a card
+    frames(app, 60)
+    focus = table.gestures.focus
+    assert table.tooltip is not None and focus is not None
+    assert anchors[-1] == table.rect_of(focus).bottomright and not table.layout.log.collidepoint(anchors[-1])
+    screenshot(app, "first-time-focus-tooltip-by-the-card")
+    frames(app, 60, [motion((over_log[0], over_log[1] + 5))])  # the mouse leads again: over the log, no tip
+    assert table.tooltip is None
+    app.close()
