@@ -8,7 +8,7 @@ import json
 
 import pygame
 import pytest
-from ui_support import click, frames, key, make_app, motion, play_until, screenshot
+from ui_support import click, down, frames, key, make_app, motion, play_until, screenshot
 
 from drako_desktop import i18n
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
@@ -21,6 +21,19 @@ from drako_desktop.ui.text import Text
 from drako_desktop.ui.widgets import Button, TextField
 
 LANGUAGES = ("en", "zh-TW")
+
+
+def texts_drawn(monkeypatch) -> list[str]:
+    """Every text the screens render from now on (to tell what a person could read)."""
+    shown: list[str] = []
+    render = Text.render
+
+    def noted(self, words, *args, **options):
+        shown.append(words)
+        return render(self, words, *args, **options)
+
+    monkeypatch.setattr(Text, "render", noted)
+    return shown
 
 
 @pytest.fixture(autouse=True)
@@ -157,9 +170,7 @@ SEED = 987654321  # a seed no screen would show by chance
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_game_with_a_chosen_seed_is_marked_counted_apart_and_its_seed_never_shown(aetherya, language,
                                                                                      monkeypatch):
-    shown: list[str] = []
-    render = Text.render
-    monkeypatch.setattr(Text, "render", lambda self, words, *a, **k: shown.append(words) or render(self, words, *a, **k))
+    shown = texts_drawn(monkeypatch)
     app = make_app(aetherya, persist=True, language=language, animation_speed="instant")
     people = (Seat("Ana"), Seat("Bo", COMPUTER, "random"))
     table = app.start_game(GameSetup(people, seed=SEED, seed_chosen=True))
@@ -244,3 +255,68 @@ def test_a_focus_tooltip_stands_by_the_focused_card_never_where_the_mouse_was_le
     frames(app, 60, [motion((over_log[0], over_log[1] + 5))])  # the mouse leads again: over the log, no tip
     assert table.tooltip is None
     app.close()
+
+
+def lesson_at(aetherya, step_id: str, language: str = "en"):
+    from drako_desktop.games.aetherya_pocket.ui import tutorial
+    from drako_desktop.games.aetherya_pocket.ui.tutorial_scene import start_tutorial
+
+    app = make_app(aetherya, language=language, animation_speed="instant")
+    script = tutorial.load_script(aetherya.cards)
+    table = start_tutorial(app, script, [s.id for s in script.steps].index(step_id))
+    for _ in range(600):
+        if table.decision() is not None and table.choreo.idle:
+            break
+        frames(app)
+    assert table.step.id == step_id
+    return app, table
+
+
+def centre(table, spot) -> tuple[int, int]:
+    return table.rect_of(spot).center
+
+
+def test_the_lessons_red_words_go_once_the_move_is_right(aetherya):
+    from ui_support import drag
+
+    app, table = lesson_at(aetherya, "arrange")
+    seat, hand, wanted = table.decision().seat, table.gestures.hand(), table.step.arranged()
+    wrong_cell = next(c for c in wanted if wanted[c] != hand[0])
+    drag(app, centre(table, ("hand", 0)), centre(table, ("cell", seat, wrong_cell)))
+    frames(app, 2)
+    assert table.hint == i18n.tr("tutorial.steps.arrange.wrong")
+    card = table.gestures.hand()[0]
+    right_cell = next(c for c, t in wanted.items() if t == card)
+    drag(app, centre(table, ("hand", 0)), centre(table, ("cell", seat, right_cell)))
+    frames(app, 2)
+    assert table.hint == "" and len(table.gestures.arrangement) == 1  # right: the red words are gone
+    app.close()
+
+    app, table = lesson_at(aetherya, "favoured_land")
+    seat = table.decision().seat
+    target = ("cell", seat, table.step.target_cell())
+    other = next(k for k in table.focusables() if k[0] == "cell" and k != target and table.model.kingdoms[seat][k[2]])
+    drag(app, centre(table, ("discard",)), centre(table, other))  # allowed, but not the lesson's place
+    frames(app, 2)
+    assert table.hint == i18n.tr("tutorial.steps.favoured_land.wrong") and table.step.id == "favoured_land"
+    start = centre(table, ("discard",))  # the Plain picked up again: the right card, so no more red
+    frames(app, 1, [motion(start), down(start)])
+    frames(app, 2, [motion((start[0] - 40, start[1]), (1, 0, 0))])
+    assert table.gestures.held is not None and table.hint == "" and table.toast is None
+    app.close()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_bottom_bar_says_what_the_lesson_asks(aetherya, language, monkeypatch):
+    shown = texts_drawn(monkeypatch)
+    for step in ("take_discard", "draw"):
+        app, table = lesson_at(aetherya, step, language)
+        shown.clear()
+        frames(app, 2)
+        asked = i18n.tr(f"tutorial.steps.{step}.status")
+        assert table.status_text() == asked
+        generic = i18n.tr("table.status.turn_start")  # "drag the discard ..., or click the draw pile": not now
+        assert not any(generic in words for words in shown)
+        assert any(words in asked for words in shown if len(words) > 3)  # the bar's lines are the lesson's
+        screenshot(app, f"first-time-lesson-{step}-{language}")
+        app.close()
