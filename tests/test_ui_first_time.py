@@ -5,6 +5,8 @@ of a game with a chosen seed, and the focus tooltip and the lesson's words on th
 from __future__ import annotations
 
 import json
+import random
+from dataclasses import replace
 
 import pygame
 import pytest
@@ -320,3 +322,22 @@ def test_the_bottom_bar_says_what_the_lesson_asks(aetherya, language, monkeypatc
         assert any(words in asked for words in shown if len(words) > 3)  # the bar's lines are the lesson's
         screenshot(app, f"first-time-lesson-{step}-{language}")
         app.close()
+
+
+def test_replay_tells_the_seed_of_a_finished_game_only(aetherya):
+    from drako_desktop.replay import format_replay, replay_game
+    from drako_desktop.saves import start_game
+
+    setup = GameSetup((Seat("Ana"), Seat("Bo", COMPUTER, "random")), seed=SEED, seed_chosen=True)
+    state = aetherya.new_state(2, SEED, 0)
+    rng = random.Random(3)
+    for _ in range(5_000):
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    assert state.is_terminal()
+    whole = tuple(state.history)
+    for actions, told in ((whole[:20], None), (whole, SEED)):
+        game = replace(start_game(setup), actions=actions, finished=len(actions) == len(whole))
+        result = replay_game(aetherya, game)
+        assert result["seed"] == told and (str(SEED) in format_replay(result)) == (told is not None)
