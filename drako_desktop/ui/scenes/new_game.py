@@ -89,7 +89,8 @@ class NewGameScene(Screen):
         return self.names[seat].strip() or tr("new_game.player_n", n=seat + 1)
 
     def first_options(self) -> list[tuple[object, str]]:
-        return [(RANDOM_FIRST, tr("new_game.first_random"))] + [(i, self.seat_name(i)) for i in range(len(self.kinds))]
+        options: list[tuple[object, str]] = [(RANDOM_FIRST, tr("new_game.first_random"))]
+        return options + [(i, self.seat_name(i)) for i in range(len(self.kinds))]
 
     def added_kind(self) -> str:
         """The seat Add a player adds: a computer of the default level."""
@@ -147,7 +148,7 @@ class NewGameScene(Screen):
         th = self.ctx.theme
         area = self.content_rect(th.px(150), width=0.62)
         row_h, gap = th.px(56), th.px(12)
-        widgets = []
+        widgets: list[Widget] = []
         self.seat_rows = []
         y = area.y + th.px(40)
         for i in range(len(self.kinds)):

@@ -52,7 +52,8 @@ class ScoreSheet(Overlay):
 
     def tie_break_text(self) -> str:
         """Why the winners won when the best totals tie, in the game's words (empty without a tie)."""
-        return self.ctx.game_ui.tie_break_text(self.names, self.scores, self.winners)
+        words: str = self.ctx.game_ui.tie_break_text(self.names, self.scores, self.winners)
+        return words
 
     def relayout(self) -> None:
         th = self.ctx.theme
