@@ -341,3 +341,27 @@ def test_replay_tells_the_seed_of_a_finished_game_only(aetherya):
         game = replace(start_game(setup), actions=actions, finished=len(actions) == len(whole))
         result = replay_game(aetherya, game)
         assert result["seed"] == told and (str(SEED) in format_replay(result)) == (told is not None)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_score_sheet_has_room_for_a_four_way_tie(language):
+    from drako_desktop.games import load
+    from drako_desktop.games.base import Breakdown
+
+    draco = load("draco-mundis")
+    app = make_app(draco, language=language, animation_speed="instant")
+    names = ("Ana", "Bo", "Cy", "Dag")
+    table = app.start_game(GameSetup(tuple(Seat(n) for n in names), seed=4, game=draco.id))
+    frames(app, 2)
+    sheet = ScoreSheet(app, table)
+    lines = tuple(line.id for line in draco.data.lines)
+    sheet.scores = [Breakdown(lines, (0, 0, 0, 5, 0, 0, 0), tiebreak) for tiebreak in ((2, 1), (2, 3), (1, 5), (2, 3))]
+    sheet.winners = [1, 3]
+    app.scenes.push(sheet)
+    frames(app, 5)
+    words = sheet.tie_break_text()
+    needed = app.ctx.text.block(words, "body", app.ctx.theme.text(19), (0, 0, 0), sheet.panel.w - app.ctx.theme.px(80))
+    headline_bottom = sheet.panel.y + app.ctx.theme.px(150 + 86 + 8 * 40 + 16 + 50)  # the table, then the winners
+    assert headline_bottom + needed.get_height() <= sheet.widgets.widgets[0].rect.y  # every line shows
+    screenshot(app, f"first-time-score-sheet-4-way-tie-draco-{language}")
+    app.close()

@@ -58,9 +58,6 @@ class ScoreSheet(Overlay):
     def relayout(self) -> None:
         th = self.ctx.theme
         rows = len(self.scores[0].categories) + 1
-        tie_room = th.px(70) if self.tie_break_text() else 0
-        tie_room += th.px(50) if self.hint_note() else 0
-        height = th.px(150) + th.px(86) + rows * th.px(40) + th.px(70) + tie_room + th.px(100)
         review = [(tr("play_better.review.button"), self.open_review, "normal")] \
             if self.table.controller.game.analyst(0, 1) is not None else []
         show = (tr("scores.show_scores") if self.hidden else tr("scores.show_table"), self.toggle, "normal")
@@ -73,8 +70,13 @@ class ScoreSheet(Overlay):
         widths = [self.ctx.text.width(label, "bold", th.text(24)) + th.px(60) for label, _, _ in labels]
         row_w = sum(widths) + th.px(16) * (len(widths) - 1)
         # As wide as the players' columns need, and never narrower than its row of buttons.
-        width = max(th.px(260) + len(self.names) * th.px(230), row_w + th.px(60))
-        self.panel = Rect(0, 0, min(th.width - th.px(60), width), min(height, th.height - th.px(40)))
+        width = min(th.width - th.px(60), max(th.px(260) + len(self.names) * th.px(230), row_w + th.px(60)))
+        why = self.tie_break_text()  # as many lines as a tie of three or four players takes to explain
+        tie_room = self.ctx.text.block(why, "body", th.text(19), theme.INK_MUTED, width - th.px(80)).get_height() \
+            + th.px(10) if why else 0
+        tie_room += th.px(50) if self.hint_note() else 0
+        height = th.px(150) + th.px(86) + rows * th.px(40) + th.px(70) + tie_room + th.px(100)
+        self.panel = Rect(0, 0, width, min(height, th.height - th.px(40)))
         self.panel.center = (th.width // 2, th.height // 2)
         x = self.panel.centerx - row_w // 2
         buttons = []
