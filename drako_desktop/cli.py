@@ -372,8 +372,11 @@ def cmd_play(library: Library, game: Game, args: argparse.Namespace, stdout: Tex
     import random
 
     from .controller.game import GameSetup
+    from .i18n import detect_language, set_language
     from .settings import Settings
 
+    settings, note = Settings.load()
+    set_language(settings.language or detect_language())  # the seats' default names in the player's language
     setup = resume = None
     playing = args.command == "play"
     if playing and args.resume:
@@ -385,12 +388,12 @@ def cmd_play(library: Library, game: Game, args: argparse.Namespace, stdout: Tex
         if not 1 <= args.first <= len(seats):
             raise UsageError(f"--first must be a seat 1-{len(seats)}, not {args.first}")
         seed = args.seed if args.seed is not None else random.randrange(2**31)
-        setup = GameSetup(seats, seed, args.first - 1, game.id, parse_variants(game, args.variants))
+        setup = GameSetup(seats, seed, args.first - 1, game.id, parse_variants(game, args.variants),
+                          seed_chosen=args.seed is not None)
     elif playing and args.exit_at_end:
         raise UsageError("--exit-at-end needs --seats or --continue (the main menu never ends by itself)")
     elif playing and (args.seed is not None or args.first != 1 or args.variants):
         raise UsageError("--seed, --first and --variants need --seats (they describe a new game)")
-    settings, note = Settings.load()
     if setup is None and resume is None and args.cards is None and getattr(args, "game", None) is None \
             and settings.game:
         game = library[settings.game]  # the main menu opens on the game chosen last time

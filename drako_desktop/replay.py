@@ -55,7 +55,8 @@ def replay_game(handle: Game, game: SavedGame) -> dict[str, Any]:
         "game": handle.id,
         "game_id": game.game_id,
         "seats": [{"name": s.name, "kind": s.kind, "level": s.level} for s in setup.seats],
-        "seed": setup.seed if handle.seeded else None,  # a game without chance has no seed
+        # A game without chance has no seed; an unfinished game's is not told: it decides every hidden card.
+        "seed": setup.seed if handle.seeded and state.is_terminal() else None,
         "first": setup.first,
         "variants": list(setup.variants),
         "actions": len(game.actions),

@@ -195,6 +195,7 @@ def encode(game: SavedGame, state: GameState, handle: Game) -> str:
         "first": game.setup.first,
         **({"variants": list(game.setup.variants)} if game.setup.variants else {}),
         **({"colours": list(game.setup.colours)} if game.setup.colours else {}),
+        **({"seed_chosen": True} if game.setup.seed_chosen else {}),
         "actions": [a.to_json() for a in state.history],
         "snapshot": snapshot(state),
     }
@@ -255,10 +256,13 @@ def decode(text: str | bytes, library: Library, path: Path | None = None,
     if not isinstance(hints, list) or hints and (len(hints) != len(seats) or not all(
             isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= MAX_ACTIONS for n in hints)):
         raise SaveError("field", field="hints")
+    seed_chosen = data.get("seed_chosen", False)  # saves from before 0.2 have none: their seeds were drawn
+    if not isinstance(seed_chosen, bool):
+        raise SaveError("field", field="seed_chosen")
     raw_actions = need("actions", list)
     if len(raw_actions) > MAX_ACTIONS:
         raise SaveError("too_many_actions")
-    setup = GameSetup(seats, seed, first, handle.id, tuple(variants), tuple(colours))
+    setup = GameSetup(seats, seed, first, handle.id, tuple(variants), tuple(colours), seed_chosen)
     state = handle.new_state(setup.players, seed, first, setup.variants)
     for i, raw in enumerate(raw_actions):
         try:

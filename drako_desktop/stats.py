@@ -2,8 +2,9 @@
 
 Only people are tracked (computer seats have no statistics). A game counts once,
 when it ends; a shared victory counts as a win for each winner. Practice games
-(unlimited undo) and games in which the person was shown hints are counted apart and
-never change wins, averages or bests.
+(unlimited undo), games started with a chosen seed (whoever chose it may know every hidden
+card) and games in which the person was shown hints are counted apart and never change
+wins, averages or bests.
 Kept as versioned JSON next to the saves, keyed by game id (version 1 files, from
 before the app had a second game, hold Aetherya Pocket's and still load); a broken
 file is set aside under a name of its own and the statistics start again, with a
@@ -41,6 +42,7 @@ class Record:
     best: int | None = None
     practice_games: int = 0
     hint_games: int = 0  # games with hints (not practice ones): counted apart like practice
+    seeded_games: int = 0  # games with a chosen seed (not practice ones): counted apart like practice
     by_opponent: dict[str, list[int]] = field(default_factory=dict)  # level -> [games, wins]
 
     @property
@@ -50,7 +52,7 @@ class Record:
     def to_json(self) -> dict[str, Any]:
         return {
             "games": self.games, "wins": self.wins, "total_score": self.total_score, "best": self.best,
-            "practice_games": self.practice_games, "hint_games": self.hint_games,
+            "practice_games": self.practice_games, "hint_games": self.hint_games, "seeded_games": self.seeded_games,
             "by_opponent": self.by_opponent,
         }
 
@@ -73,10 +75,11 @@ class Record:
         if data["wins"] > data["games"]:
             raise ValueError("a player record has more wins than games")
         hint_games = data.get("hint_games", 0)  # files from before hints have none
-        if not isinstance(hint_games, int) or isinstance(hint_games, bool) or hint_games < 0:
+        seeded_games = data.get("seeded_games", 0)  # nor files from before chosen seeds were counted apart
+        if not (_count(hint_games) and _count(seeded_games)):
             raise ValueError("a player record has a bad count")
         return cls(data["games"], data["wins"], data["total_score"], best, data["practice_games"], hint_games,
-                   {k: list(v) for k, v in by.items()})
+                   seeded_games, {k: list(v) for k, v in by.items()})
 
 
 def _count(value: Any, low: int = 0) -> bool:
@@ -99,7 +102,8 @@ class Statistics:
     def record_game(self, game_id: str, setup: GameSetup, totals: Sequence[int], winners: Sequence[int],
                     practice: bool, hints: Sequence[int] = ()) -> bool:
         """Count a finished game for every person at the table; False if it was already counted. A person
-        who was shown hints (`hints`: per seat) has the game counted apart, like a practice game."""
+        who was shown hints (`hints`: per seat), or any game with a chosen seed, is counted apart, like a practice
+        game."""
         if game_id in self.recorded:
             return False
         self.recorded.append(game_id)
@@ -111,6 +115,9 @@ class Statistics:
             rec = players.setdefault(player.name, Record())
             if practice:
                 rec.practice_games += 1
+                continue
+            if setup.seed_chosen:
+                rec.seeded_games += 1
                 continue
             if hints and hints[seat]:
                 rec.hint_games += 1

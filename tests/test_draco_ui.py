@@ -340,11 +340,26 @@ def test_the_tie_break_is_explained():
     lines = tuple(line.id for line in draco().data.lines)
     tied = [Breakdown(lines, (0, 0, 3, 1, 0, 0, 0), (1, 2)), Breakdown(lines, (0, 0, 0, 4, 0, 0, 0), (0, 4))]
     words = tie_break_text(draco(), ["Ana", "Brynja"], tied, [0])
-    assert words == ("Ana and Brynja are tied on 4 points. The tie is broken by dragons eliminated: Ana has 1, "
-                     "Brynja has 0.")
+    assert words == "Ana and Brynja are tied on 4 points. On dragons eliminated, Ana has 1, more than Brynja (0)."
     same = [Breakdown(lines, (0,) * 7, (0, 0)), Breakdown(lines, (0,) * 7, (0, 0))]
     assert "shared victory" in tie_break_text(draco(), ["Ana", "Brynja"], same, [0, 1])
     assert tie_break_text(draco(), ["Ana", "Brynja"], [tied[0], same[0]], [0]) == ""
+
+
+def test_three_and_four_way_ties_name_each_deciding_count():
+    lines = tuple(line.id for line in draco().data.lines)
+
+    def scored(dragons: int, characters: int) -> Breakdown:
+        return Breakdown(lines, (0, 0, 0, 5, 0, 0, 0), (dragons, characters))
+
+    names = ["Ana", "Bo", "Cy", "Dag"]
+    # Ana and Bo have as many dragons: the dragons put Cy out, the characters decide between Ana and Bo.
+    words = tie_break_text(draco(), names[:3], [scored(1, 2), scored(1, 3), scored(0, 4)], [1])
+    assert words == ("Ana, Bo and Cy are tied on 5 points. On dragons eliminated, Ana and Bo have 1 each, "
+                     "more than Cy (0). On characters eliminated, Bo has 3, more than Ana (2).")
+    words = tie_break_text(draco(), names, [scored(2, 1), scored(1, 5), scored(2, 1), scored(0, 0)], [0, 2])
+    assert words == ("Ana, Bo, Cy and Dag are tied on 5 points. On dragons eliminated, Ana and Cy have 2 each, "
+                     "more than Bo (1) and Dag (0). Ana and Cy are equal on every count: a shared victory.")
 
 
 @pytest.mark.parametrize("language", ["en", "zh-TW"])

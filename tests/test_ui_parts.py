@@ -8,6 +8,7 @@ from drako_desktop.games.aetherya_pocket.engine import category_scores
 from drako_desktop.games.aetherya_pocket.ui.layout import layout_problems, table_layout
 from drako_desktop.games.aetherya_pocket.ui import tie_break_text
 from drako_desktop.games.aetherya_pocket.ui.card_tips import card_tooltip, legend_tooltip
+from drako_desktop import i18n
 from drako_desktop.ui.tooltips import number, signed
 from ui_support import make_app
 
@@ -57,9 +58,44 @@ def test_tie_break_is_explained(cards):
     b = category_scores(categories, (3, 0, 3, 0, 0, 0, 0))
     c = category_scores(categories, (1, 0, 0, 0, 0, 0, 0))
     assert tie_break_text(["Ana", "Bo", "Cy"], [a, b, c], [0]).startswith("Ana and Bo tie on 6 points.")
-    assert "Ana has 4 and Bo has 3" in tie_break_text(["Ana", "Bo", "Cy"], [a, b, c], [0])
+    assert tie_break_text(["Ana", "Bo", "Cy"], [a, b, c], [0]).endswith("At position 1, Ana has 4, more than Bo (3).")
     assert "share the victory" in tie_break_text(["Ana", "Bo"], [a, a], [0, 1])
     assert tie_break_text(["Ana", "Cy"], [a, c], [0]) == ""
+
+
+def tied(cards, *rows):
+    return [category_scores(cards.categories, row) for row in rows]
+
+
+def test_a_three_way_tie_names_each_deciding_comparison(cards):
+    # Sorted high to low: Ana (6, 2, 1), Bo (6, 3), Cy (5, 4): all tie on 9. Cy is out at position 1
+    # (Ana and Bo both have 6 there: that is no comparison between them), Bo wins at position 2.
+    scores = tied(cards, (6, 2, 1, 0, 0, 0, 0), (6, 3, 0, 0, 0, 0, 0), (5, 4, 0, 0, 0, 0, 0))
+    words = tie_break_text(["Ana", "Bo", "Cy"], scores, [1])
+    assert words.startswith("Ana, Bo and Cy tie on 9 points.")
+    assert words.endswith("At position 1, Ana and Bo have 6 each, more than Cy (5). "
+                          "At position 2, Bo has 3, more than Ana (2).")
+
+
+def test_a_four_way_tie_with_two_sharing_the_victory(cards):
+    scores = tied(cards, (5, 1, 0, 0, 0, 0, 0), (4, 2, 0, 0, 0, 0, 0), (5, 1, 0, 0, 0, 0, 0), (3, 3, 0, 0, 0, 0, 0))
+    words = tie_break_text(["Ana", "Bo", "Cy", "Dag"], scores, [0, 2])
+    assert words.endswith("At position 1, Ana and Cy have 5 each, more than Bo (4) and Dag (3). "
+                          "Ana and Cy are equal at every position: they share the victory.")
+    everyone = tied(cards, *[(3, 1, 0, 0, 0, 0, 0)] * 4)
+    assert tie_break_text(["Ana", "Bo", "Cy", "Dag"], everyone, [0, 1, 2, 3]).startswith(
+        "Ana, Bo, Cy and Dag tie on 4 points and on every category")
+
+
+def test_a_tie_is_explained_in_chinese(cards):
+    scores = tied(cards, (6, 2, 1, 0, 0, 0, 0), (6, 3, 0, 0, 0, 0, 0), (5, 4, 0, 0, 0, 0, 0))
+    i18n.set_language("zh-TW")
+    try:
+        words = tie_break_text(["Ana", "Bo", "Cy"], scores, [1])
+    finally:
+        i18n.set_language("en")
+    assert words == ("Ana、Bo和Cy以 9 和諧點數同分。破平規則（6.5）：把每位玩家的七類分數由高到低排序後依序比較。"
+                     "在第 1 項，Ana和Bo都是 6，高於Cy（5）。在第 2 項，Bo是 3，高於Ana（2）。")
 
 
 def test_text_fits_its_box(aetherya, rules):

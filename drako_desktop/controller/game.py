@@ -67,6 +67,9 @@ class GameSetup:
     game: str = DEFAULT_GAME  # the registry id
     variants: tuple[str, ...] = ()  # the optional rules switched on (ids of the game's variants)
     colours: tuple[int, ...] = ()  # per seat, its colour (with its pattern and mark) of the palette; () = seat order
+    # The seed was typed by a player, not drawn at random: whoever chose it may know every hidden card, so the
+    # game is marked in the history and counted apart in the statistics.
+    seed_chosen: bool = False
 
     @property
     def players(self) -> int:

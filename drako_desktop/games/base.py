@@ -75,6 +75,36 @@ def ranking_winners(scores: Sequence[Breakdown]) -> list[int]:
 
 
 @dataclass(frozen=True, slots=True)
+class TieBreakStep:
+    """One comparison that split players tied so far: at `position` of their tie-break tuples, `ahead` have
+    the highest value, `value`; each of `behind` (seat, its value) has less and drops out."""
+
+    position: int
+    ahead: tuple[int, ...]
+    value: int
+    behind: tuple[tuple[int, int], ...]
+
+
+def tie_break_steps(scores: Sequence[Breakdown]) -> tuple[list[int], list[TieBreakStep]]:
+    """The players tied on the best total, and the comparisons that settled the tie among them in order:
+    each position of the tie-break compared among those still tied, until one is left or the positions run
+    out (those still tied then share the victory, as `ranking_winners` says)."""
+    best = max(b.total for b in scores)
+    tied = [seat for seat, b in enumerate(scores) if b.total == best]
+    remaining, steps = tied, []
+    for position in range(len(scores[tied[0]].tiebreak) if len(tied) > 1 else 0):
+        if len(remaining) == 1:
+            break
+        value = max(scores[seat].tiebreak[position] for seat in remaining)
+        ahead = tuple(seat for seat in remaining if scores[seat].tiebreak[position] == value)
+        if len(ahead) < len(remaining):
+            behind = tuple((seat, scores[seat].tiebreak[position]) for seat in remaining if seat not in ahead)
+            steps.append(TieBreakStep(position, ahead, value, behind))
+            remaining = list(ahead)
+    return tied, steps
+
+
+@dataclass(frozen=True, slots=True)
 class Outcome:
     """What a search expects of one action for the seat that takes it."""
 

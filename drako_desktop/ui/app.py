@@ -343,7 +343,7 @@ class App:
 
     def rematch(self, setup: GameSetup) -> None:
         """The same seats again, with a new seed."""
-        self.start_game(replace(setup, seed=random.randrange(2**31)))
+        self.start_game(replace(setup, seed=random.randrange(2**31), seed_chosen=False))
 
     def current_save_path(self) -> Any:
         """Where the game on the table is saved, if a game is on the table and saved."""

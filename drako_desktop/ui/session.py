@@ -33,8 +33,10 @@ class GameSession:
         controller.listeners.append(self.applied)
         seats = ", ".join(seat.spec() for seat in controller.seats)
         how = "resumed" if game.actions else "started"
-        log.info("game %s %s at action %d (seats %s, seed %d, practice %s)", game.game_id, how,
-                 len(controller.actions), seats, game.setup.seed, controller.practice)
+        # Not the seed: it decides every hidden card, and the log is there to read while the game goes on (the
+        # save, which a bug report attaches, has it).
+        log.info("game %s %s at action %d (seats %s, chosen seed %s, practice %s)", game.game_id, how,
+                 len(controller.actions), seats, game.setup.seed_chosen, controller.practice)
 
     @property
     def game_id(self) -> str:

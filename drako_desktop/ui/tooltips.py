@@ -4,10 +4,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
-from ..i18n import join_names, number, signed
+from ..i18n import join_names, number, signed, tr
 
-__all__ = ["Tooltip", "join_names", "number", "signed"]
+__all__ = ["Tooltip", "behind_text", "join_names", "number", "signed"]
+
+
+def behind_text(names: Sequence[str], behind: Sequence[tuple[int, int]]) -> str:
+    """"Cy (5) and Dan (4)": the players a tie-break comparison left behind (seat, value), each with its value."""
+    return join_names([tr("scores.tie_behind", name=names[seat], value=number(value)) for seat, value in behind])
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,8 @@ table (person or computer, and its level), the turn and the scores so far; a
 finished game shows its final scores and the winner. A game in progress opens
 straight onto the table where it was left, a finished one onto its final table
 and score sheet; a finished one can also be replayed move by move (the viewer) and
-reviewed by the strongest level. A game with hints is marked. Deleting asks first.
+reviewed by the strongest level. A game with hints, and one started with a chosen seed, is marked (the seed
+itself is never shown: it decides every hidden card). Deleting asks first.
 Files found unusable while listing were renamed aside by the listing (or left in
 place, when nothing is wrong with them but this copy will not open them), and one
 message names them.
@@ -101,12 +102,16 @@ class SaveRow(Widget):
         turn = tr("load.turns_played", turn=entry.turn) if self.history else tr("load.turn", turn=entry.turn)
         label = text.fitted(turn, "body", th.text(18), theme.INK_MUTED, left_w - pad)
         below = blit_at(surface, label, "topleft", (r.x + pad, top.bottom + th.px(1)))
-        # Which game it is, and a practice game marked beside it.
-        badge_w = self.badge_width(ctx, tr("table.practice")) + th.px(8) if game.practice else 0
-        which = text.fitted(entry.title, "bold", th.text(16), theme.GOLD_DARK, left_w - pad - badge_w)
+        # Which game it is, and a practice game or one with a chosen seed (never which seed) marked beside it.
+        badges = [tr(key) for key, shown in (("table.practice", game.practice),
+                                             ("statistics.seeded", game.setup.seed_chosen)) if shown]
+        widths = [min(self.badge_width(ctx, words), (left_w - pad) // 3) + th.px(8) for words in badges]
+        which = text.fitted(entry.title, "bold", th.text(16), theme.GOLD_DARK, left_w - pad - sum(widths))
         title = blit_at(surface, which, "topleft", (r.x + pad, below.bottom + th.px(1)))
-        if game.practice:
-            self.badge(surface, ctx, tr("table.practice"), (title.right + th.px(8), title.centery), badge_w)
+        x = title.right + th.px(8)
+        for words, width in zip(badges, widths):
+            self.badge(surface, ctx, words, (x, title.centery), width - th.px(8))
+            x += width
         # Who sits at the table, with their scores.
         open_w = max(th.px(150), text.width(self.open_label(), "bold", th.text(21)) + th.px(40)) if self.face \
             else -th.px(16)

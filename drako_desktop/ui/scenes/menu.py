@@ -75,9 +75,11 @@ class MainMenu(Screen):
     def relayout(self) -> None:
         th = self.ctx.theme
         game_ui = self.ctx.game_ui
+        in_progress = saved_game_available()
+        # With a game in progress, Continue is the button to press (and Enter presses it); else New game.
         entries = [
-            (tr("menu.new_game"), self.app.open_new_game, "primary", True),
-            (tr("menu.continue"), self.app.continue_game, "normal", saved_game_available()),
+            (tr("menu.new_game"), self.app.open_new_game, "normal" if in_progress else "primary", True),
+            (tr("menu.continue"), self.app.continue_game, "primary" if in_progress else "normal", in_progress),
         ]
         if game_ui.has_lesson():
             entries.append((tr("menu.learn"), lambda: game_ui.open_lesson(self.app), "normal", True))
@@ -106,7 +108,7 @@ class MainMenu(Screen):
         focus = next((i for i, wd in enumerate(widgets) if isinstance(previous, GameTile)
                       and isinstance(wd, GameTile) and wd.game_id == previous.game_id), None)
         if focus is None:
-            focus = self.widgets.focus if len(self.widgets.widgets) == len(widgets) else 0
+            focus = self.widgets.focus if len(self.widgets.widgets) == len(widgets) else int(in_progress)
         self.widgets = WidgetGroup(widgets, focus=focus)
         self.widgets.keyboard_used = keyboard
 

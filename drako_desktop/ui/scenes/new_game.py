@@ -1,5 +1,6 @@
 """The new-game screen of the chosen game: 2-4 seats (a person or a computer level, a name, a colour),
-who starts, the game's optional rules (variants), a seed."""
+who starts, the game's optional rules (variants), and under More options a seed (it decides every hidden
+card, so a game with a chosen seed is marked and counted apart)."""
 
 from __future__ import annotations
 
@@ -45,6 +46,7 @@ class NewGameScene(Screen):
         self.variants: set[str] = set()
         self.first = RANDOM_FIRST if self.ctx.game.variants else 0
         self.seed_text = ""
+        self.more_options = False  # the seed field shows only when asked for
 
     # -- the setup being edited ----------------------------------------------------------------
 
@@ -59,18 +61,19 @@ class NewGameScene(Screen):
     def setup(self) -> GameSetup:
         seats = []
         for i, kind in enumerate(self.kinds):
-            name = self.names[i].strip() or tr("new_game.player_n", n=i + 1)
+            name = self.seat_name(i)
             if kind == HUMAN:
                 seats.append(Seat(name))
             else:
                 seats.append(Seat(name, COMPUTER, kind.split(":", 1)[1]))
-        seed = int(self.seed_text) if self.seed_text else random.randrange(2**31)
+        chosen = self.more_options and bool(self.seed_text)  # a seed typed, then hidden again, is not used
+        seed = int(self.seed_text) if chosen else random.randrange(2**31)
         first = random.Random(seed).randrange(len(seats)) if self.first == RANDOM_FIRST else self.first
         game = self.ctx.game
         colours = tuple(self.colours[: len(seats)])
         variants = tuple(v.id for v in game.variants if v.id in self.variants)
         return GameSetup(tuple(seats), seed, first, game.id, variants,
-                         () if colours == tuple(range(len(seats))) else colours)
+                         () if colours == tuple(range(len(seats))) else colours, seed_chosen=chosen)
 
     def start(self) -> None:
         self.app.start_game(self.setup())
@@ -80,11 +83,25 @@ class NewGameScene(Screen):
 
     def set_name(self, seat: int, name: str) -> None:
         self.names[seat] = name
+        self.first_choice.options = self.first_options()  # Who starts names the seats as they are named now
+
+    def seat_name(self, seat: int) -> str:
+        return self.names[seat].strip() or tr("new_game.player_n", n=seat + 1)
+
+    def first_options(self) -> list[tuple[object, str]]:
+        options: list[tuple[object, str]] = [(RANDOM_FIRST, tr("new_game.first_random"))]
+        return options + [(i, self.seat_name(i)) for i in range(len(self.kinds))]
+
+    def added_kind(self) -> str:
+        """The seat Add a player adds: a computer of the default level."""
+        return f"{COMPUTER}:{default_level(self.ctx.game)}"
 
     def add_seat(self) -> None:
+        """A computer seat more; the focus moves to its kind, to make it a person or another level at once."""
         if len(self.kinds) < self.ctx.game.max_players:
-            self.kinds.append(f"{COMPUTER}:{default_level(self.ctx.game)}")
+            self.kinds.append(self.added_kind())
             self.relayout()
+            self.widgets.focus = self.widgets.widgets.index(self.seat_kind_choice(len(self.kinds) - 1))
 
     def remove_seat(self, seat: int) -> None:
         if len(self.kinds) > self.ctx.game.min_players:
@@ -119,13 +136,19 @@ class NewGameScene(Screen):
     def set_seed(self, text: str) -> None:
         self.seed_text = text
 
+    def toggle_more_options(self) -> None:
+        """Show or hide the seed field; the focus stays on the toggle."""
+        self.more_options = not self.more_options
+        self.relayout()
+        self.widgets.focus = self.widgets.widgets.index(self.more_button)
+
     # -- screen -------------------------------------------------------------------------------------
 
     def relayout(self) -> None:
         th = self.ctx.theme
         area = self.content_rect(th.px(150), width=0.62)
         row_h, gap = th.px(56), th.px(12)
-        widgets = []
+        widgets: list[Widget] = []
         self.seat_rows = []
         y = area.y + th.px(40)
         for i in range(len(self.kinds)):
@@ -146,17 +169,24 @@ class NewGameScene(Screen):
             y += row_h + gap
         if len(self.kinds) < self.ctx.game.max_players:
             add = Rect(area.x + row_h + gap, y, round(area.w * 0.42), row_h)
-            widgets.append(Button(add, tr("new_game.add_player"), self.add_seat, icon="person"))
+            adds = dict(self.kind_options())[self.added_kind()]
+            widgets.append(Button(add, tr("new_game.add_player_as", kind=adds), self.add_seat, icon="person"))
         y = area.y + th.px(40) + self.ctx.game.max_players * (row_h + gap) + th.px(30)
         self.options_top = y
         y += th.px(40)
-        firsts = [(RANDOM_FIRST, tr("new_game.first_random"))]
-        firsts += [(i, self.names[i].strip() or tr("new_game.player_n", n=i + 1)) for i in range(len(self.kinds))]
         half = (area.w - gap) // 2
-        widgets.append(Choice(Rect(area.x, y, half, row_h), tr("new_game.first"), firsts, self.first, self.set_first))
-        widgets.append(TextField(Rect(area.x + half + gap, y, half, row_h), tr("new_game.seed"), self.seed_text,
-                                 self.set_seed, max_length=12, allowed=str.isdigit,
-                                 placeholder=tr("new_game.seed_random")))
+        self.first_choice = Choice(Rect(area.x, y, half, row_h), tr("new_game.first"), self.first_options(), self.first,
+                                   self.set_first)
+        widgets.append(self.first_choice)
+        more = tr("new_game.fewer_options") if self.more_options else tr("new_game.more_options")
+        more_w = self.ctx.text.width(more, "bold", th.text(20)) + th.px(40)
+        self.more_button = Button(Rect(area.right - more_w, self.options_top - th.px(4), more_w, th.px(40)), more,
+                                  self.toggle_more_options, size=20)
+        widgets.append(self.more_button)
+        if self.more_options:
+            widgets.append(TextField(Rect(area.x + half + gap, y, half, row_h), tr("new_game.seed"), self.seed_text,
+                                     self.set_seed, max_length=12, allowed=str.isdigit,
+                                     placeholder=tr("new_game.seed_random")))
         self.variant_rows = []
         on_off = [(False, tr("new_game.variant_off")), (True, tr("new_game.variant_on"))]
         vy = y + row_h + gap
@@ -175,6 +205,10 @@ class NewGameScene(Screen):
         widgets.append(start)
         self.widgets = WidgetGroup(widgets, focus=len(widgets) - 1)
         self.area = area
+
+    def seat_kind_choice(self, seat: int) -> Choice:
+        """The person-or-computer choice of a seat's row."""
+        return [w for w in self.widgets.widgets if isinstance(w, Choice) and w.rect.y == self.seat_rows[seat].y][0]
 
     def recolour(self, seat: int) -> None:
         self.next_colour(seat)

@@ -50,12 +50,14 @@ class ScoreSheet(Overlay):
         shown = [tr("play_better.hint.sheet_seat", name=name, count=n) for name, n in zip(self.names, hints) if n]
         return tr("play_better.hint.sheet", names=join_names(shown)) if shown else ""
 
+    def tie_break_text(self) -> str:
+        """Why the winners won when the best totals tie, in the game's words (empty without a tie)."""
+        words: str = self.ctx.game_ui.tie_break_text(self.names, self.scores, self.winners)
+        return words
+
     def relayout(self) -> None:
         th = self.ctx.theme
         rows = len(self.scores[0].categories) + 1
-        tie_room = th.px(70) if self.ctx.game_ui.tie_break_text(self.names, self.scores, self.winners) else 0
-        tie_room += th.px(50) if self.hint_note() else 0
-        height = th.px(150) + th.px(86) + rows * th.px(40) + th.px(70) + tie_room + th.px(100)
         review = [(tr("play_better.review.button"), self.open_review, "normal")] \
             if self.table.controller.game.analyst(0, 1) is not None else []
         show = (tr("scores.show_scores") if self.hidden else tr("scores.show_table"), self.toggle, "normal")
@@ -68,8 +70,13 @@ class ScoreSheet(Overlay):
         widths = [self.ctx.text.width(label, "bold", th.text(24)) + th.px(60) for label, _, _ in labels]
         row_w = sum(widths) + th.px(16) * (len(widths) - 1)
         # As wide as the players' columns need, and never narrower than its row of buttons.
-        width = max(th.px(260) + len(self.names) * th.px(230), row_w + th.px(60))
-        self.panel = Rect(0, 0, min(th.width - th.px(60), width), min(height, th.height - th.px(40)))
+        width = min(th.width - th.px(60), max(th.px(260) + len(self.names) * th.px(230), row_w + th.px(60)))
+        why = self.tie_break_text()  # as many lines as a tie of three or four players takes to explain
+        tie_room = self.ctx.text.block(why, "body", th.text(19), theme.INK_MUTED, width - th.px(80)).get_height() \
+            + th.px(10) if why else 0
+        tie_room += th.px(50) if self.hint_note() else 0
+        height = th.px(150) + th.px(86) + rows * th.px(40) + th.px(70) + tie_room + th.px(100)
+        self.panel = Rect(0, 0, width, min(height, th.height - th.px(40)))
         self.panel.center = (th.width // 2, th.height // 2)
         x = self.panel.centerx - row_w // 2
         buttons = []
@@ -179,7 +186,7 @@ class ScoreSheet(Overlay):
             label = text.fitted(headline, "title", th.text(34), theme.GOLD, self.panel.w - th.px(60), shadow=True)
             rect = blit_at(surface, label, "midtop", (self.panel.centerx, y))
             y = rect.bottom + th.px(8)
-            why = self.ctx.game_ui.tie_break_text(self.names, self.scores, self.winners)
+            why = self.tie_break_text()
             bottom = self.widgets.widgets[0].rect.y - th.px(10)
             if why:
                 block = text.block(why, "body", th.text(19), theme.INK_MUTED, self.panel.w - th.px(80),

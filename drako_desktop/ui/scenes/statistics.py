@@ -1,6 +1,7 @@
 """Statistics: per player name, games, wins, average and best score, and results by opponent level.
 
-Practice games (unlimited undo) and games with hints are counted apart and change nothing else.
+Practice games (unlimited undo), games with hints and games with a chosen seed are counted apart and change
+nothing else.
 Resetting asks first; a statistics file that could not be read was set aside
 by `Statistics.load`, and the screen says so once.
 """
@@ -68,7 +69,8 @@ class StatisticsScene(Screen):
     def players(self) -> list[tuple[str, Record]]:
         """Most games first, then by name."""
         return sorted(self.stats.players_of(self.ctx.game.id).items(),
-                      key=lambda item: (-item[1].games - item[1].practice_games - item[1].hint_games,
+                      key=lambda item: (-item[1].games - item[1].practice_games - item[1].hint_games
+                                        - item[1].seeded_games,
                                         item[0].casefold()))
 
     def relayout(self) -> None:
@@ -115,9 +117,9 @@ class StatisticsScene(Screen):
 
     def columns(self) -> list[tuple[str, float]]:
         """(heading, share of the table's width) for the number columns after the name."""
-        return [(tr("statistics.games"), 0.09), (tr("statistics.wins"), 0.09), (tr("statistics.win_rate"), 0.1),
-                (tr("statistics.average"), 0.1), (tr("statistics.best"), 0.09), (tr("statistics.practice"), 0.11),
-                (tr("play_better.statistics.hint_games"), 0.11)]
+        return [(tr("statistics.games"), 0.08), (tr("statistics.wins"), 0.08), (tr("statistics.win_rate"), 0.09),
+                (tr("statistics.average"), 0.09), (tr("statistics.best"), 0.08), (tr("statistics.practice"), 0.1),
+                (tr("play_better.statistics.hint_games"), 0.1), (tr("statistics.seeded"), 0.11)]
 
     def draw(self, surface: pygame.Surface) -> None:
         th, text = self.ctx.theme, self.ctx.text
@@ -175,7 +177,7 @@ class StatisticsScene(Screen):
             str(record.games), str(record.wins), percent(record.wins, record.games),
             tr("statistics.decimal", value=f"{average:.1f}".replace("-", "−")) if average is not None else "–",
             number(record.best) if record.best is not None else "–", str(record.practice_games),
-            str(record.hint_games),
+            str(record.hint_games), str(record.seeded_games),
         ]
         for value, (cx, cw) in zip(values, xs):
             colour = theme.GOLD if value != "–" and (cx, cw) == xs[1] and record.wins else theme.INK

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any, Sequence
 import pygame
 
 from ....i18n import tr
-from ....ui.tooltips import join_names
-from ...base import Breakdown
+from ....ui.tooltips import behind_text, join_names
+from ...base import Breakdown, tie_break_steps
 from .card_art import CARD_ASPECT, CardArt
 from ..narrate import category_name
 
@@ -122,23 +122,21 @@ class AetheryaUI:
 
 
 def tie_break_text(names: Sequence[str], scores: Sequence[Breakdown], winners: Sequence[int]) -> str:
-    """Why the winner won, in words, when totals tie (rule book 6.5); empty otherwise."""
-    best = max(b.total for b in scores)
-    tied = [s for s, b in enumerate(scores) if b.total == best]
+    """Why the winner won, in words, when totals tie (rule book 6.5): each comparison that split the players
+    still tied, or that they share the victory; empty without a tie."""
+    tied, steps = tie_break_steps(scores)
     if len(tied) < 2:
         return ""
+    total = scores[tied[0]].total
+    if not steps:
+        return tr("scores.shared", names=join_names([names[s] for s in tied]), total=total)
+    words = [tr("scores.tie_intro", names=join_names([names[s] for s in tied]), total=total)]
+    words += [tr("scores.tie_step_one" if len(step.ahead) == 1 else "scores.tie_step_many", rank=step.position + 1,
+                 ahead=join_names([names[s] for s in step.ahead]), value=step.value,
+                 behind=behind_text(names, step.behind)) for step in steps]
     if len(winners) > 1:
-        return tr("scores.shared", names=join_names([names[s] for s in winners]), total=best)
-    keys = {s: scores[s].tiebreak for s in tied}
-    winner = winners[0]
-    for position in range(len(keys[winner])):
-        values = {keys[s][position] for s in tied}
-        if len(values) > 1:
-            runner = max((s for s in tied if s != winner), key=lambda s: keys[s][position])
-            return tr("scores.tie_break", names=join_names([names[s] for s in tied]), total=best,
-                      winner=names[winner], rank=position + 1, value=keys[winner][position],
-                      other=names[runner], other_value=keys[runner][position])
-    return ""
+        words.append(tr("scores.tie_shared_rest", names=join_names([names[s] for s in winners])))
+    return tr("language.sentence_separator").join(words)
 
 
 __all__ = ["AetheryaUI", "CardArt", "card_pictures", "game_of"]

@@ -148,6 +148,7 @@ class Gestures:
 
     def mouse_move(self, pos: tuple[int, int]) -> None:
         self.mouse = pos
+        self.keyboard = False  # the mouse leads again: tips and targets follow it, not the keyboard's focus
         if self.press is None or self.held and self.held.dragging:
             return
         key, start = self.press

@@ -628,7 +628,11 @@ class TablePainter:
         self.note(surface, words, (self.scene.layout.active_box.rect.centerx, status.top - th.px(90)), theme.GOLD, "warning")
 
     def tooltip(self, surface: pygame.Surface, tip: Tooltip, mouse: tuple[int, int]) -> None:
-        table_parts.tooltip(surface, self.ctx, tip, mouse)
+        """The tip beside the mouse, or beside the keyboard's focus when the keyboard moved it (never where the
+        mouse was left, over the log or anywhere else)."""
+        g = self.scene.gestures
+        focused = self.scene.rect_of(g.focus) if g.keyboard and g.focus is not None else None
+        table_parts.tooltip(surface, self.ctx, tip, focused.bottomright if focused is not None else mouse)
 
     def banner(self, surface: pygame.Surface, words: str, alpha: float) -> None:
         th, text = self.ctx.theme, self.ctx.text

@@ -109,6 +109,8 @@ class TutorialScene(TableScene):
         self.hint = ""
         self.pulse = 0.0
         self.aimed_for = 0.0  # seconds the card has been held over the aim step's place
+        self.picked_up: object = None  # the held card the lesson last looked at (a new pick-up is a new try)
+        self.placed_right = 0  # starting cards on their lesson places (one more is a right move)
         self.column = Rect(0, 0, 0, 0)
         self.coach = Rect(0, 0, 0, 0)
         self.coach_buttons: list[Button] = []
@@ -219,6 +221,7 @@ class TutorialScene(TableScene):
         self.hint = ""
         self.toast = None
         self.aimed_for = 0.0
+        self.placed_right = 0
         self.keep_progress()
         self.refresh_buttons()
 
@@ -242,6 +245,17 @@ class TutorialScene(TableScene):
         """Explain why this is not the lesson's move (the table shows it, and so does the coach)."""
         self.hint = tr(key) if key else self.text("wrong")
         self.say(self.hint)
+
+    def right(self) -> None:
+        """A move the lesson asked for: what was said of the last wrong one goes."""
+        if self.toast is not None and self.toast[0] == self.hint:
+            self.toast = None
+        self.hint = ""
+
+    def status_text(self) -> str:
+        """While the lesson runs, the bottom bar says what the step asks, never the table's own advice (which
+        offers moves the lesson would put back)."""
+        return super().status_text() if self.free else self.text("status")
 
     def play(self, actions: list[Action], origin: Rect | None = None) -> None:
         if self.free:
@@ -302,8 +316,13 @@ class TutorialScene(TableScene):
                 for cell in misplaced:
                     del g.arrangement[cell]
                 self.wrong()
+            placed = sum(1 for cell, card in g.arrangement.items() if wanted.get(cell) == card)
+            if placed > self.placed_right:
+                self.right()
+            self.placed_right = placed
             return
         held = g.held
+        new_pick_up, self.picked_up = held is not None and held is not self.picked_up, held
         if held is None or held.source[0] in ("hand", "cell"):
             return
         if held.source not in self.allowed_sources():
@@ -311,7 +330,10 @@ class TutorialScene(TableScene):
             g.press = None
             self.wrong()
             self.refresh_buttons()
-        elif step.kind == "hold":
+            return
+        if new_pick_up:
+            self.right()
+        if step.kind == "hold":
             self.advance()
         elif step.kind == "aim":  # done once the card has been held there long enough to read the preview
             self.aimed_for = self.aimed_for + dt if g.aimed() == ("cell", PERSON, step.cell) else 0.0

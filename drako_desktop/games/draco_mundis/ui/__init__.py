@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any, Sequence
 import pygame
 
 from ....i18n import has, tr
-from ....ui.tooltips import join_names
-from ...base import Breakdown
+from ....ui.tooltips import behind_text, join_names
+from ...base import Breakdown, tie_break_steps
 from .token_art import TokenArt
 
 if TYPE_CHECKING:
@@ -128,24 +128,23 @@ class DracoUI:
 
 def tie_break_text(game: "DracoMundis", names: Sequence[str], scores: Sequence[Breakdown],
                    winners: Sequence[int]) -> str:
-    """Why the winner won when totals tie: most dragons eliminated, then most characters, else shared."""
-    best = max(b.total for b in scores)
-    tied = [s for s, b in enumerate(scores) if b.total == best]
+    """Why the winner won when totals tie: each count (dragons eliminated, then characters) that split the
+    players still tied, or that they share the victory; empty without a tie."""
+    tied, steps = tie_break_steps(scores)
     if len(tied) < 2:
         return ""
-    if len(winners) > 1:
-        return tr("draco_table.tie_shared", names=join_names([names[s] for s in winners]), total=best)
-    winner = winners[0]
+    total = scores[tied[0]].total
+    if not steps:
+        return tr("draco_table.tie_shared", names=join_names([names[s] for s in tied]), total=total)
     rows = game.data.tiebreak
-    for position, row in enumerate(rows):
-        values = {scores[s].tiebreak[position] for s in tied}
-        if len(values) > 1:
-            runner = max((s for s in tied if s != winner), key=lambda s: scores[s].tiebreak[position])
-            what = tr(f"draco_mundis.tiebreak.{row.id}")
-            return tr("draco_table.tie_break", names=join_names([names[s] for s in tied]), total=best,
-                      winner=names[winner], what=what, value=scores[winner].tiebreak[position],
-                      other=names[runner], other_value=scores[runner].tiebreak[position])
-    return ""
+    words = [tr("draco_table.tie_intro", names=join_names([names[s] for s in tied]), total=total)]
+    words += [tr("draco_table.tie_step_one" if len(step.ahead) == 1 else "draco_table.tie_step_many",
+                 what=tr(f"draco_mundis.tiebreak.{rows[step.position].id}"),
+                 ahead=join_names([names[s] for s in step.ahead]), value=step.value,
+                 behind=behind_text(names, step.behind)) for step in steps]
+    if len(winners) > 1:
+        words.append(tr("draco_table.tie_shared_rest", names=join_names([names[s] for s in winners])))
+    return tr("language.sentence_separator").join(words)
 
 
 __all__ = ["DracoUI", "TokenArt", "game_of", "token_pictures"]
