@@ -27,7 +27,7 @@ from ....ui import table_parts, theme
 from ....ui.anim import Choreography, Counter
 from ....ui.hints import Hints
 from .hint_marks import hint_places
-from .layout import TableLayout, table_layout
+from .layout import TableLayout, first_places, hand_over_places, table_layout
 from .beats import TURN, Pause, beats_for
 from .gestures import Gestures
 from .model import FACE_DOWN, TableModel
@@ -61,7 +61,7 @@ class TableScene(Scene):
         self.session: GameSession | None = None
         if app.persist and not review and self.autosave:
             self.session = GameSession(self.controller, saved or start_saved_game(setup, self.controller.practice))
-        self.model = TableModel.from_view(self.controller.view(0))
+        self.model = TableModel.from_view(self.controller.view(0), self.controller.state.turn)
         self.choreo = Choreography(self.speed)
         self.gestures = Gestures(self)
         self.painter = TablePainter(self)
@@ -78,6 +78,9 @@ class TableScene(Scene):
         self.computers = table_parts.ComputerTurns(THINK, THINK_AGAIN)
         self.counters = [Counter(self.score(seat)) for seat in range(setup.players)]  # a resumed game starts counted
         self.layout: TableLayout | None = None
+        # Each kingdom keeps its place: a person plays in the large place, a computer where its kingdom lies.
+        self.places = first_places(setup.players, self.person_from(self.model.current))
+        self.playing = self.model.current  # whose turn the table showed last (a computer's turn starts its timing)
         self.previous_layout: TableLayout | None = None
         self.transition = 1.0
         self._decision_key: tuple | None = None
@@ -108,10 +111,20 @@ class TableScene(Scene):
 
     # -- layout -----------------------------------------------------------------------------------
 
+    def person_from(self, seat: int) -> int:
+        """The first person to play from `seat` on, in turn order (seat 0 when only computers play)."""
+        seats = self.controller.seats
+        return next((s % len(seats) for s in range(seat, seat + len(seats)) if seats[s % len(seats)].is_human), 0)
+
+    def places_now(self) -> tuple[int, ...]:
+        """The places with the model's current seat: a person's kingdom swaps into the large place."""
+        current = self.model.current
+        return hand_over_places(self.places, current) if self.controller.seats[current].is_human else self.places
+
     def layout_table(self) -> TableLayout:
         size = self.app.surface.get_size()
-        return table_layout(size, self.setup.players, self.model.current, self.log_open,
-                            legend_count=self.rules.cards.legend_row)
+        return table_layout(size, self.setup.players, self.places[0], self.log_open,
+                            legend_count=self.rules.cards.legend_row, small=self.places[1:])
 
     def relayout(self) -> None:
         self.painter = TablePainter(self)  # its pictures were drawn for the old size or language
@@ -155,13 +168,13 @@ class TableScene(Scene):
         art.glow(slot.w, slot.h, theme.GOOD)
 
     def turn_passed(self) -> None:
-        """The model's current seat changed: move the kingdoms to their new places."""
+        """Another person plays now: their kingdom and the one that was large swap places."""
         old = self.layout
+        self.places = self.places_now()
         self.layout = self.layout_table()
-        if old is not None and old.active != self.layout.active and self.speed > 0:
+        if old is not None and self.speed > 0:
             self.previous_layout = old
             self.transition = 0.0
-            self.computers.new_turn()
         self.refresh_buttons()
 
     @property
@@ -208,7 +221,7 @@ class TableScene(Scene):
     def undo(self) -> None:
         if self.decision() is None or not self.controller.undo():
             return
-        self.model = TableModel.from_view(self.controller.view(0))
+        self.model = TableModel.from_view(self.controller.view(0), self.controller.state.turn)
         self.choreo = Choreography(self.speed)
         self._decision_key = None
         self.log_lines.append(tr("log.undo"))
@@ -271,7 +284,10 @@ class TableScene(Scene):
         self.choreo.factor = self.speed
         self.choreo.update(dt)
         self.hints.update(dt)
-        if self.layout.active != self.model.current:
+        if self.model.current != self.playing:
+            self.playing = self.model.current
+            self.computers.new_turn()
+        if self.places_now() != self.places:
             self.turn_passed()
         self.gestures.update(dt, self.speed)
         if self.transition < 1:
@@ -297,7 +313,7 @@ class TableScene(Scene):
             self.model.set_hand(view)
         if not self.model.matches(view):
             log.warning("table out of step with the game; showing the game's state")
-            self.model = TableModel.from_view(view)
+            self.model = TableModel.from_view(view, c.state.turn)
             self.relayout()
         self.sync_decision()
         if c.phase == Phase.NEXT_SEAT:
@@ -397,7 +413,13 @@ class TableScene(Scene):
 
     def banner_text(self, event: Event) -> str:
         name = self.controller.seats[event.seat].name
-        return tr("table.game_ends", name=name) if event.kind == "end" else tr("table.your_turn", name=name)
+        if event.kind == "end":
+            return tr("table.game_ends", name=name)
+        return tr("table.your_turn_you") if self.is_you(event.seat) else tr("table.your_turn", name=name)
+
+    def is_you(self, seat: int) -> bool:
+        """The seat is the person called "You" (a one-person game's default name): "You are next", not "You is"."""
+        return self.controller.seats[seat].is_human and self.controller.seats[seat].name == tr("new_game.default_you")
 
     def draw_banner(self, surface: pygame.Surface, text: str, alpha: float) -> None:
         self.painter.banner(surface, text, alpha)
@@ -435,22 +457,33 @@ class TableScene(Scene):
             return tr("table.game_over")
         if not self.model.dealt:
             return tr("table.setup_turn", name=self.controller.seats[self.model.current].name)
-        turn = self.controller.state.turn
-        return tr("table.turn", turn=turn, name=self.controller.seats[self.model.current].name)
+        # The turn the table shows (the model's), not the engine's, which is ahead while a move is animated.
+        return tr("table.turn", turn=self.model.turn, name=self.controller.seats[self.model.current].name)
 
     def activity_text(self, seat: int) -> str:
         return tr("table.thinking") if not self.controller.seats[seat].is_human else tr("table.playing")
 
     def status_text(self) -> str:
-        c, g = self.controller, self.gestures
+        c = self.controller
         if self.model.over or self.finished:
             return tr("table.status.over")
         decision = self.decision()
-        if decision is None:
+        if decision is None:  # a move is being shown
             seat = self.model.current
             if not c.seats[seat].is_human:
                 return tr("table.status.computer", name=c.seats[seat].name)
-            return tr("table.status.wait", name=c.seats[seat].name)
+            following = c.state.current
+            if following != seat:  # the person's turn is over: name who plays next, never the one who just moved
+                return tr("table.status.you_next") if self.is_you(following) else \
+                    tr("table.status.wait", name=c.seats[following].name)
+            decision = c.current()
+            if decision is None or not decision.human:
+                return ""
+        return self.decision_status(decision)
+
+    def decision_status(self, decision: Decision) -> str:
+        """What the person is asked to do now (also while their last step is still being shown)."""
+        g = self.gestures
         if decision.kind == ARRANGE_STEP:
             return tr("table.status.arrange")
         if g.held is not None:
