@@ -9,7 +9,7 @@ import re
 import pygame
 from conftest import aetherya_game
 from test_ui_table import MAX_FRAMES, start, wait_for_person
-from ui_support import frames, key, make_app
+from ui_support import down, frames, key, make_app, motion, up
 
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
 from drako_desktop.games.aetherya_pocket.engine import Event
@@ -132,4 +132,144 @@ def test_one_person_banner_says_your_turn():
     assert table.banner_text(Event("turn", 1, number=4)) == "Bo's turn"
     wait_for_person(app, table)
     frames(app, 1, [key(pygame.K_RETURN)])
+    app.close()
+
+
+# -- what the others did since a person last played -------------------------------------------------------
+
+def until_person_turn_start(app, table, limit=20_000):
+    """Play on (the person plainly) until the person's next turn starts."""
+    for _ in range(limit):
+        frames(app)
+        decision = table.decision()
+        if decision is not None:
+            if decision.kind == "turn-start":
+                return decision
+            plain_move(table)
+    raise AssertionError("the person's turn never came")
+
+
+def test_summary_tells_a_turn_from_its_events_only(rules):
+    from drako_desktop import i18n
+    from drako_desktop.games.aetherya_pocket.narrate import summarize_turn
+
+    cards = aetherya_game().cards
+    turn = [Event("take-discard", 1, card="forest"),
+            Event("place", 1, card="forest", row=0, col=3, replaced="portal", was_face_down=True),
+            Event("claim", 1, legend=cards.legends[0].id, refill=cards.legends[1].id), Event("pass", 1)]
+    names = ["Ann", "Brynja"]
+    assert summarize_turn(turn, names, cards) == (
+        "Brynja took the Forest from the discard and replaced an Unexplored Land (it was a Magical Portal), and "
+        f"claimed the legend {cards.legends[0].name} (+{cards.legends[0].points}).")
+    reveal = [Event("draw", 0, card="dragon"), Event("reveal", 0, card="dragon", row=1, col=1, replaced="elf")]
+    assert summarize_turn(reveal, names, cards) == \
+        "Ann drew a Dragon, discarded it and revealed an Unexplored Land (an Elf)."
+    i18n.set_language("zh-TW")
+    try:
+        assert summarize_turn(turn[:2], names, cards) == \
+            "Brynja從棄牌堆拿了森林，取代了一塊未探索之地（原來是魔法傳送門）。"
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_computers_turn_is_marked_and_told_until_the_person_has_played(rules):
+    app, table = start(rules, [Seat("Ann"), Seat("Brynja", COMPUTER, "random")], seed=9, speed="fast")
+    until_person_turn_start(app, table)
+    for _ in range(2):  # a full turn of the person, then the computer's
+        before = [row[:] for row in table.model.kingdoms]
+        discard = table.model.discard_size
+        plain_move(table)
+        ended = False
+        for _ in range(20_000):
+            frames(app)
+            if table.recent_turns() == [] and table.model.current == 1:
+                ended = True  # the person's own turn is never marked for them
+            decision = table.decision()
+            if decision is not None and decision.kind == "turn-start":
+                break
+            if decision is not None:
+                plain_move(table)
+        assert ended
+    records = table.recent_turns()
+    assert [r.seat for r in records] == [1]
+    changed = {("cell", 1, i) for i, (a, b) in enumerate(zip(before[1], table.model.kingdoms[1])) if a != b}
+    marks = records[0].marks()
+    assert {m for m in marks if m[0] == "cell"} == changed and len(changed) == 1
+    assert ("discard",) in marks and table.model.discard_size != discard
+    summary = table.turn_summary(records[0])
+    assert summary.startswith("Brynja ") and summary.endswith(".")
+    # After the pulse, a thin frame in Brynja's colour stays around the changed place.
+    frames(app, 120)
+    from drako_desktop.ui import theme
+    rect = table.mark_rect(next(iter(changed)))
+    edge = (rect.centerx, rect.top - table.ctx.theme.px(3) + 1)
+    assert tuple(app.surface.get_at(edge))[:3] == theme.seat_colour(table.setup.colour_of(1))
+    # They stay while the person plays, and go once the person's turn is over.
+    plain_move(table)
+    while table.model.current == 0:
+        assert [r.seat for r in table.recent_turns()] == [1]
+        frames(app)
+        if table.decision() is not None:
+            plain_move(table)
+    assert table.recent_turns() == []
+    app.close()
+
+
+def test_pass_and_play_each_person_sees_the_turns_since_their_own(rules):
+    app, table = start(rules, [Seat("Ann"), Seat("Bo"), Seat("Cid")], seed=4, speed="fast")
+    checked = 0
+    for _ in range(MAX_FRAMES):
+        frames(app)
+        decision = table.decision()
+        if decision is None:
+            continue
+        if decision.kind == "turn-start" and table.model.turn > 3:
+            seen = [r.seat for r in table.recent_turns()]
+            others = [(decision.seat + k) % 3 for k in (1, 2)]
+            assert seen == others, f"{table.controller.seats[decision.seat].name} sees {seen}"
+            checked += 1
+            if checked == 4:
+                break
+        plain_move(table)
+    assert checked == 4
+    app.close()
+
+
+def test_computer_pace_setting_loads_from_older_files_and_sets_the_pause():
+    from drako_desktop.games.aetherya_pocket.ui.beats import Pause
+    from drako_desktop.settings import Settings
+
+    older, problems = Settings.from_json({"version": 1, "animation_speed": "fast", "sound": False})
+    assert older.computer_pace == "normal" and problems == []
+    wrong, problems = Settings.from_json({"version": 1, "computer_pace": "glacial"})
+    assert wrong.computer_pace == "normal" and problems
+
+    def paused_frames(pace):
+        app, table = start(None, [Seat("A", COMPUTER, "random"), Seat("B", COMPUTER, "random")], seed=3,
+                           speed="normal", computer_pace=pace)
+        count = 0
+        while table.model.turn < 5:
+            frames(app)
+            count += isinstance(table.choreo.current, Pause)
+        app.close()
+        return count
+
+    slow, normal, fast = (paused_frames(pace) for pace in ("slow", "normal", "fast"))
+    assert slow > 2 * normal > 4 * fast > 0
+
+
+def test_settings_screen_sets_the_computer_pace():
+    from drako_desktop.ui.scenes.settings import SettingsScene
+    from drako_desktop.ui.widgets import Choice
+
+    app = make_app(aetherya_game())
+    app.main_menu()
+    app.open_settings()
+    frames(app, 2)
+    scene = app.scenes.top
+    assert isinstance(scene, SettingsScene)
+    pace = next(w for w in scene.widgets.widgets if isinstance(w, Choice) and w.label == "Computer players' pace")
+    arrow = (pace.rect.right - pace.rect.h // 2, pace.rect.centery)
+    frames(app, 1, [motion(arrow), down(arrow), up(arrow)])
+    assert app.ctx.settings.computer_pace != "normal"
     app.close()

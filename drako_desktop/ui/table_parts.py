@@ -116,8 +116,10 @@ class ComputerTurns:
     def new_turn(self) -> None:
         self.decisions = 0
 
-    def poll(self, app: Any, controller: Any, session: Any, dt: float, speed: float) -> tuple[list[Any], float] | None:
-        """The events of the computer's action once it is decided, with the pause to show first; None
+    def poll(self, app: Any, controller: Any, session: Any, dt: float, speed: float,
+             pace: float = 1.0) -> tuple[list[Any], float] | None:
+        """The events of the computer's action once it is decided, with the pause to show first (the
+        thinking time times `pace`, the player's computer pace setting); None
         while it thinks or the last move is still being written. A failing opponent (an external bot
         that crashed) ends the game with a message and raises ComputerFailed."""
         self.waited += dt
@@ -132,7 +134,7 @@ class ComputerTurns:
             raise ComputerFailed(str(exc)) from exc
         if events is None:
             return None
-        think = self.think if self.decisions == 0 else self.think_again
+        think = (self.think if self.decisions == 0 else self.think_again) * pace
         self.decisions += 1
         pause = max(0.0, think - self.waited / speed) if speed else 0.0
         self.waited = 0.0

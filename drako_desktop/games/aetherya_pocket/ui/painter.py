@@ -7,6 +7,7 @@ the person's gestures), so a frame stays well under a millisecond or two.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import pygame
@@ -20,6 +21,7 @@ from ....ui.text import blit_at
 from ....ui.tooltips import Tooltip, number, signed
 from ..narrate import category_name
 from .hint_marks import bubble_places
+from .last_turns import PULSE
 from .model import FACE_DOWN
 from . import card_pictures, game_of
 
@@ -75,6 +77,7 @@ class TablePainter:
             self.kingdom(surface, seat)
         self.piles(surface)
         self.legends(surface)
+        self.last_turns(surface)
         if layout.log is not None:
             self.log(surface, layout.log)
         scene.hints.draw_marks(surface)
@@ -495,6 +498,55 @@ class TablePainter:
         band.midbottom = (rect.centerx, rect.bottom - th.px(4))
         pygame.draw.rect(surface, colour, band, border_radius=band.h // 2)
         blit_at(surface, label, "center", band.center)
+
+    # -- what the others did since this person last played ----------------------------------------
+
+    def last_turns(self, surface: pygame.Surface) -> None:
+        """Each recent turn's places: a pulse when first shown, then a thin frame in the seat's colour;
+        and the turns told in a sentence each, under the legends."""
+        scene, th = self.scene, self.ctx.theme
+        records = scene.recent_turns()
+        if not records or scene.model.over:
+            return
+        settled = scene.previous_layout is None or scene.transition >= 1
+        for record in records:
+            colour = theme.seat_colour(scene.setup.colour_of(record.seat))
+            age = scene.clock - max(record.ended, scene.shown_since)
+            pulse = 0.5 - 0.5 * math.cos(2 * math.pi * age / (PULSE / 2)) if 0 <= age < PULSE and scene.speed else 0
+            for key in record.marks() if settled else ():
+                rect = scene.mark_rect(key)
+                if rect is None or self.hidden(key):
+                    continue
+                if pulse > 0.02:
+                    glow = self.ctx.art.glow(rect.w, rect.h, colour)
+                    glow.set_alpha(round(255 * pulse))
+                    m = self.ctx.art.halo(rect.w, rect.h)
+                    surface.blit(glow, (rect.x - m, rect.y - m))
+                    glow.set_alpha(None)
+                pygame.draw.rect(surface, colour, rect.inflate(th.px(6), th.px(6)), width=max(2, th.px(3)),
+                                 border_radius=th.radius)
+        self.news(surface, records)
+
+    def news(self, surface: pygame.Surface, records) -> None:
+        scene, th, text = self.scene, self.ctx.theme, self.ctx.text
+        area = scene.layout.news
+        pad = th.px(8)
+        viewer = scene.places[0]
+        title_words = tr("table.news_title") if scene.controller.seats[viewer].is_human else \
+            tr("table.news_title_of", name=scene.controller.seats[viewer].name)
+        title = text.fitted(title_words, "bold", th.text(18), theme.GOLD, area.w - 2 * pad)
+        blit_at(surface, title, "topleft", (area.x + pad, area.y + pad))
+        y = area.y + pad + title.get_height() + th.px(4)
+        dot = th.px(6)
+        each = (area.bottom - pad - y) // len(records)
+        for record in records:
+            colour = theme.seat_colour(scene.setup.colour_of(record.seat))
+            words = text.block(scene.turn_summary(record), "body", th.text(18), theme.INK,
+                               area.w - 2 * pad - 3 * dot, max_height=each)
+            pygame.draw.circle(surface, colour, (area.x + pad + dot, y + text.line_height("body", th.text(18)) // 2),
+                               dot)
+            blit_at(surface, words, "topleft", (area.x + pad + 3 * dot, y))
+            y += words.get_height() + th.px(2)
 
     # -- the log ----------------------------------------------------------------------------------
 

@@ -17,16 +17,17 @@ import pygame
 from pygame import Rect
 
 from ....controller.game import Decision, GameSetup, Phase
-from ..narrate import describe
+from ..narrate import describe, summarize_turn
 from ..engine import AFTER_PLACE_STEP, ARRANGE_STEP, CARD_IN_HAND_STEPS, TURN_START_STEP, CLAIM, CENTRE, Action, Event, GameState, IllegalActionError
 from ....i18n import card_name, tr
 from ....saves import SavedGame
 from ....saves import start_game as start_saved_game
-from ....settings import ANIMATION_FACTOR
+from ....settings import ANIMATION_FACTOR, PACE_FACTOR
 from ....ui import table_parts, theme
 from ....ui.anim import Choreography, Counter
 from ....ui.hints import Hints
 from .hint_marks import hint_places
+from .last_turns import LastTurns, TurnRecord
 from .layout import TableLayout, first_places, hand_over_places, table_layout
 from .beats import TURN, Pause, beats_for
 from .gestures import Gestures
@@ -68,6 +69,9 @@ class TableScene(Scene):
         self.widgets = WidgetGroup()
         self.log_open = False
         self.log_lines: list[str] = []
+        self.clock = 0.0  # seconds the table has been shown (what the last turns' pulses are timed by)
+        self.last_turns = LastTurns()
+        self.shown_since = 0.0  # when the kingdom shown large last changed (its person then sees the turns anew)
         self.log_scroll = 0
         self._log_page: tuple | None = None
         self.toast: tuple[str, float] | None = None
@@ -171,6 +175,7 @@ class TableScene(Scene):
         """Another person plays now: their kingdom and the one that was large swap places."""
         old = self.layout
         self.places = self.places_now()
+        self.shown_since = self.clock
         self.layout = self.layout_table()
         if old is not None and self.speed > 0:
             self.previous_layout = old
@@ -223,6 +228,7 @@ class TableScene(Scene):
             return
         self.model = TableModel.from_view(self.controller.view(0), self.controller.state.turn)
         self.choreo = Choreography(self.speed)
+        self.last_turns.forget()
         self._decision_key = None
         self.log_lines.append(tr("log.undo"))
         self.relayout()
@@ -281,6 +287,7 @@ class TableScene(Scene):
         self.refresh_buttons()
 
     def update(self, dt: float) -> None:
+        self.clock += dt
         self.choreo.factor = self.speed
         self.choreo.update(dt)
         self.hints.update(dt)
@@ -324,7 +331,8 @@ class TableScene(Scene):
             self.game_over()
         elif c.computer_to_move():
             try:
-                polled = self.computers.poll(self.app, c, self.session, dt, self.speed)
+                polled = self.computers.poll(self.app, c, self.session, dt, self.speed,
+                                             PACE_FACTOR[self.ctx.settings.computer_pace])
             except table_parts.ComputerFailed:
                 self.finished = True
                 return
@@ -404,12 +412,31 @@ class TableScene(Scene):
         name = self.ctx.game_ui.sound_for(event)  # beats call this as each event becomes visible
         if name:
             self.ctx.sounds.play(name)
+        self.last_turns.see(event, self.clock)
         names = [s.name for s in self.controller.seats]
         line = tr("log.final_reveal") if event.kind == "final-reveal" else describe(event, names, self.rules.cards)
         if line:
             self.log_lines.append(line)
             self._log_page = None
             self.log_scroll = 0
+
+    def recent_turns(self) -> list[TurnRecord]:
+        """The turns to show as the last ones: those since the person shown large last played."""
+        return list(self.last_turns.since(self.places[0], self.setup.players))
+
+    def turn_summary(self, record: TurnRecord) -> str:
+        return summarize_turn(record.events, [s.name for s in self.controller.seats], self.rules.cards)
+
+    def mark_rect(self, key: tuple) -> Rect | None:
+        """Where a last turn's mark is on screen now (None: no longer there, e.g. a legend claimed since)."""
+        kind = key[0]
+        if kind == "claimed-legend":
+            claimed = self.model.claimed[key[1]]
+            return self.claimed_rect(key[1], claimed.index(key[2])) if key[2] in claimed else None
+        if kind == "legend-card":
+            row = self.model.legend_row
+            return self.legend_rect(row.index(key[1])) if key[1] in row else None
+        return self.rect_of(key)
 
     def banner_text(self, event: Event) -> str:
         name = self.controller.seats[event.seat].name
