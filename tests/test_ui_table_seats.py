@@ -9,11 +9,18 @@ import re
 import pygame
 from conftest import aetherya_game
 from test_ui_table import MAX_FRAMES, start, wait_for_person
-from ui_support import down, frames, key, make_app, motion, up
+from ui_support import down, drag, frames, key, make_app, motion, screenshot, up
 
+from drako_desktop import i18n
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
-from drako_desktop.games.aetherya_pocket.engine import Event
+from drako_desktop.games.aetherya_pocket.engine import CENTRE, Event
+from drako_desktop.games.aetherya_pocket.narrate import summarize_turn
+from drako_desktop.games.aetherya_pocket.ui.beats import Pause
 from drako_desktop.games.aetherya_pocket.ui.layout import first_places, hand_over_places, layout_problems
+from drako_desktop.settings import Settings
+from drako_desktop.ui import theme
+from drako_desktop.ui.scenes.settings import SettingsScene
+from drako_desktop.ui.widgets import Choice
 
 
 def rects(table):
@@ -150,8 +157,6 @@ def until_person_turn_start(app, table, limit=20_000):
 
 
 def test_summary_tells_a_turn_from_its_events_only(rules):
-    from drako_desktop import i18n
-    from drako_desktop.games.aetherya_pocket.narrate import summarize_turn
 
     cards = aetherya_game().cards
     turn = [Event("take-discard", 1, card="forest"),
@@ -200,7 +205,6 @@ def test_a_computers_turn_is_marked_and_told_until_the_person_has_played(rules):
     assert summary.startswith("Brynja ") and summary.endswith(".")
     # After the pulse, a thin frame in Brynja's colour stays around the changed place.
     frames(app, 120)
-    from drako_desktop.ui import theme
     rect = table.mark_rect(next(iter(changed)))
     edge = (rect.centerx, rect.top - table.ctx.theme.px(3) + 1)
     assert tuple(app.surface.get_at(edge))[:3] == theme.seat_colour(table.setup.colour_of(1))
@@ -236,8 +240,6 @@ def test_pass_and_play_each_person_sees_the_turns_since_their_own(rules):
 
 
 def test_computer_pace_setting_loads_from_older_files_and_sets_the_pause():
-    from drako_desktop.games.aetherya_pocket.ui.beats import Pause
-    from drako_desktop.settings import Settings
 
     older, problems = Settings.from_json({"version": 1, "animation_speed": "fast", "sound": False})
     assert older.computer_pace == "normal" and problems == []
@@ -259,8 +261,6 @@ def test_computer_pace_setting_loads_from_older_files_and_sets_the_pause():
 
 
 def test_settings_screen_sets_the_computer_pace():
-    from drako_desktop.ui.scenes.settings import SettingsScene
-    from drako_desktop.ui.widgets import Choice
 
     app = make_app(aetherya_game())
     app.main_menu()
@@ -272,4 +272,37 @@ def test_settings_screen_sets_the_computer_pace():
     arrow = (pace.rect.right - pace.rect.h // 2, pace.rect.centery)
     frames(app, 1, [motion(arrow), down(arrow), up(arrow)])
     assert app.ctx.settings.computer_pace != "normal"
+    app.close()
+
+
+# -- the starting arrangement ---------------------------------------------------------------------------------
+
+def test_arranging_shows_the_score_live_and_tooltips_keep_off_the_places_to_fill(rules):
+
+    app, table = start(rules, [Seat("Ann"), Seat("Bo", COMPUTER, "random")], seed=12, speed="fast")
+    decision = wait_for_person(app, table)
+    assert decision.kind == "arrange"
+    seat = decision.seat
+    for n, cell in enumerate(CENTRE):
+        hand = table.rect_of(("hand", 0)).center
+        target = table.rect_of(("cell", seat, cell)).center
+        drag(app, hand, target)
+        frames(app, 60)  # the mouse rests on the card just dropped: its tooltip shows
+        assert table.tooltip is not None and table.painter.tooltip_box is not None
+        still_empty = [table.rect_of(("cell", seat, c)) for c in CENTRE if c not in table.gestures.arrangement]
+        assert len(still_empty) == 3 - n
+        assert table.painter.tooltip_box.collidelist(still_empty) == -1, "the tooltip covers a place to fill"
+        assert not table.painter.tooltip_box.colliderect(table.layout.kingdoms[seat].grid)
+        if n == 1:
+            screenshot(app, "table-arrange-tooltip")
+    shown = table.score_counter(seat)
+    cells = ["?"] * 16
+    for cell, card in table.gestures.arrangement.items():
+        cells[cell] = card
+    expected = rules.breakdown([-1 if t == "?" else rules.type_index[t] for t in cells], []).total
+    assert shown == expected != 0, "the score counts the cards being arranged"
+    screenshot(app, "table-arrange-live-score")
+    frames(app, 1, [key(pygame.K_RETURN)])
+    wait_for_person(app, table)
+    assert table.score(seat) == expected
     app.close()

@@ -78,9 +78,9 @@ def badge(surface: pygame.Surface, ctx: Context, words: str, midleft: tuple[int,
 
 
 def tooltip(surface: pygame.Surface, ctx: Context, tip: Tooltip, anchor: tuple[int, int], width: int = 340,
-            line_colour: Callable[[str], tuple[int, int, int]] | None = None) -> None:
-    """A tooltip panel beside `anchor` (the mouse), kept inside the window. `line_colour` picks a
-    line's colour (e.g. rulings apart); lines are ink otherwise."""
+            line_colour: Callable[[str], tuple[int, int, int]] | None = None) -> Rect:
+    """A tooltip panel beside `anchor` (the mouse), kept inside the window; its rect. `line_colour` picks
+    a line's colour (e.g. rulings apart); lines are ink otherwise."""
     th, text = ctx.theme, ctx.text
     width = th.px(width)
     pad = th.px(14)
@@ -102,6 +102,7 @@ def tooltip(surface: pygame.Surface, ctx: Context, tip: Tooltip, anchor: tuple[i
     for part in parts:
         blit_at(surface, part, "topleft", (box.x + pad, y), box=box)
         y += part.get_height() + th.px(6)
+    return box
 
 
 class ComputerTurns:

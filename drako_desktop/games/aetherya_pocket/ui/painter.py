@@ -38,6 +38,7 @@ class TablePainter:
         self._frozen: tuple | None = None  # (the layout moved from, the kingdom pictures taken then)
         self._warming = 0
         self._fade: pygame.Surface | None = None
+        self.tooltip_box: Rect | None = None  # where the last tooltip was drawn
 
     @property
     def ctx(self):
@@ -95,7 +96,7 @@ class TablePainter:
         if scene.toast is not None:
             self.toast(surface, *scene.toast)
         if scene.tooltip is not None:
-            self.tooltip(surface, scene.tooltip, scene.gestures.mouse)
+            self.tooltip(surface, scene.tooltip, scene.tooltip_anchor())
 
     def board(self, size: tuple[int, int]) -> pygame.Surface:
         """What changes seldom, composed into one opaque picture: the backdrop, the bars, every
@@ -679,8 +680,8 @@ class TablePainter:
         status = self.scene.layout.status_bar
         self.note(surface, words, (self.scene.layout.active_box.rect.centerx, status.top - th.px(90)), theme.GOLD, "warning")
 
-    def tooltip(self, surface: pygame.Surface, tip: Tooltip, mouse: tuple[int, int]) -> None:
-        table_parts.tooltip(surface, self.ctx, tip, mouse)
+    def tooltip(self, surface: pygame.Surface, tip: Tooltip, anchor: tuple[int, int]) -> None:
+        self.tooltip_box = table_parts.tooltip(surface, self.ctx, tip, anchor)
 
     def banner(self, surface: pygame.Surface, words: str, alpha: float) -> None:
         th, text = self.ctx.theme, self.ctx.text

@@ -452,8 +452,13 @@ class TableScene(Scene):
         self.painter.banner(surface, text, alpha)
 
     def score(self, seat: int) -> int:
+        """The seat's score as the table shows it, the starting cards being arranged included."""
         index = self.rules.type_index
-        kingdom = [-1 if t in (None, FACE_DOWN) else index[t] for t in self.model.kingdoms[seat]]
+        cells = list(self.model.kingdoms[seat])
+        if self.gestures.arrangement and not self.model.dealt and seat == self.gestures.seat:
+            for cell, card in self.gestures.arrangement.items():
+                cells[cell] = card
+        kingdom = [-1 if t in (None, FACE_DOWN) else index[t] for t in cells]
         legends = [self.rules.legend_index[leg] for leg in self.model.claimed[seat]]
         return self.rules.breakdown(kingdom, legends).total
 
@@ -698,6 +703,16 @@ class TableScene(Scene):
         if kind == "claimed":
             return legend_tooltip(cards, model.claimed[key[1]][key[2]], claimed_by=self.controller.seats[key[1]].name)
         return None
+
+    def tooltip_anchor(self) -> tuple[int, int]:
+        """Where the tooltip goes: beside the mouse, but while starting cards are arranged, a card of the
+        kingdom tells about itself left of the kingdom, never over the places still to fill."""
+        mouse = self.gestures.mouse
+        key = self.hovered
+        if key is not None and key[0] == "cell" and not self.model.dealt and key[1] == self.gestures.seat:
+            box = self.layout.kingdoms[key[1]]
+            return box.rect.x - self.ctx.theme.px(340) - self.ctx.theme.px(30), mouse[1]
+        return mouse
 
     def visible(self, seat: int) -> tuple[int, ...]:
         return self.gestures.visible(seat)
