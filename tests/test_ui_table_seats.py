@@ -7,7 +7,9 @@ from __future__ import annotations
 import re
 
 import pygame
+import pytest
 from conftest import aetherya_game
+from pygame import Rect
 from test_ui_table import MAX_FRAMES, start, wait_for_person
 from ui_support import down, drag, frames, key, make_app, motion, screenshot, up
 
@@ -19,6 +21,7 @@ from drako_desktop.games.aetherya_pocket.ui.beats import Pause
 from drako_desktop.games.aetherya_pocket.ui.layout import first_places, hand_over_places, layout_problems
 from drako_desktop.settings import Settings
 from drako_desktop.ui import theme
+from drako_desktop.ui.scenes.scores import ScoreSheet
 from drako_desktop.ui.scenes.settings import SettingsScene
 from drako_desktop.ui.widgets import Choice
 
@@ -305,4 +308,63 @@ def test_arranging_shows_the_score_live_and_tooltips_keep_off_the_places_to_fill
     frames(app, 1, [key(pygame.K_RETURN)])
     wait_for_person(app, table)
     assert table.score(seat) == expected
+    app.close()
+
+
+# -- the end of the game --------------------------------------------------------------------------------------
+
+def play_to_the_end(players, seed=4, language="en"):
+    seats = [Seat("Ann")] + [Seat(name, COMPUTER, "random") for name in ("Brynja", "Cid", "Dag")[:players - 1]]
+    app, table = start(None, seats, seed=seed, speed="instant", language=language)
+    for _ in range(MAX_FRAMES):
+        if app.scenes.find(ScoreSheet):
+            break
+        if table.decision() is not None:
+            plain_move(table)
+        frames(app)
+    sheet = app.scenes.find(ScoreSheet)
+    assert sheet is not None
+    return app, table, sheet
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_after_the_game_any_kingdom_can_be_seen_large_and_the_button_stays_clear(players):
+    app, table, sheet = play_to_the_end(players)
+    frames(app, 2)
+    click_at = sheet.toggle_button.rect.center
+    frames(app, 1, [motion(click_at), down(click_at), up(click_at)])
+    assert sheet.hidden and sheet.toggle_button.label == "Show the scores"
+    for size in [(1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160)]:
+        frames(app, 2, [pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])])
+        assert app.surface.get_size() == size
+        button = sheet.toggle_button.rect
+        assert Rect((0, 0), size).contains(button)
+        for seat, box in table.layout.kingdoms.items():
+            assert not button.colliderect(box.rect), f"{size}: the button covers kingdom {seat}"
+        assert layout_problems(table.layout) == []
+    # A click on a small kingdom shows it large; the arrows and number keys go on from there.
+    other = next(s for s in table.layout.kingdoms if s != table.layout.active)
+    spot = table.layout.kingdoms[other].grid.center
+    frames(app, 1, [motion(spot), down(spot), up(spot)])
+    assert table.layout.active == other and sheet.hidden
+    frames(app, 1, [key(pygame.K_RIGHT)])
+    assert table.layout.active == (other + 1) % players
+    frames(app, 1, [key(pygame.K_1)])
+    assert table.layout.active == 0
+    assert table.status_text().startswith("The game is over. Click a kingdom")
+    frames(app, 1, [key(pygame.K_RETURN)])
+    assert not sheet.hidden
+    app.close()
+
+
+@pytest.mark.parametrize("language", ["en", "zh-TW"])
+def test_screenshot_the_end_with_another_kingdom_large(language):
+    app, table, sheet = play_to_the_end(3, language=language)
+    frames(app, 2)
+    sheet.toggle()
+    spot = table.layout.kingdoms[2].grid.center
+    frames(app, 1, [motion(spot), down(spot), up(spot)])
+    frames(app, 2)
+    assert table.layout.active == 2
+    screenshot(app, f"table-end-other-kingdom-large-{language}")
     app.close()

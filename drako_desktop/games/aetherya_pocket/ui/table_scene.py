@@ -123,7 +123,9 @@ class TableScene(Scene):
     def places_now(self) -> tuple[int, ...]:
         """The places with the model's current seat: a person's kingdom swaps into the large place."""
         current = self.model.current
-        return hand_over_places(self.places, current) if self.controller.seats[current].is_human else self.places
+        if self.model.over or not self.controller.seats[current].is_human:
+            return self.places  # at the end, the kingdom shown large is the one the person chose to look at
+        return hand_over_places(self.places, current)
 
     def layout_table(self) -> TableLayout:
         size = self.app.surface.get_size()
@@ -170,6 +172,24 @@ class TableScene(Scene):
         art.shadow(slot.w, slot.h)
         art.glow(slot.w, slot.h)
         art.glow(slot.w, slot.h, theme.GOOD)
+
+    def look_around(self, event: pygame.event.Event) -> None:
+        """The game is over and the table shown: a click on a kingdom, the arrow keys, Tab or 1-4 show
+        that kingdom large (it swaps places with the one that was)."""
+        players = self.setup.players
+        seat = None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            seat = next((s for s, box in self.layout.kingdoms.items() if box.rect.collidepoint(event.pos)), None)
+        elif event.type == pygame.KEYDOWN:
+            step = {pygame.K_RIGHT: 1, pygame.K_DOWN: 1, pygame.K_TAB: 1, pygame.K_LEFT: -1, pygame.K_UP: -1}
+            if event.key in step:
+                seat = (self.places[0] + step[event.key]) % players
+            elif pygame.K_1 <= event.key < pygame.K_1 + players:
+                seat = event.key - pygame.K_1
+        if seat is not None and seat != self.places[0]:
+            self.places = hand_over_places(self.places, seat)
+            self.layout = self.layout_table()
+            self.previous_layout = None  # the table is not updated under the score sheet: no slide
 
     def turn_passed(self) -> None:
         """Another person plays now: their kingdom and the one that was large swap places."""
@@ -497,7 +517,9 @@ class TableScene(Scene):
 
     def status_text(self) -> str:
         c = self.controller
-        if self.model.over or self.finished:
+        if self.finished:
+            return tr("table.status.over_look")
+        if self.model.over:
             return tr("table.status.over")
         decision = self.decision()
         if decision is None:  # a move is being shown
