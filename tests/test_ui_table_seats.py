@@ -368,3 +368,21 @@ def test_screenshot_the_end_with_another_kingdom_large(language):
     assert table.layout.active == 2
     screenshot(app, f"table-end-other-kingdom-large-{language}")
     app.close()
+
+
+def test_history_counts_a_finished_game_in_rounds():
+    from types import SimpleNamespace
+
+    from drako_desktop.ui.scenes.load import Entry, rounds_of
+
+    def entry(players, turns):
+        return Entry(SimpleNamespace(setup=SimpleNamespace(players=players)), turns, (), (), "")
+
+    assert [rounds_of(entry(3, t)) for t in (3, 7, 9)] == [1, 3, 3]
+    assert rounds_of(entry(2, 24)) == 12
+    assert i18n.tr("load.rounds_played", rounds=12) == "Finished after 12 rounds"
+    i18n.set_language("zh-TW")
+    try:
+        assert i18n.tr("load.rounds_played", rounds=12) == "12 輪後結束"
+    finally:
+        i18n.set_language("en")

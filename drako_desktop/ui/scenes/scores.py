@@ -112,7 +112,8 @@ class ScoreSheet(Overlay):
         button = self.toggle_button
         look = getattr(self.table, "look_around", None)  # a table that can show any player's board large
         if self.hidden and look is not None:
-            on_button = event.type == pygame.MOUSEBUTTONDOWN and button is not None and button.rect.collidepoint(event.pos)
+            on_button = event.type == pygame.MOUSEBUTTONDOWN and button is not None and \
+                button.rect.collidepoint(event.pos)
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE):
                 self.toggle()
             elif on_button or event.type == pygame.MOUSEMOTION:
