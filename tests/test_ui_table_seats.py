@@ -105,7 +105,8 @@ def test_turn_labels_name_who_plays_and_agree_with_the_log(rules):
         match = re.match(r"(.+) is next\.|(You) are next\.", status)
         if match:
             upcoming = match.group(1) or match.group(2)
-            mover = table.controller.seats[table.model.current].name
+            records = table.last_turns.records
+            mover = table.controller.seats[records[-1].seat].name if records else None
             assert upcoming != mover, f"{status!r} right after {mover}'s move"
             assert upcoming == table.controller.seats[table.controller.state.current].name
             seen_next.add(upcoming)
@@ -386,3 +387,57 @@ def test_history_counts_a_finished_game_in_rounds():
         assert i18n.tr("load.rounds_played", rounds=12) == "12 輪後結束"
     finally:
         i18n.set_language("en")
+
+
+# -- screenshots of the changed table, in English and Chinese -----------------------------------------------
+
+@pytest.mark.parametrize("language", ["en", "zh-TW"])
+def test_screenshots_hand_over_and_last_turn_marks(language):
+    names = ("Ann", "Bo", "Cid")
+    app, table = start(None, [Seat(n) for n in names], seed=4, speed="normal", language=language)
+    shots = 0
+    for _ in range(MAX_FRAMES):
+        decision = table.decision()
+        if decision is not None and decision.kind == "turn-start" and table.model.turn == 4:
+            settle(app, table)
+            before = rects(table)
+            screenshot(app, f"table-pass-and-play-before-hand-over-{language}")
+            while table.decision() is None or table.decision().seat == decision.seat:
+                if table.decision() is not None:
+                    plain_move(table)
+                frames(app)
+            settle(app, table)
+            after = rects(table)
+            assert {s for s in after if after[s] != before[s]} == {decision.seat, table.decision().seat}
+            screenshot(app, f"table-pass-and-play-after-hand-over-{language}")
+            shots += 1
+            break
+        if decision is not None:
+            plain_move(table)
+        frames(app)
+    assert shots == 1
+    app.close()
+    # A computer's turn: caught while its places pulse, and its sentence under the legends.
+    app, table = start(None, [Seat("Ann"), Seat("Brynja", COMPUTER, "random"), Seat("Cid", COMPUTER, "random")],
+                       seed=3, speed="normal", language=language)
+    for _ in range(MAX_FRAMES):
+        records = table.recent_turns()
+        if table.model.turn >= 6 and records and records[-1].seat == 2 and table.clock - records[-1].ended > 0.3:
+            break
+        if table.decision() is not None:
+            plain_move(table)
+        frames(app)
+    assert [r.seat for r in table.recent_turns()] == [1, 2]
+    screenshot(app, f"table-last-turn-marks-pulse-{language}")
+    app.close()
+
+
+def test_screenshot_arrangement_live_score_in_chinese(rules):
+    app, table = start(rules, [Seat("你"), Seat("Bo", COMPUTER, "random")], seed=12, speed="fast", language="zh-TW")
+    seat = wait_for_person(app, table).seat
+    for cell in CENTRE[:3]:
+        drag(app, table.rect_of(("hand", 0)).center, table.rect_of(("cell", seat, cell)).center)
+    frames(app, 60)
+    assert table.score_counter(seat) == table.score(seat) != 0
+    screenshot(app, "table-arrange-live-score-zh-TW")
+    app.close()

@@ -526,13 +526,13 @@ class TableScene(Scene):
             seat = self.model.current
             if not c.seats[seat].is_human:
                 return tr("table.status.computer", name=c.seats[seat].name)
+            if c.phase in (Phase.GAME_END, Phase.SCORING):
+                return tr("table.status.over")
             following = c.state.current
-            if following != seat:  # the person's turn is over: name who plays next, never the one who just moved
+            decision = c.current() if following == seat else None  # the person's step still being shown
+            if decision is None:  # a turn is over: name who plays next, never the one who just moved
                 return tr("table.status.you_next") if self.is_you(following) else \
                     tr("table.status.wait", name=c.seats[following].name)
-            decision = c.current()
-            if decision is None or not decision.human:
-                return ""
         return self.decision_status(decision)
 
     def decision_status(self, decision: Decision) -> str:
