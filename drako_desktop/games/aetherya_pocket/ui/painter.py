@@ -313,10 +313,16 @@ class TablePainter:
             blit_at(surface, name, "midleft", (x, centre[1]))
             blit_at(surface, score_s, "topleft", (rect.x + 2, centre[1] + disc_r + th.px(6)))
             if seat == scene.model.current and not scene.model.over:
-                mark = text.fitted(scene.activity_text(seat), "body", th.text(18), theme.GOLD,
-                                   rect.right - rect.x - score_s.get_width() - th.px(14))
-                blit_at(surface, mark, "midleft", (rect.x + score_s.get_width() + th.px(12),
-                                                   centre[1] + disc_r + th.px(6) + score_s.get_height() // 2))
+                # "thinking…" beside the name or the score, where it fits whole; a narrow plate goes without
+                # (its kingdom's edge is lit and the status line says it).
+                words = scene.activity_text(seat)
+                mark = text.render(words, "body", th.text(18), theme.GOLD)
+                spots = ((x + name.get_width() + th.px(10), centre[1]),
+                         (rect.x + score_s.get_width() + th.px(12),
+                          centre[1] + disc_r + th.px(6) + score_s.get_height() // 2))
+                spot = next((p for p in spots if p[0] + mark.get_width() <= rect.right), None)
+                if spot is not None:
+                    blit_at(surface, mark, "midleft", spot)
 
     def claimed(self, surface: pygame.Surface, seat: int, rect: Rect) -> None:
         scene, th = self.scene, self.ctx.theme
@@ -529,25 +535,34 @@ class TablePainter:
         self.news(surface, records)
 
     def news(self, surface: pygame.Surface, records) -> None:
+        """The turns told in a sentence each, newest last; when they do not all fit, in smaller type,
+        and then the oldest make room (their places stay marked, and the log tells them too)."""
         scene, th, text = self.scene, self.ctx.theme, self.ctx.text
         area = scene.layout.news
-        pad = th.px(8)
+        if area.h == 0:
+            return
+        pad, dot = th.px(8), th.px(6)
         viewer = scene.places[0]
         title_words = tr("table.news_title") if scene.controller.seats[viewer].is_human else \
             tr("table.news_title_of", name=scene.controller.seats[viewer].name)
         title = text.fitted(title_words, "bold", th.text(18), theme.GOLD, area.w - 2 * pad)
         blit_at(surface, title, "topleft", (area.x + pad, area.y + pad))
-        y = area.y + pad + title.get_height() + th.px(4)
-        dot = th.px(6)
-        each = (area.bottom - pad - y) // len(records)
-        for record in records:
+        top = area.y + pad + title.get_height() + th.px(4)
+        room = area.bottom - top
+        width = area.w - 2 * pad - 3 * dot
+        for size in (th.text(18), th.text(16)):
+            told = [(record, text.block(scene.turn_summary(record), "body", size, theme.INK, width))
+                    for record in records]
+            if sum(block.get_height() + th.px(2) for _, block in told) <= room:
+                break
+        while len(told) > 1 and sum(block.get_height() + th.px(2) for _, block in told) > room:
+            told.pop(0)
+        y = top
+        for record, block in told:
             colour = theme.seat_colour(scene.setup.colour_of(record.seat))
-            words = text.block(scene.turn_summary(record), "body", th.text(18), theme.INK,
-                               area.w - 2 * pad - 3 * dot, max_height=each)
-            pygame.draw.circle(surface, colour, (area.x + pad + dot, y + text.line_height("body", th.text(18)) // 2),
-                               dot)
-            blit_at(surface, words, "topleft", (area.x + pad + 3 * dot, y))
-            y += words.get_height() + th.px(2)
+            pygame.draw.circle(surface, colour, (area.x + pad + dot, y + text.line_height("body", size) // 2), dot)
+            blit_at(surface, block, "topleft", (area.x + pad + 3 * dot, y), box=area)
+            y += block.get_height() + th.px(2)
 
     # -- the log ----------------------------------------------------------------------------------
 
