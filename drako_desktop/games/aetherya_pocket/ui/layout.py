@@ -270,6 +270,6 @@ def layout_problems(layout: TableLayout) -> list[str]:
                 problems.append(f"legend slots {i} and {j} overlap")
         if rect.colliderect(layout.news):
             problems.append(f"legend slot {i} overlaps the last turns' news")
-    if not layout.legend_area.contains(layout.news):
+    if layout.news.h and not layout.legend_area.contains(layout.news):
         problems.append(f"the news {layout.news} is outside the legend area")
     return problems
