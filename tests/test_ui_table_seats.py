@@ -161,7 +161,6 @@ def until_person_turn_start(app, table, limit=20_000):
 
 
 def test_summary_tells_a_turn_from_its_events_only(rules):
-
     cards = aetherya_game().cards
     turn = [Event("take-discard", 1, card="forest"),
             Event("place", 1, card="forest", row=0, col=3, replaced="portal", was_face_down=True),
@@ -244,7 +243,6 @@ def test_pass_and_play_each_person_sees_the_turns_since_their_own(rules):
 
 
 def test_computer_pace_setting_loads_from_older_files_and_sets_the_pause():
-
     older, problems = Settings.from_json({"version": 1, "animation_speed": "fast", "sound": False})
     assert older.computer_pace == "normal" and problems == []
     wrong, problems = Settings.from_json({"version": 1, "computer_pace": "glacial"})
@@ -265,7 +263,6 @@ def test_computer_pace_setting_loads_from_older_files_and_sets_the_pause():
 
 
 def test_settings_screen_sets_the_computer_pace():
-
     app = make_app(aetherya_game())
     app.main_menu()
     app.open_settings()
@@ -282,7 +279,6 @@ def test_settings_screen_sets_the_computer_pace():
 # -- the starting arrangement ---------------------------------------------------------------------------------
 
 def test_arranging_shows_the_score_live_and_tooltips_keep_off_the_places_to_fill(rules):
-
     app, table = start(rules, [Seat("Ann"), Seat("Bo", COMPUTER, "random")], seed=12, speed="fast")
     decision = wait_for_person(app, table)
     assert decision.kind == "arrange"

@@ -77,6 +77,7 @@ def summarize_turn(events: Sequence[Event], names: Sequence[str], cards: CardSet
         action = tr("summary.arrange", name=name)
     elif "place" in kinds:
         place = kinds["place"]
+        assert place.card is not None
         taken = "take-discard" in kinds
         key = ("summary.take_place" if taken else "summary.draw_place") + ("_unexplored" if place.was_face_down else "")
         action = tr(key, name=name, card=card_name(cards, place.card) if taken else card(place.card),

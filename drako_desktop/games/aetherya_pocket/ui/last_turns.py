@@ -10,7 +10,7 @@ for every turn since the person shown large last played.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Sequence
 
 from ..engine import CENTRE, Event
 
@@ -24,10 +24,10 @@ class TurnRecord:
     events: tuple[Event, ...]
     ended: float  # the table's clock when the turn was over
 
-    def marks(self) -> list[tuple]:
+    def marks(self) -> list[tuple[Any, ...]]:
         """What the turn changed, as keys the table finds on screen: ("cell", seat, index), ("discard",),
         ("draw",), ("claimed-legend", seat, legend) and ("legend-card", legend) for a refilled slot."""
-        keys: list[tuple] = []
+        keys: list[tuple[Any, ...]] = []
         for e in self.events:
             if e.kind in ("place", "reveal"):
                 keys += [("cell", e.seat, e.row * 4 + e.col), ("discard",)]

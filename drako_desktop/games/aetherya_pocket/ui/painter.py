@@ -8,7 +8,7 @@ the person's gestures), so a frame stays well under a millisecond or two.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 import pygame
 from pygame import Rect
@@ -21,7 +21,7 @@ from ....ui.text import blit_at
 from ....ui.tooltips import Tooltip, number, signed
 from ..narrate import category_name
 from .hint_marks import bubble_places
-from .last_turns import PULSE
+from .last_turns import PULSE, TurnRecord
 from .model import FACE_DOWN
 from . import card_pictures, game_of
 
@@ -534,10 +534,11 @@ class TablePainter:
                                  border_radius=th.radius)
         self.news(surface, records)
 
-    def news(self, surface: pygame.Surface, records) -> None:
+    def news(self, surface: pygame.Surface, records: Sequence[TurnRecord]) -> None:
         """The turns told in a sentence each, newest last; when they do not all fit, in smaller type,
         and then the oldest make room (their places stay marked, and the log tells them too)."""
         scene, th, text = self.scene, self.ctx.theme, self.ctx.text
+        assert scene.layout is not None
         area = scene.layout.news
         if area.h == 0:
             return

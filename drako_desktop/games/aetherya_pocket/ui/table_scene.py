@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gc
 import logging
+from typing import Any
 
 import pygame
 from pygame import Rect
@@ -178,6 +179,7 @@ class TableScene(Scene):
         that kingdom large (it swaps places with the one that was)."""
         players = self.setup.players
         seat = None
+        assert self.layout is not None  # laid out when the table was entered
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             seat = next((s for s, box in self.layout.kingdoms.items() if box.rect.collidepoint(event.pos)), None)
         elif event.type == pygame.KEYDOWN:
@@ -447,7 +449,7 @@ class TableScene(Scene):
     def turn_summary(self, record: TurnRecord) -> str:
         return summarize_turn(record.events, [s.name for s in self.controller.seats], self.rules.cards)
 
-    def mark_rect(self, key: tuple) -> Rect | None:
+    def mark_rect(self, key: tuple[Any, ...]) -> Rect | None:
         """Where a last turn's mark is on screen now (None: no longer there, e.g. a legend claimed since)."""
         kind = key[0]
         if kind == "claimed-legend":
@@ -465,8 +467,10 @@ class TableScene(Scene):
         return tr("table.your_turn_you") if self.is_you(event.seat) else tr("table.your_turn", name=name)
 
     def is_you(self, seat: int) -> bool:
-        """The seat is the person called "You" (a one-person game's default name): "You are next", not "You is"."""
-        return self.controller.seats[seat].is_human and self.controller.seats[seat].name == tr("new_game.default_you")
+        """The seat is the person called "You" (a one-person game's default name): "You are next", not
+        "You is next"."""
+        person = self.controller.seats[seat]
+        return bool(person.is_human and person.name == tr("new_game.default_you"))
 
     def draw_banner(self, surface: pygame.Surface, text: str, alpha: float) -> None:
         self.painter.banner(surface, text, alpha)
@@ -732,6 +736,7 @@ class TableScene(Scene):
         mouse = self.gestures.mouse
         key = self.hovered
         if key is not None and key[0] == "cell" and not self.model.dealt and key[1] == self.gestures.seat:
+            assert self.layout is not None
             box = self.layout.kingdoms[key[1]]
             return box.rect.x - self.ctx.theme.px(340) - self.ctx.theme.px(30), mouse[1]
         return mouse
