@@ -23,6 +23,9 @@ from .storage import atomic_write_text, config_dir
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
 # Seconds multiplier per animation speed (instant: no animation at all).
 ANIMATION_FACTOR = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
+# How long the table shows a computer's decisions before it goes on, as a factor on its thinking time.
+COMPUTER_PACES = ("slow", "normal", "fast")
+PACE_FACTOR = {"slow": 2.5, "normal": 1.0, "fast": 0.35}
 MIN_WINDOW = (1280, 720)
 MAX_WINDOW = (3840, 2160)
 FILE_VERSION = 1
@@ -33,6 +36,7 @@ MAX_BOT_COMMAND = 1000  # characters (the settings screen takes 200)
 @dataclass(frozen=True)
 class Settings:
     animation_speed: str = "normal"
+    computer_pace: str = "normal"
     fullscreen: bool = False
     window_width: int = 1600
     window_height: int = 900
@@ -50,6 +54,8 @@ class Settings:
         problems = []
         if self.animation_speed not in ANIMATION_SPEEDS:
             problems.append(Message("settings_errors.one_of", setting="animation_speed", allowed=ANIMATION_SPEEDS))
+        if self.computer_pace not in COMPUTER_PACES:
+            problems.append(Message("settings_errors.one_of", setting="computer_pace", allowed=COMPUTER_PACES))
         if not MIN_WINDOW[0] <= self.window_width <= MAX_WINDOW[0]:
             problems.append(Message("settings_errors.range", setting="window_width", low=MIN_WINDOW[0], high=MAX_WINDOW[0]))
         if not MIN_WINDOW[1] <= self.window_height <= MAX_WINDOW[1]:

@@ -78,9 +78,9 @@ def badge(surface: pygame.Surface, ctx: Context, words: str, midleft: tuple[int,
 
 
 def tooltip(surface: pygame.Surface, ctx: Context, tip: Tooltip, anchor: tuple[int, int], width: int = 340,
-            line_colour: Callable[[str], tuple[int, int, int]] | None = None) -> None:
-    """A tooltip panel beside `anchor` (the mouse), kept inside the window. `line_colour` picks a
-    line's colour (e.g. rulings apart); lines are ink otherwise."""
+            line_colour: Callable[[str], tuple[int, int, int]] | None = None) -> Rect:
+    """A tooltip panel beside `anchor` (the mouse), kept inside the window; its rect. `line_colour` picks
+    a line's colour (e.g. rulings apart); lines are ink otherwise."""
     th, text = ctx.theme, ctx.text
     width = th.px(width)
     pad = th.px(14)
@@ -102,6 +102,7 @@ def tooltip(surface: pygame.Surface, ctx: Context, tip: Tooltip, anchor: tuple[i
     for part in parts:
         blit_at(surface, part, "topleft", (box.x + pad, y), box=box)
         y += part.get_height() + th.px(6)
+    return box
 
 
 class ComputerTurns:
@@ -116,8 +117,10 @@ class ComputerTurns:
     def new_turn(self) -> None:
         self.decisions = 0
 
-    def poll(self, app: Any, controller: Any, session: Any, dt: float, speed: float) -> tuple[list[Any], float] | None:
-        """The events of the computer's action once it is decided, with the pause to show first; None
+    def poll(self, app: Any, controller: Any, session: Any, dt: float, speed: float,
+             pace: float = 1.0) -> tuple[list[Any], float] | None:
+        """The events of the computer's action once it is decided, with the pause to show first (the
+        thinking time times `pace`, the player's computer pace setting); None
         while it thinks or the last move is still being written. A failing opponent (an external bot
         that crashed) ends the game with a message and raises ComputerFailed."""
         self.waited += dt
@@ -132,7 +135,7 @@ class ComputerTurns:
             raise ComputerFailed(str(exc)) from exc
         if events is None:
             return None
-        think = self.think if self.decisions == 0 else self.think_again
+        think = (self.think if self.decisions == 0 else self.think_again) * pace
         self.decisions += 1
         pause = max(0.0, think - self.waited / speed) if speed else 0.0
         self.waited = 0.0

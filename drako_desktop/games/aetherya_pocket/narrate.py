@@ -72,6 +72,40 @@ def describe(event: Event, names: Sequence[str], cards: CardSet) -> str | None:
     return None  # final-reveal: one summary line is written by the driver
 
 
+def summarize_turn(events: Sequence[Event], names: Sequence[str], cards: CardSet) -> str:
+    """One seat's whole turn in one sentence, from its events (which carry only what became public):
+    "Brynja took the Forest from the discard and replaced an Unexplored Land (it was a Portal)."."""
+    if not events:
+        return ""
+    seat = events[0].seat
+    name = names[seat] if 0 <= seat < len(names) else ""
+    kinds = {e.kind: e for e in events}
+
+    def card(type_id: str | None) -> str:
+        return with_article(card_name(cards, type_id)) if type_id else ""
+
+    action = ""
+    if "arrange" in kinds:
+        action = tr("summary.arrange", name=name)
+    elif "place" in kinds:
+        place = kinds["place"]
+        assert place.card is not None
+        taken = "take-discard" in kinds
+        key = ("summary.take_place" if taken else "summary.draw_place") + ("_unexplored" if place.was_face_down else "")
+        action = tr(key, name=name, card=card_name(cards, place.card) if taken else card(place.card),
+                    replaced=card(place.replaced))
+    elif "reveal" in kinds:
+        reveal = kinds["reveal"]
+        action = tr("summary.draw_reveal", name=name, card=card(reveal.card), revealed=card(reveal.replaced))
+    claim = kinds.get("claim")
+    if claim is not None:
+        assert claim.legend is not None
+        legend, points = legend_name(cards, claim.legend), cards.legend(claim.legend).points
+        action = tr("summary.and_claimed", action=action, legend=legend, points=points) if action else \
+            tr("summary.claimed", name=name, legend=legend, points=points)
+    return tr("summary.sentence", text=action) if action else ""
+
+
 def hint_reason(rules: Rules, view: View, action: Action) -> str:
     """Why the hint suggests `action`, in one line of the player's language (from the seat's view only):
     "+4 Human now, and makes Tribe of Humans claimable"."""

@@ -48,6 +48,11 @@ class Entry:
     title: str  # which game it is, in the player's language
 
 
+def rounds_of(entry: Entry) -> int:
+    """The rounds a game lasted (a round: every player had a turn; the last may have ended early)."""
+    return -(-entry.turn // max(1, entry.game.setup.players))
+
+
 def local_time(stamp: str) -> datetime | None:
     """A save's UTC time stamp in the player's local time (None if it is not one)."""
     try:
@@ -99,7 +104,7 @@ class SaveRow(Widget):
         left_w = max(round(r.w * 0.2), th.px(230))
         when = text.fitted(when_text(game.updated), "bold", th.text(22), theme.INK, left_w - pad)
         top = blit_at(surface, when, "topleft", (r.x + pad, r.y + th.px(8)))
-        turn = tr("load.turns_played", turn=entry.turn) if self.history else tr("load.turn", turn=entry.turn)
+        turn = tr("load.rounds_played", rounds=rounds_of(entry)) if self.history else tr("load.turn", turn=entry.turn)
         label = text.fitted(turn, "body", th.text(18), theme.INK_MUTED, left_w - pad)
         below = blit_at(surface, label, "topleft", (r.x + pad, top.bottom + th.px(1)))
         # Which game it is, and a practice game or one with a chosen seed (never which seed) marked beside it.

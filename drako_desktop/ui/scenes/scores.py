@@ -86,6 +86,17 @@ class ScoreSheet(Overlay):
                 self.toggle_button = buttons[-1]
             x += w + th.px(16)
         self.widgets = WidgetGroup(buttons, focus=0)
+        assert self.toggle_button is not None  # every row of buttons has it
+        self.toggle_home = self.toggle_button.rect
+        if self.hidden:
+            self.toggle_button.rect = self.toggle_place()
+
+    def toggle_place(self) -> Rect:
+        """While the table is shown: the button at the right end of the table's status bar, clear of the board."""
+        th = self.ctx.theme
+        status = self.table.layout.status_bar
+        w = self.ctx.text.width(tr("scores.show_scores"), "bold", th.text(24)) + th.px(60)
+        return Rect(status.right - th.px(12) - w, status.y + th.px(8), w, status.h - th.px(16))
 
     def open_review(self) -> None:
         self.app.open_review(self.game)
@@ -102,9 +113,21 @@ class ScoreSheet(Overlay):
         self.hidden = not self.hidden
         if self.toggle_button is not None:
             self.toggle_button.label = tr("scores.show_scores") if self.hidden else tr("scores.show_table")
+            self.toggle_button.rect = self.toggle_place() if self.hidden else self.toggle_home
 
     def handle(self, event: pygame.event.Event) -> None:
         button = self.toggle_button
+        look = getattr(self.table, "look_around", None)  # a table that can show any player's board large
+        if self.hidden and look is not None:
+            on_button = event.type == pygame.MOUSEBUTTONDOWN and button is not None and \
+                button.rect.collidepoint(event.pos)
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE):
+                self.toggle()
+            elif on_button or event.type == pygame.MOUSEMOTION:
+                super().handle(event)
+            else:
+                look(event)
+            return
         if self.hidden and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and not (
                 event.type == pygame.MOUSEBUTTONDOWN and button is not None and button.rect.collidepoint(event.pos)):
             self.toggle()

@@ -7,7 +7,7 @@ from pygame import Rect
 
 from ... import resources
 from ...i18n import available_languages, tr
-from ...settings import ANIMATION_SPEEDS, MAX_WINDOW, MIN_WINDOW
+from ...settings import ANIMATION_SPEEDS, COMPUTER_PACES, MAX_WINDOW, MIN_WINDOW
 from ..widgets import Button, Choice, TextField, WidgetGroup
 from .screen import Screen
 
@@ -54,6 +54,9 @@ class SettingsScene(Screen):
             Choice(Rect(0, 0, 0, 0), tr("settings.animation_speed"),
                    [(v, tr(f"settings.speed.{v}")) for v in ANIMATION_SPEEDS], s.animation_speed,
                    lambda v: self.change(animation_speed=v)),
+            Choice(Rect(0, 0, 0, 0), tr("settings.computer_pace"),
+                   [(v, tr(f"settings.pace.{v}")) for v in COMPUTER_PACES], s.computer_pace,
+                   lambda v: self.change(computer_pace=v)),
             Choice(Rect(0, 0, 0, 0), tr("settings.score_preview"), on_off, s.show_score_preview,
                    lambda v: self.change(show_score_preview=v)),
             Choice(Rect(0, 0, 0, 0), tr("settings.confirm_end_turn"), on_off, s.confirm_end_turn,

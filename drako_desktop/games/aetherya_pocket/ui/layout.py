@@ -1,16 +1,16 @@
 """Where everything on the table goes, for any window size and 2-4 players.
 
-`table_layout` is a pure function of (window size, players, active seat, log
-open): the scene calls it on every resize and turn change, and the tests check
-its invariants with `layout_problems` (inside the window, no overlaps, the
-active kingdom largest).
+`table_layout` is a pure function of (window size, players, the seat shown
+large, the seats of the small places in order, log open): the scene calls it on
+every resize and hand-over, and the tests check its invariants with
+`layout_problems` (inside the window, no overlaps, the large kingdom largest).
 
     +-----------------------------------------------------------------+
     | top bar: menu, title, turn                       rules, log      |
     +-----------+---------------------+-------+-------------+---------+
-    | opponent  |  active player      | draw  |  legend row | log     |
+    | other     |  the person's       | draw  |  legend row | log     |
     | kingdoms  |  kingdom (largest)  | disc. |             | (opt.)  |
-    | (stacked) |                     | card  |             |         |
+    | (stacked) |                     | card  |  last turns |         |
     +-----------+---------------------+-------+-------------+---------+
     | status line: what to do now                      buttons         |
     +-----------------------------------------------------------------+
@@ -19,6 +19,7 @@ active kingdom largest).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
 from pygame import Rect
 
@@ -64,6 +65,7 @@ class TableLayout:
     legend_area: Rect
     legend_title: Rect
     legend_slots: tuple[Rect, ...]
+    news: Rect  # under the legends: what the other players did since this person's last turn
 
     @property
     def active_box(self) -> KingdomBox:
@@ -90,7 +92,8 @@ def _card_for_grid(width: int, height: int) -> tuple[int, int, int]:
 
 
 def table_layout(size: tuple[int, int], players: int, active: int, log_open: bool = False,
-                 legend_count: int = 8) -> TableLayout:
+                 legend_count: int = 8, small: Sequence[int] | None = None) -> TableLayout:
+    """`active`: the seat shown large; `small`: the other seats, top to bottom (default: in seat order)."""
     width, height = size
     th = Theme(width, height)
     g = th.gap
@@ -120,7 +123,7 @@ def table_layout(size: tuple[int, int], players: int, active: int, log_open: boo
         card_w -= 2
         card_h, gap = int(card_w / CARD_ASPECT), max(2, round(card_w * CARD_GAP))
 
-    others = [(active + i) % players for i in range(1, players)]
+    others = list(small) if small is not None else [seat for seat in range(players) if seat != active]
     opp_w = max(min_side[0], round(rest * 0.46))
     legend_w = rest - opp_w
     opp_col = Rect(body.x, body.y, opp_w, body.height)
@@ -137,7 +140,7 @@ def table_layout(size: tuple[int, int], players: int, active: int, log_open: boo
     claimed = Rect(plate.x, grid.bottom, grid_w, claimed_h)
     kingdoms = {active: KingdomBox(active, active_rect, plate, claimed, grid, (card_w, card_h), gap)}
 
-    # Opponents: stacked in seat order after the active one; each at most 60 % of the active card.
+    # The other kingdoms: stacked in the given order; each at most 60 % of the large card.
     slot_h = (opp_col.height - (len(others) - 1) * g) // max(1, len(others))
     for i, seat in enumerate(others):
         slot = Rect(opp_col.x, opp_col.y + i * (slot_h + g), opp_col.width, slot_h)
@@ -161,7 +164,10 @@ def table_layout(size: tuple[int, int], players: int, active: int, log_open: boo
     hand = tuple(Rect(pile_x, grid.y + i * (card_h + gap), card_w, card_h) for i in range(GRID))
 
     legend_title = Rect(legend_area.x, legend_area.y, legend_area.width, th.text(28) + th.px(8))
-    cards_area = Rect(legend_area.x, legend_title.bottom, legend_area.width, legend_area.bottom - legend_title.bottom)
+    # The last turns, told under the legends; with the log open the log tells them (the legends keep the room).
+    news_h = 0 if log_open else min(legend_area.height * 2 // 7, th.text(18) * 7 + th.px(24))
+    news = Rect(legend_area.x, legend_area.bottom - news_h, legend_area.width, news_h)
+    cards_area = Rect(legend_area.x, legend_title.bottom, legend_area.width, news.top - legend_title.bottom)
     lgap = th.px(10)
     cols, lw, lh = _grid_fit(cards_area.inflate(-2 * lgap, -lgap), legend_count, LEGEND_ASPECT, lgap)
     rows = -(-legend_count // cols)
@@ -174,8 +180,25 @@ def table_layout(size: tuple[int, int], players: int, active: int, log_open: boo
     )
     return TableLayout(
         size, players, active, top_bar, status_bar, log, kingdoms, piles, draw_pile, discard_pile, drawn, hand,
-        legend_area, legend_title, legend_slots,
+        legend_area, legend_title, legend_slots, news,
     )
+
+
+def first_places(players: int, large: int) -> tuple[int, ...]:
+    """The kingdoms' places at the start: `large` in the large place, the others in seat order."""
+    return (large, *(seat for seat in range(players) if seat != large))
+
+
+def hand_over_places(places: tuple[int, ...], seat: int) -> tuple[int, ...]:
+    """The places once `seat` is shown large (places[0] is the large place, then the small ones top
+    to bottom): it swaps with the kingdom that was large, so only those two move and every other
+    kingdom stays where it is."""
+    if places[0] == seat:
+        return places
+    swapped = list(places)
+    where = places.index(seat)
+    swapped[0], swapped[where] = seat, places[0]
+    return tuple(swapped)
 
 
 def _opponent_box(seat: int, slot: Rect, pad: int, active_w: int, th: Theme) -> KingdomBox:
@@ -245,4 +268,8 @@ def layout_problems(layout: TableLayout) -> list[str]:
         for j, other in enumerate(layout.legend_slots[i + 1:], start=i + 1):
             if rect.colliderect(other):
                 problems.append(f"legend slots {i} and {j} overlap")
+        if rect.colliderect(layout.news):
+            problems.append(f"legend slot {i} overlaps the last turns' news")
+    if layout.news.h and not layout.legend_area.contains(layout.news):
+        problems.append(f"the news {layout.news} is outside the legend area")
     return problems

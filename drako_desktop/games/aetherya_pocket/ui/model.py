@@ -31,9 +31,11 @@ class TableModel:
     over: bool = False
     dealt: bool = False
     discard_under: int = 0  # cards under what the table knows of the discard pile (a resumed game)
+    turn: int = 0  # the number of the turn shown (0 during setup)
 
     @classmethod
-    def from_view(cls, view: View) -> "TableModel":
+    def from_view(cls, view: View, turn: int = 0) -> "TableModel":
+        """The table as `view` shows it; `turn`: the number of the turn being played (the view has none)."""
         kingdoms = []
         dealt = view.step != "arrange"
         for seat, grid in enumerate(view.kingdoms):
@@ -47,6 +49,7 @@ class TableModel:
             discard=discard, draw_size=view.draw_size, legend_row=list(view.legend_row),
             claimed=[list(c) for c in view.legends], drawn=view.drawn, claimed_this_turn=view.claimed_this_turn,
             over=view.step == "game-over", dealt=dealt, discard_under=max(0, view.discard_size - len(discard)),
+            turn=turn,
         )
 
     @property
@@ -85,6 +88,7 @@ class TableModel:
             self.draw_size -= 1
         elif kind == "turn":
             self.current = seat
+            self.turn = event.number
             self.claimed_this_turn = False
         elif kind == "claim":
             slot = self.legend_row.index(event.legend)

@@ -7,7 +7,8 @@ the person's gestures), so a frame stays well under a millisecond or two.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import math
+from typing import TYPE_CHECKING, Sequence
 
 import pygame
 from pygame import Rect
@@ -20,6 +21,7 @@ from ....ui.text import blit_at
 from ....ui.tooltips import Tooltip, number, signed
 from ..narrate import category_name
 from .hint_marks import bubble_places
+from .last_turns import PULSE, TurnRecord
 from .model import FACE_DOWN
 from . import card_pictures, game_of
 
@@ -36,6 +38,7 @@ class TablePainter:
         self._frozen: tuple | None = None  # (the layout moved from, the kingdom pictures taken then)
         self._warming = 0
         self._fade: pygame.Surface | None = None
+        self.tooltip_box: Rect | None = None  # where the last tooltip was drawn
 
     @property
     def ctx(self):
@@ -75,6 +78,7 @@ class TablePainter:
             self.kingdom(surface, seat)
         self.piles(surface)
         self.legends(surface)
+        self.last_turns(surface)
         if layout.log is not None:
             self.log(surface, layout.log)
         scene.hints.draw_marks(surface)
@@ -92,7 +96,7 @@ class TablePainter:
         if scene.toast is not None:
             self.toast(surface, *scene.toast)
         if scene.tooltip is not None:
-            self.tooltip(surface, scene.tooltip, scene.gestures.mouse)
+            self.tooltip(surface, scene.tooltip, scene.tooltip_anchor())
 
     def board(self, size: tuple[int, int]) -> pygame.Surface:
         """What changes seldom, composed into one opaque picture: the backdrop, the bars, every
@@ -309,10 +313,16 @@ class TablePainter:
             blit_at(surface, name, "midleft", (x, centre[1]))
             blit_at(surface, score_s, "topleft", (rect.x + 2, centre[1] + disc_r + th.px(6)))
             if seat == scene.model.current and not scene.model.over:
-                mark = text.fitted(scene.activity_text(seat), "body", th.text(18), theme.GOLD,
-                                   rect.right - rect.x - score_s.get_width() - th.px(14))
-                blit_at(surface, mark, "midleft", (rect.x + score_s.get_width() + th.px(12),
-                                                   centre[1] + disc_r + th.px(6) + score_s.get_height() // 2))
+                # "thinking…" beside the name or the score, where it fits whole; a narrow plate goes without
+                # (its kingdom's edge is lit and the status line says it).
+                words = scene.activity_text(seat)
+                mark = text.render(words, "body", th.text(18), theme.GOLD)
+                spots = ((x + name.get_width() + th.px(10), centre[1]),
+                         (rect.x + score_s.get_width() + th.px(12),
+                          centre[1] + disc_r + th.px(6) + score_s.get_height() // 2))
+                spot = next((p for p in spots if p[0] + mark.get_width() <= rect.right), None)
+                if spot is not None:
+                    blit_at(surface, mark, "midleft", spot)
 
     def claimed(self, surface: pygame.Surface, seat: int, rect: Rect) -> None:
         scene, th = self.scene, self.ctx.theme
@@ -496,6 +506,65 @@ class TablePainter:
         pygame.draw.rect(surface, colour, band, border_radius=band.h // 2)
         blit_at(surface, label, "center", band.center)
 
+    # -- what the others did since this person last played ----------------------------------------
+
+    def last_turns(self, surface: pygame.Surface) -> None:
+        """Each recent turn's places: a pulse when first shown, then a thin frame in the seat's colour;
+        and the turns told in a sentence each, under the legends."""
+        scene, th = self.scene, self.ctx.theme
+        records = scene.recent_turns()
+        if not records or scene.model.over:
+            return
+        settled = scene.previous_layout is None or scene.transition >= 1
+        for record in records:
+            colour = theme.seat_colour(scene.setup.colour_of(record.seat))
+            age = scene.clock - max(record.ended, scene.shown_since)
+            pulse = 0.5 - 0.5 * math.cos(2 * math.pi * age / (PULSE / 2)) if 0 <= age < PULSE and scene.speed else 0
+            for key in record.marks() if settled else ():
+                rect = scene.mark_rect(key)
+                if rect is None or self.hidden(key):
+                    continue
+                if pulse > 0.02:
+                    glow = self.ctx.art.glow(rect.w, rect.h, colour)
+                    glow.set_alpha(round(255 * pulse))
+                    m = self.ctx.art.halo(rect.w, rect.h)
+                    surface.blit(glow, (rect.x - m, rect.y - m))
+                    glow.set_alpha(None)
+                pygame.draw.rect(surface, colour, rect.inflate(th.px(6), th.px(6)), width=max(2, th.px(3)),
+                                 border_radius=th.radius)
+        self.news(surface, records)
+
+    def news(self, surface: pygame.Surface, records: Sequence[TurnRecord]) -> None:
+        """The turns told in a sentence each, newest last; when they do not all fit, in smaller type,
+        and then the oldest make room (their places stay marked, and the log tells them too)."""
+        scene, th, text = self.scene, self.ctx.theme, self.ctx.text
+        assert scene.layout is not None
+        area = scene.layout.news
+        if area.h == 0:
+            return
+        pad, dot = th.px(8), th.px(6)
+        viewer = scene.places[0]
+        title_words = tr("table.news_title") if scene.controller.seats[viewer].is_human else \
+            tr("table.news_title_of", name=scene.controller.seats[viewer].name)
+        title = text.fitted(title_words, "bold", th.text(18), theme.GOLD, area.w - 2 * pad)
+        blit_at(surface, title, "topleft", (area.x + pad, area.y + pad))
+        top = area.y + pad + title.get_height() + th.px(4)
+        room = area.bottom - top
+        width = area.w - 2 * pad - 3 * dot
+        for size in (th.text(18), th.text(16)):
+            told = [(record, text.block(scene.turn_summary(record), "body", size, theme.INK, width))
+                    for record in records]
+            if sum(block.get_height() + th.px(2) for _, block in told) <= room:
+                break
+        while len(told) > 1 and sum(block.get_height() + th.px(2) for _, block in told) > room:
+            told.pop(0)
+        y = top
+        for record, block in told:
+            colour = theme.seat_colour(scene.setup.colour_of(record.seat))
+            pygame.draw.circle(surface, colour, (area.x + pad + dot, y + text.line_height("body", size) // 2), dot)
+            blit_at(surface, block, "topleft", (area.x + pad + 3 * dot, y), box=area)
+            y += block.get_height() + th.px(2)
+
     # -- the log ----------------------------------------------------------------------------------
 
     def log(self, surface: pygame.Surface, rect: Rect) -> None:
@@ -627,12 +696,13 @@ class TablePainter:
         status = self.scene.layout.status_bar
         self.note(surface, words, (self.scene.layout.active_box.rect.centerx, status.top - th.px(90)), theme.GOLD, "warning")
 
-    def tooltip(self, surface: pygame.Surface, tip: Tooltip, mouse: tuple[int, int]) -> None:
-        """The tip beside the mouse, or beside the keyboard's focus when the keyboard moved it (never where the
-        mouse was left, over the log or anywhere else)."""
+    def tooltip(self, surface: pygame.Surface, tip: Tooltip, anchor: tuple[int, int]) -> None:
+        """The tip at `anchor` (beside the mouse), or beside the keyboard's focus when the keyboard moved it
+        (never where the mouse was left, over the log or anywhere else)."""
         g = self.scene.gestures
         focused = self.scene.rect_of(g.focus) if g.keyboard and g.focus is not None else None
-        table_parts.tooltip(surface, self.ctx, tip, focused.bottomright if focused is not None else mouse)
+        self.tooltip_box = table_parts.tooltip(surface, self.ctx, tip,
+                                               focused.bottomright if focused is not None else anchor)
 
     def banner(self, surface: pygame.Surface, words: str, alpha: float) -> None:
         th, text = self.ctx.theme, self.ctx.text

@@ -12,22 +12,24 @@ from __future__ import annotations
 
 import gc
 import logging
+from typing import Any
 
 import pygame
 from pygame import Rect
 
 from ....controller.game import Decision, GameSetup, Phase
-from ..narrate import describe
+from ..narrate import describe, summarize_turn
 from ..engine import AFTER_PLACE_STEP, ARRANGE_STEP, CARD_IN_HAND_STEPS, TURN_START_STEP, CLAIM, CENTRE, Action, Event, GameState, IllegalActionError
 from ....i18n import card_name, tr
 from ....saves import SavedGame
 from ....saves import start_game as start_saved_game
-from ....settings import ANIMATION_FACTOR
+from ....settings import ANIMATION_FACTOR, PACE_FACTOR
 from ....ui import table_parts, theme
 from ....ui.anim import Choreography, Counter
 from ....ui.hints import Hints
 from .hint_marks import hint_places
-from .layout import TableLayout, table_layout
+from .last_turns import LastTurns, TurnRecord
+from .layout import TableLayout, first_places, hand_over_places, table_layout
 from .beats import TURN, Pause, beats_for
 from .gestures import Gestures
 from .model import FACE_DOWN, TableModel
@@ -61,13 +63,16 @@ class TableScene(Scene):
         self.session: GameSession | None = None
         if app.persist and not review and self.autosave:
             self.session = GameSession(self.controller, saved or start_saved_game(setup, self.controller.practice))
-        self.model = TableModel.from_view(self.controller.view(0))
+        self.model = TableModel.from_view(self.controller.view(0), self.controller.state.turn)
         self.choreo = Choreography(self.speed)
         self.gestures = Gestures(self)
         self.painter = TablePainter(self)
         self.widgets = WidgetGroup()
         self.log_open = False
         self.log_lines: list[str] = []
+        self.clock = 0.0  # seconds the table has been shown (what the last turns' pulses are timed by)
+        self.last_turns = LastTurns()
+        self.shown_since = 0.0  # when the kingdom shown large last changed (its person then sees the turns anew)
         self.log_scroll = 0
         self._log_page: tuple | None = None
         self.toast: tuple[str, float] | None = None
@@ -78,6 +83,9 @@ class TableScene(Scene):
         self.computers = table_parts.ComputerTurns(THINK, THINK_AGAIN)
         self.counters = [Counter(self.score(seat)) for seat in range(setup.players)]  # a resumed game starts counted
         self.layout: TableLayout | None = None
+        # Each kingdom keeps its place: a person plays in the large place, a computer where its kingdom lies.
+        self.places = first_places(setup.players, self.person_from(self.model.current))
+        self.playing = self.model.current  # whose turn the table showed last (a computer's turn starts its timing)
         self.previous_layout: TableLayout | None = None
         self.transition = 1.0
         self._decision_key: tuple | None = None
@@ -108,10 +116,22 @@ class TableScene(Scene):
 
     # -- layout -----------------------------------------------------------------------------------
 
+    def person_from(self, seat: int) -> int:
+        """The first person to play from `seat` on, in turn order (seat 0 when only computers play)."""
+        seats = self.controller.seats
+        return next((s % len(seats) for s in range(seat, seat + len(seats)) if seats[s % len(seats)].is_human), 0)
+
+    def places_now(self) -> tuple[int, ...]:
+        """The places with the model's current seat: a person's kingdom swaps into the large place."""
+        current = self.model.current
+        if self.model.over or not self.controller.seats[current].is_human:
+            return self.places  # at the end, the kingdom shown large is the one the person chose to look at
+        return hand_over_places(self.places, current)
+
     def layout_table(self) -> TableLayout:
         size = self.app.surface.get_size()
-        return table_layout(size, self.setup.players, self.model.current, self.log_open,
-                            legend_count=self.rules.cards.legend_row)
+        return table_layout(size, self.setup.players, self.places[0], self.log_open,
+                            legend_count=self.rules.cards.legend_row, small=self.places[1:])
 
     def relayout(self) -> None:
         self.painter = TablePainter(self)  # its pictures were drawn for the old size or language
@@ -154,14 +174,34 @@ class TableScene(Scene):
         art.glow(slot.w, slot.h)
         art.glow(slot.w, slot.h, theme.GOOD)
 
+    def look_around(self, event: pygame.event.Event) -> None:
+        """The game is over and the table shown: a click on a kingdom, the arrow keys, Tab or 1-4 show
+        that kingdom large (it swaps places with the one that was)."""
+        players = self.setup.players
+        seat = None
+        assert self.layout is not None  # laid out when the table was entered
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            seat = next((s for s, box in self.layout.kingdoms.items() if box.rect.collidepoint(event.pos)), None)
+        elif event.type == pygame.KEYDOWN:
+            step = {pygame.K_RIGHT: 1, pygame.K_DOWN: 1, pygame.K_TAB: 1, pygame.K_LEFT: -1, pygame.K_UP: -1}
+            if event.key in step:
+                seat = (self.places[0] + step[event.key]) % players
+            elif pygame.K_1 <= event.key < pygame.K_1 + players:
+                seat = event.key - pygame.K_1
+        if seat is not None and seat != self.places[0]:
+            self.places = hand_over_places(self.places, seat)
+            self.layout = self.layout_table()
+            self.previous_layout = None  # the table is not updated under the score sheet: no slide
+
     def turn_passed(self) -> None:
-        """The model's current seat changed: move the kingdoms to their new places."""
+        """Another person plays now: their kingdom and the one that was large swap places."""
         old = self.layout
+        self.places = self.places_now()
+        self.shown_since = self.clock
         self.layout = self.layout_table()
-        if old is not None and old.active != self.layout.active and self.speed > 0:
+        if old is not None and self.speed > 0:
             self.previous_layout = old
             self.transition = 0.0
-            self.computers.new_turn()
         self.refresh_buttons()
 
     @property
@@ -208,8 +248,9 @@ class TableScene(Scene):
     def undo(self) -> None:
         if self.decision() is None or not self.controller.undo():
             return
-        self.model = TableModel.from_view(self.controller.view(0))
+        self.model = TableModel.from_view(self.controller.view(0), self.controller.state.turn)
         self.choreo = Choreography(self.speed)
+        self.last_turns.forget()
         self._decision_key = None
         self.log_lines.append(tr("log.undo"))
         self.relayout()
@@ -268,10 +309,14 @@ class TableScene(Scene):
         self.refresh_buttons()
 
     def update(self, dt: float) -> None:
+        self.clock += dt
         self.choreo.factor = self.speed
         self.choreo.update(dt)
         self.hints.update(dt)
-        if self.layout.active != self.model.current:
+        if self.model.current != self.playing:
+            self.playing = self.model.current
+            self.computers.new_turn()
+        if self.places_now() != self.places:
             self.turn_passed()
         self.gestures.update(dt, self.speed)
         if self.transition < 1:
@@ -297,7 +342,7 @@ class TableScene(Scene):
             self.model.set_hand(view)
         if not self.model.matches(view):
             log.warning("table out of step with the game; showing the game's state")
-            self.model = TableModel.from_view(view)
+            self.model = TableModel.from_view(view, c.state.turn)
             self.relayout()
         self.sync_decision()
         if c.phase == Phase.NEXT_SEAT:
@@ -308,7 +353,8 @@ class TableScene(Scene):
             self.game_over()
         elif c.computer_to_move():
             try:
-                polled = self.computers.poll(self.app, c, self.session, dt, self.speed)
+                polled = self.computers.poll(self.app, c, self.session, dt, self.speed,
+                                             PACE_FACTOR[self.ctx.settings.computer_pace])
             except table_parts.ComputerFailed:
                 self.finished = True
                 return
@@ -388,6 +434,7 @@ class TableScene(Scene):
         name = self.ctx.game_ui.sound_for(event)  # beats call this as each event becomes visible
         if name:
             self.ctx.sounds.play(name)
+        self.last_turns.see(event, self.clock)
         names = [s.name for s in self.controller.seats]
         line = tr("log.final_reveal") if event.kind == "final-reveal" else describe(event, names, self.rules.cards)
         if line:
@@ -395,16 +442,47 @@ class TableScene(Scene):
             self._log_page = None
             self.log_scroll = 0
 
+    def recent_turns(self) -> list[TurnRecord]:
+        """The turns to show as the last ones: those since the person shown large last played."""
+        return list(self.last_turns.since(self.places[0], self.setup.players))
+
+    def turn_summary(self, record: TurnRecord) -> str:
+        return summarize_turn(record.events, [s.name for s in self.controller.seats], self.rules.cards)
+
+    def mark_rect(self, key: tuple[Any, ...]) -> Rect | None:
+        """Where a last turn's mark is on screen now (None: no longer there, e.g. a legend claimed since)."""
+        kind = key[0]
+        if kind == "claimed-legend":
+            claimed = self.model.claimed[key[1]]
+            return self.claimed_rect(key[1], claimed.index(key[2])) if key[2] in claimed else None
+        if kind == "legend-card":
+            row = self.model.legend_row
+            return self.legend_rect(row.index(key[1])) if key[1] in row else None
+        return self.rect_of(key)
+
     def banner_text(self, event: Event) -> str:
         name = self.controller.seats[event.seat].name
-        return tr("table.game_ends", name=name) if event.kind == "end" else tr("table.your_turn", name=name)
+        if event.kind == "end":
+            return tr("table.game_ends", name=name)
+        return tr("table.your_turn_you") if self.is_you(event.seat) else tr("table.your_turn", name=name)
+
+    def is_you(self, seat: int) -> bool:
+        """The seat is the person called "You" (a one-person game's default name): "You are next", not
+        "You is next"."""
+        person = self.controller.seats[seat]
+        return bool(person.is_human and person.name == tr("new_game.default_you"))
 
     def draw_banner(self, surface: pygame.Surface, text: str, alpha: float) -> None:
         self.painter.banner(surface, text, alpha)
 
     def score(self, seat: int) -> int:
+        """The seat's score as the table shows it, the starting cards being arranged included."""
         index = self.rules.type_index
-        kingdom = [-1 if t in (None, FACE_DOWN) else index[t] for t in self.model.kingdoms[seat]]
+        cells = list(self.model.kingdoms[seat])
+        if self.gestures.arrangement and not self.model.dealt and seat == self.gestures.seat:
+            for cell, card in self.gestures.arrangement.items():
+                cells[cell] = card
+        kingdom = [-1 if t in (None, FACE_DOWN) else index[t] for t in cells]
         legends = [self.rules.legend_index[leg] for leg in self.model.claimed[seat]]
         return self.rules.breakdown(kingdom, legends).total
 
@@ -435,22 +513,35 @@ class TableScene(Scene):
             return tr("table.game_over")
         if not self.model.dealt:
             return tr("table.setup_turn", name=self.controller.seats[self.model.current].name)
-        turn = self.controller.state.turn
-        return tr("table.turn", turn=turn, name=self.controller.seats[self.model.current].name)
+        # The turn the table shows (the model's), not the engine's, which is ahead while a move is animated.
+        return tr("table.turn", turn=self.model.turn, name=self.controller.seats[self.model.current].name)
 
     def activity_text(self, seat: int) -> str:
         return tr("table.thinking") if not self.controller.seats[seat].is_human else tr("table.playing")
 
     def status_text(self) -> str:
-        c, g = self.controller, self.gestures
-        if self.model.over or self.finished:
+        c = self.controller
+        if self.finished:
+            return tr("table.status.over_look")
+        if self.model.over:
             return tr("table.status.over")
         decision = self.decision()
-        if decision is None:
+        if decision is None:  # a move is being shown
             seat = self.model.current
             if not c.seats[seat].is_human:
                 return tr("table.status.computer", name=c.seats[seat].name)
-            return tr("table.status.wait", name=c.seats[seat].name)
+            if c.phase in (Phase.GAME_END, Phase.SCORING):
+                return tr("table.status.over")
+            following = c.state.current
+            decision = c.current() if following == seat else None  # the person's step still being shown
+            if decision is None:  # a turn is over: name who plays next, never the one who just moved
+                return tr("table.status.you_next") if self.is_you(following) else \
+                    tr("table.status.wait", name=c.seats[following].name)
+        return self.decision_status(decision)
+
+    def decision_status(self, decision: Decision) -> str:
+        """What the person is asked to do now (also while their last step is still being shown)."""
+        g = self.gestures
         if decision.kind == ARRANGE_STEP:
             return tr("table.status.arrange")
         if g.held is not None:
@@ -638,6 +729,17 @@ class TableScene(Scene):
         if kind == "claimed":
             return legend_tooltip(cards, model.claimed[key[1]][key[2]], claimed_by=self.controller.seats[key[1]].name)
         return None
+
+    def tooltip_anchor(self) -> tuple[int, int]:
+        """Where the tooltip goes: beside the mouse, but while starting cards are arranged, a card of the
+        kingdom tells about itself left of the kingdom, never over the places still to fill."""
+        mouse = self.gestures.mouse
+        key = self.hovered
+        if key is not None and key[0] == "cell" and not self.model.dealt and key[1] == self.gestures.seat:
+            assert self.layout is not None
+            box = self.layout.kingdoms[key[1]]
+            return box.rect.x - self.ctx.theme.px(340) - self.ctx.theme.px(30), mouse[1]
+        return mouse
 
     def visible(self, seat: int) -> tuple[int, ...]:
         return self.gestures.visible(seat)

@@ -26,7 +26,7 @@ from ....controller.game import Decision, GameSetup, Phase
 from ....i18n import has, tr
 from ....saves import SavedGame
 from ....saves import start_game as start_saved_game
-from ....settings import ANIMATION_FACTOR
+from ....settings import ANIMATION_FACTOR, PACE_FACTOR
 from ....ui import table_parts
 from ....ui.anim import Choreography, Counter
 from ....ui.hints import Hints
@@ -276,7 +276,8 @@ class TableScene(Scene):
             self.hand_over(self.needs_hand_over())
         elif c.computer_to_move():
             try:
-                polled = self.computers.poll(self.app, c, self.session, dt, self.speed)
+                polled = self.computers.poll(self.app, c, self.session, dt, self.speed,
+                                             PACE_FACTOR[self.ctx.settings.computer_pace])
             except table_parts.ComputerFailed:
                 self.finished = True
                 return
