@@ -21,9 +21,11 @@ from ui_support import click, drag, frames, key, make_app, motion, screenshot
 
 from drako_desktop import i18n, saves
 from drako_desktop.controller.game import COMPUTER, GameController, GameSetup, Phase, Seat
+from drako_desktop.games.aetherya_pocket.ui.beats import TurnPasses
 from drako_desktop.games.aetherya_pocket.ui.model import FACE_DOWN
 from drako_desktop.games.aetherya_pocket.ui.table_scene import TableScene
-from drako_desktop.games.draco_mundis.actions import Move, Peek
+from drako_desktop.games.draco_mundis.actions import Move, Pass, Peek
+from drako_desktop.games.draco_mundis.ui.hand_over import HandOverScene
 from drako_desktop.settings import Settings, settings_path
 from drako_desktop.ui.scenes.overlay import PauseMenu
 from drako_desktop.ui.scenes.settings import SettingsScene
@@ -315,3 +317,44 @@ def test_the_controller_waits_only_for_people_and_not_in_setup(aetherya):
     assert again.phase == Phase.END_TURN  # a game resumed there waits again
     c.proceed()
     assert c.phase == Phase.NEXT_SEAT
+
+
+def test_pass_and_play_hands_over_only_after_end_turn(rules):
+    # Aetherya Pocket: the banner naming the next person comes with End turn.
+    app = make_app(aetherya_game(), animation_speed="fast")
+    table = app.start_game(GameSetup((Seat("Ana"), Seat("Ben")), 9))
+    for _ in range(2):
+        wait_for_person(app, table)
+        frames(app, 1, [key(pygame.K_RETURN)])
+    wait_for_person(app, table)
+    seat = table.decision().seat
+    table.play([next(a for a in table.decision().legal if a.kind == "draw")])
+    settle(app, table)
+    table.play([next(a for a in table.decision().legal if a.kind == "place")])
+    settle(app, table)
+    if not table.ending_turn():  # a legend became claimable: End turn passes the claim first
+        assert table.decision().kind == "after-place"
+    frames(app, 20)
+    assert table.model.current == seat and table.layout.active == seat  # nothing moved on by itself
+    table.end_turn()
+    frames(app, 1)
+    beat = table.choreo.current
+    assert isinstance(beat, TurnPasses) and beat.banner and beat.event.seat != seat
+    app.close()
+    # Draco Mundis: the hand-over screen hides the board only once the person ends the turn.
+    app, table = start_draco(players=2, people=2)
+    finish_setup(app, table, random.Random(3))
+    for _ in range(50):
+        if isinstance(app.scenes.top, HandOverScene):
+            frames(app, 1, [key(pygame.K_RETURN)])
+        elif table.decision() is not None:
+            break
+        frames(app)
+    seat = table.decision().seat
+    table.play(Pass())
+    frames(app, 5)
+    assert app.scenes.top is table and table.ending_turn() and table.viewer == seat
+    frames(app, 1, [key(pygame.K_e)])
+    frames(app, 5)
+    assert isinstance(app.scenes.top, HandOverScene) and app.scenes.top.seat != seat
+    app.close()
