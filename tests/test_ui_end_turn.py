@@ -251,6 +251,8 @@ def test_draco_mundis_turn_waits_for_end_turn_and_its_moves_can_be_taken_back():
     app, table = draco_turn()
     c = table.controller
     seat, start = table.decision().seat, len(c.actions)
+    frames(app, 1, [key(*CTRL_Z)])  # nothing done yet this turn: said in words
+    assert table.toast[0] == i18n.tr("table.undo_refused.nothing")
     table.play(next(a for a in table.decision().legal if isinstance(a, Peek)))
     frames(app, 3)
     table.play(next(a for a in table.decision().legal if isinstance(a, Move)))
