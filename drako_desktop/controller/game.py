@@ -136,11 +136,11 @@ class GameController:
         # Practice (unlimited undo) is decided when the game starts and only ever applies to one
         # person playing against computer opponents.
         self.practice = practice and sum(seat.is_human for seat in setup.seats) == 1
-        # Per seat, the hints it was shown (a resumed game goes on counting): the save keeps them and a
-        # person's game with hints is counted apart in the statistics. Undo never takes a hint back.
         # A person's turn waits in END_TURN for them to end it (the table); drivers that only replay or
         # simulate (the command line, tests) go straight on.
         self.people_end_turns = people_end_turns
+        # Per seat, the hints it was shown (a resumed game goes on counting): the save keeps them and a
+        # person's game with hints is counted apart in the statistics. Undo never takes a hint back.
         self.hints = list(hints) if hints else [0] * setup.players
         if len(self.hints) != setup.players:
             raise ValueError(f"{len(self.hints)} hint counts for {setup.players} seats")
