@@ -264,10 +264,11 @@ class TableScene(Scene):
         """End turn: the person's turn, over in the engine, passes on (the claim step is skipped first)."""
         c = self.controller
         decision = self.decision()
-        if decision is not None and decision.kind == AFTER_PLACE_STEP:
-            self.gestures.end_turn()  # the claim is skipped: a pass, after which the turn waits here
+        skips_claim = decision is not None and decision.kind == AFTER_PLACE_STEP
+        if skips_claim:
+            self.gestures.end_turn()  # a pass, after which the turn waits here (where people end their turns)
         if c.phase != Phase.END_TURN or self.finished:
-            if decision is not None:
+            if decision is not None and not skips_claim:
                 self.say(tr("table.say.turn_not_over"))
             return
         hand_over = c.hand_over
