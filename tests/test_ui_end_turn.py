@@ -33,9 +33,9 @@ from drako_desktop.ui.scenes.settings import SettingsScene
 CTRL_Z = (pygame.K_z, pygame.KMOD_CTRL)
 
 
-def first_turn(seed=3, language="en", **settings):
+def first_turn(seed=3, language="en", speed="fast", **settings):
     """Ana (a person) against a computer, at Ana's first real turn."""
-    app = make_app(aetherya_game(), animation_speed="fast", language=language, **settings)
+    app = make_app(aetherya_game(), animation_speed=speed, language=language, **settings)
     table = app.start_game(GameSetup((Seat("Ana"), Seat("Brynja", COMPUTER, "random")), seed))
     wait_for_person(app, table)
     frames(app, 1, [key(pygame.K_RETURN)])  # accept the offered arrangement
@@ -359,4 +359,33 @@ def test_pass_and_play_hands_over_only_after_end_turn(rules):
     frames(app, 1, [key(pygame.K_e)])
     frames(app, 5)
     assert isinstance(app.scenes.top, HandOverScene) and app.scenes.top.seat != seat
+    app.close()
+
+
+def test_end_turn_after_placing_skips_the_claim_and_ends_the_turn_in_one_press(rules):
+    for seed in range(1, 80):  # a first turn whose placement makes a legend claimable
+        app, table = first_turn(seed=seed, speed="instant")
+        draw = next(a for a in table.decision().legal if a.kind == "draw")
+        table.play([draw])
+        settle(app, table)
+        seat = table.decision().seat
+        for place in [a for a in table.decision().legal if a.kind == "place"]:
+            before = len(table.controller.actions)
+            table.play([place])
+            settle(app, table)
+            if table.decision() is not None and table.decision().kind == "after-place":
+                break
+            frames(app, 1, [key(*CTRL_Z)])  # not this one: take it back (or it was final)
+            if len(table.controller.actions) != before:
+                break
+        if table.decision() is not None and table.decision().kind == "after-place":
+            break
+        app.close()
+    else:
+        pytest.fail("no placement offered a legend")
+    assert table.claimable_now()
+    click(app, end_turn_button(table).rect.center)  # one press: the claim skipped and the turn ended
+    assert table.controller.actions[-1].kind == "pass" and table.controller.phase != Phase.END_TURN
+    assert table.toast is None
+    assert wait_for_person(app, table).seat == seat and table.controller.state.turn == 3
     app.close()
