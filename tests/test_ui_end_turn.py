@@ -201,6 +201,12 @@ def test_a_legend_dropped_between_the_cards_claims_it(rules):
     drag(app, centre_of(table, ("legend", table.model.legend_row.index(legend))), gap)
     settle(app, table)
     assert legend in table.model.claimed[seat] and table.controller.actions[-1].kind == "claim"
+    refilled = any(e.kind == "claim" and e.refill for e in table.controller.last_events)
+    frames(app, 1, [key(*CTRL_Z)])  # a claim is taken back, unless the legend deck refilled the row
+    if refilled:
+        assert table.toast[0] == i18n.tr("table.undo_refused.refilled") and legend in table.model.claimed[seat]
+    else:
+        assert legend not in table.model.claimed[seat] and legend in table.model.legend_row
     app.close()
 
 
