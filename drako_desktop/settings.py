@@ -42,7 +42,7 @@ class Settings:
     window_height: int = 900
     sound: bool = True
     show_score_preview: bool = True
-    confirm_end_turn: bool = False
+    auto_end_turn: bool = False  # a person's turn ends after their last action, without End turn (no taking back)
     language: str = ""  # "" = follow the system locale
     practice_undo: bool = False
     bot_command: str = ""  # an external bot (exec:COMMAND seat), see docs/bot-protocol.md

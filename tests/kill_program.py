@@ -86,6 +86,9 @@ def main(seed: int) -> None:
             new_game()
             continue
         table = top
+        if table.ending_turn():
+            table.end_turn()  # the person's turn waits for End turn
+            continue
         decision = table.decision()
         if decision is None or table.session.busy:
             continue

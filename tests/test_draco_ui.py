@@ -64,6 +64,8 @@ def play_on(app, table, rng: random.Random, until) -> None:
         if isinstance(app.scenes.top, HandOverScene):
             frames(app, 1, [key(pygame.K_RETURN)])
             continue
+        if table.ending_turn() and app.scenes.top is table:
+            table.end_turn()  # the person's actions are spent: End turn
         decision = table.decision()
         if decision is not None and app.scenes.top is table:
             if decision.kind == "act":

@@ -524,7 +524,7 @@ def test_a_settings_problem_is_explained_in_the_language_the_settings_chose(aeth
 def test_settings_screen_shows_every_setting(rules):
     app, scene = opened(rules, App.open_settings, SettingsScene)
     labels = [getattr(w, "label", "") for w in scene.widgets.widgets]
-    for wanted in ("Animation speed", "Score preview while placing", "Ask before skipping a legend",
+    for wanted in ("Animation speed", "Score preview while placing", "End my turn automatically",
                    "Practice mode (unlimited undo)", "Language", "Full screen (F11)", "Window size"):
         assert wanted in labels
     widgets = scene.widgets.widgets

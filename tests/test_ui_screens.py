@@ -28,6 +28,8 @@ def advance(app, table, turns: int) -> None:
         decision = table.decision()
         if decision is not None:
             table.play([decision.legal[-1] if decision.kind == "turn-start" else decision.legal[0]])
+        elif table.ending_turn():
+            table.end_turn()
         frames(app)
     raise AssertionError("the game did not get that far")
 
@@ -125,6 +127,8 @@ def test_score_sheet(aetherya, rules):
         decision = table.decision()
         if decision is not None:
             table.play([decision.legal[0]])
+        elif table.ending_turn():
+            table.end_turn()
         frames(app)
     sheet = app.scenes.find(ScoreSheet)
     assert sheet is not None

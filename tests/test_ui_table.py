@@ -40,6 +40,8 @@ def wait_for_person(app, table, limit=MAX_FRAMES):
     for _ in range(limit):
         if table.decision() is not None or app.scenes.find(ScoreSheet) is not None:
             return table.decision()
+        if table.ending_turn():
+            table.end_turn()  # the person's turn is over: End turn
         frames(app)
     raise AssertionError("the table never asked the person")
 

@@ -80,5 +80,7 @@ def play_until(app: App, table, done, limit: int = 20_000) -> None:
         decision = table.decision()
         if decision is not None and app.scenes.top is table:
             table.play([decision.legal[-1] if decision.kind == "turn-start" else decision.legal[0]])
+        elif table.controller.phase == Phase.END_TURN and app.scenes.top is table:
+            table.end_turn()  # a person's turn waits for End turn
         frames(app)
     raise AssertionError("never got there")

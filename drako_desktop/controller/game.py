@@ -1,6 +1,6 @@
 """The turn controller: an explicit state machine over any game's engine.
 
-    decide -> decide ... -> next-seat -> decide ... -> game-end -> scoring
+    decide -> decide ... [-> end-turn] -> next-seat -> decide ... -> game-end -> scoring
 
 It knows who sits where (a person or a computer agent), asks the right one for
 the next action, applies it, and hands the resulting events to whoever drives
@@ -12,6 +12,11 @@ The controller never decides a rule: legality, scoring and the end all come
 from the engine, and what kind of decision is pending (Aetherya's arrange or
 after-draw, Draco Mundis's select or act) is the game's business: the
 controller passes it on as an opaque `Decision.kind` for the game's table.
+
+A person ends their own turn (`people_end_turns`, the table's way): when their
+last action has passed the turn on in the engine, the controller waits in
+END_TURN, where `undo()` can still take steps back within the turn and
+`proceed()` hands the turn over, as in online play. Computers never wait.
 """
 
 from __future__ import annotations
@@ -82,6 +87,7 @@ class GameSetup:
 
 class Phase(str, Enum):
     DECIDE = "decide"  # a seat must choose an action (see `current()`)
+    END_TURN = "end-turn"  # a person's turn is over in the engine: proceed() ends it, undo() takes a step back
     NEXT_SEAT = "next-seat"  # a turn ended: the driver shows the hand-over, then calls proceed()
     GAME_END = "game-end"  # the game ended: the driver shows the end (a final reveal), then calls proceed()
     SCORING = "scoring"
@@ -122,6 +128,7 @@ class GameController:
         agent_factory: AgentFactory | None = None,
         practice: bool = False,
         hints: Sequence[int] = (),
+        people_end_turns: bool = False,
     ) -> None:
         if setup.game != game.id:
             raise ValueError(f"a {setup.game} setup cannot be played with {game.id}")
@@ -132,6 +139,9 @@ class GameController:
         # Practice (unlimited undo) is decided when the game starts and only ever applies to one
         # person playing against computer opponents.
         self.practice = practice and sum(seat.is_human for seat in setup.seats) == 1
+        # A person's turn waits in END_TURN for them to end it (the table); drivers that only replay or
+        # simulate (the command line, tests) go straight on.
+        self.people_end_turns = people_end_turns
         # Per seat, the hints it was shown (a resumed game goes on counting): the save keeps them and a
         # person's game with hints is counted apart in the statistics. Undo never takes a hint back.
         self.hints = list(hints) if hints else [0] * setup.players
@@ -142,24 +152,29 @@ class GameController:
         self.listeners: list[Callable[[Any | None, list[Any]], None]] = []
         self._thinking: _Thinking | None = None
         self.agents: list[Agent | None] = []
-        self._rebuild(actions)
+        self._rebuild(actions, resumed=True)
 
     def new_state(self) -> GameState:
         """The game's position before any action (a game without chance ignores the seed)."""
         setup = self.setup
         return self.game.new_state(setup.players, setup.seed, setup.first, setup.variants)
 
-    def _rebuild(self, actions: Sequence[Any]) -> None:
-        """The position after `actions`, with the undo log and fresh computer agents for it.
+    def _rebuild(self, actions: Sequence[Any], resumed: bool = False) -> None:
+        """The position after `actions`, with the undo log and fresh computer agents for it. A `resumed`
+        game left while a person had not yet ended their turn waits for them again (the save does not
+        say whether they had: a turn left in between is ended once more).
 
         A finished game needs no agents (it is only looked at), so none are started for it."""
         state = self.new_state()
         log = ActionLog()
+        events: list[Any] = []
         for action in actions:
             seat, turn = state.current, state.turn
-            log.record(seat, turn, state.apply(action))
+            events = state.apply(action)
+            log.record(seat, turn, events)
         self.state = state
         self.log = log
+        self.last_events = events  # what the latest action did (a table shows a resumed turn's end with it)
         self.agents = [
             None if seat.is_human or state.is_terminal()
             else self.agent_factory(seat.level, derive_seed(self.setup.seed, "seat", i))
@@ -167,7 +182,19 @@ class GameController:
         ]
         self._hand_over = False
         # A finished game is loaded straight onto its score sheet.
-        self.phase = Phase.SCORING if state.is_terminal() else Phase.DECIDE
+        if state.is_terminal():
+            self.phase = Phase.SCORING
+        elif resumed and self._turn_waits(log.seats[-1] if actions else None):
+            self.phase = Phase.END_TURN
+            self._hand_over = self.seats[state.current].is_human
+        else:
+            self.phase = Phase.DECIDE
+
+    def _turn_waits(self, seat: int | None) -> bool:
+        """Whether the latest action, by `seat`, ended a person's turn that they end themselves: a turn of
+        the game proper (setup's placements pass on by themselves) that passed to another seat."""
+        return (self.people_end_turns and seat is not None and self.seats[seat].is_human
+                and self.log.turns[-1] > 0 and self.state.current != seat)
 
     # -- where are we ---------------------------------------------------------------
 
@@ -179,6 +206,11 @@ class GameController:
     def actions(self) -> list[Any]:
         """The chosen actions so far: with the setup, everything needed to replay the game."""
         return self.state.history
+
+    @property
+    def ending_seat(self) -> int | None:
+        """In END_TURN, the person whose turn is over but not yet ended (None in any other phase)."""
+        return self.log.seats[-1] if self.phase == Phase.END_TURN else None
 
     def current(self) -> Decision | None:
         """The decision the game is waiting for, or None while the driver must proceed() or it is over."""
@@ -194,7 +226,7 @@ class GameController:
 
     @property
     def hand_over(self) -> bool:
-        """True in NEXT_SEAT when the turn passes between two different human seats (the banner)."""
+        """True in END_TURN and NEXT_SEAT when the turn passes between two different human seats (the banner)."""
         return self._hand_over
 
     # -- acting -----------------------------------------------------------------------
@@ -210,9 +242,13 @@ class GameController:
         before, turn = self.state.current, self.state.turn
         events = self.state.apply(action)
         self.log.record(before, turn, events)
+        self.last_events = events
         after = self.state.current
         if self.state.is_terminal():
             self.phase = Phase.GAME_END
+        elif self._turn_waits(before):
+            self.phase = Phase.END_TURN
+            self._hand_over = self.seats[after].is_human
         elif after != before:
             self.phase = Phase.NEXT_SEAT
             self._hand_over = self.seats[before].is_human and self.seats[after].is_human
@@ -227,13 +263,29 @@ class GameController:
     def undo_target(self, practice: bool | None = None) -> int | None:
         """How many actions to keep to take the person's last step back, or None (controller/undo.py:
         within the turn while nothing hidden came to light; in practice games, as far back as wished).
-        `practice` defaults to the game's own setting."""
-        decision = self.current()
-        if decision is None or not decision.human:
-            return None
+        `practice` defaults to the game's own setting. In END_TURN it is the turn just over that a step is
+        taken back in."""
+        return self.why_no_undo(practice)[0]
+
+    def why_no_undo(self, practice: bool | None = None) -> tuple[int | None, str]:
+        """(actions to keep, "") when the person can take a step back, else (None, why): "not-yours" (no
+        person is deciding now), "nothing" (no step of this turn to take back) or "final" (the last step
+        brought something hidden to light)."""
+        if self.phase == Phase.END_TURN:
+            seat, turn = self.log.seats[-1], self.log.turns[-1]
+        else:
+            decision = self.current()
+            if decision is None or not decision.human:
+                return None, "not-yours"
+            seat, turn = decision.seat, self.state.turn
         practice = self.practice if practice is None else practice
-        people = [i for i, seat in enumerate(self.seats) if seat.is_human]
-        return self.log.undo_target(decision.seat, self.state.turn, practice and len(people) == 1, people)
+        people = [i for i, s in enumerate(self.seats) if s.is_human]
+        keep = self.log.undo_target(seat, turn, practice and len(people) == 1, people)
+        if keep is not None:
+            return keep, ""
+        log = self.log
+        mine = bool(log.seats) and log.seats[-1] == seat and log.turns[-1] == turn
+        return None, "final" if mine and log.revealing[-1] else "nothing"
 
     def undo(self, practice: bool | None = None) -> bool:
         """Take the person's last step back: replay the actions kept, start the computer agents
@@ -253,8 +305,10 @@ class GameController:
         self.hints[seat] += 1
 
     def proceed(self) -> None:
-        """The driver has shown the turn change or the final reveal: go on."""
-        if self.phase == Phase.NEXT_SEAT:
+        """The person ended their turn, or the driver has shown the turn change or the final reveal: go on."""
+        if self.phase == Phase.END_TURN:
+            self.phase = Phase.NEXT_SEAT
+        elif self.phase == Phase.NEXT_SEAT:
             self._hand_over = False
             self.phase = Phase.DECIDE
         elif self.phase == Phase.GAME_END:

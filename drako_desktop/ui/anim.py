@@ -7,6 +7,7 @@ ends on its first update, so the same code path runs at every speed.
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from typing import Any, Iterable
 
@@ -103,6 +104,10 @@ class Choreography:
             dt = beat.elapsed - beat.duration
             beat.end()
             self._current = None
+
+    def finish(self) -> None:
+        """Play every queued beat to its end at once (each one's changes happen, nothing more is shown)."""
+        self.update(math.inf)
 
     def draw(self, surface) -> None:
         if self._current is not None:

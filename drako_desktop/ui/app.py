@@ -143,18 +143,18 @@ class App:
 
     def controller(self, setup: GameSetup, actions: Iterable[Any] = (), practice: bool = False,
                    hints: Sequence[int] = ()) -> GameController:
-        """A turn controller for a game on the table (`hints`: per seat, those shown so far). Its computer
-        seats think in the opponents' process (started with the first game, kept for the next of the same
-        game), unless the app runs them inline."""
+        """A turn controller for a game on the table (`hints`: per seat, those shown so far), where people
+        end their own turns. Its computer seats think in the opponents' process (started with the first
+        game, kept for the next of the same game), unless the app runs them inline."""
         game = self.library[setup.game]
         actions = tuple(actions)
         if not self.threaded:
-            return GameController(game, setup, actions=actions, threaded=False,
+            return GameController(game, setup, actions=actions, threaded=False, people_end_turns=True,
                                   agent_factory=partial(self.agent_factory, game), practice=practice, hints=hints)
         if all(seat.is_human for seat in setup.seats):
-            return GameController(game, setup, actions=actions, practice=practice, hints=hints)
+            return GameController(game, setup, actions=actions, practice=practice, hints=hints, people_end_turns=True)
         return GameController(game, setup, actions=actions, agent_factory=self.opponents(game).factory,
-                              practice=practice, hints=hints)
+                              practice=practice, hints=hints, people_end_turns=True)
 
     def opponents(self, game: Game) -> AgentProcess:
         """The opponents' process of `game`: where its computer seats and the hints think (started when first

@@ -59,8 +59,8 @@ class SettingsScene(Screen):
                    lambda v: self.change(computer_pace=v)),
             Choice(Rect(0, 0, 0, 0), tr("settings.score_preview"), on_off, s.show_score_preview,
                    lambda v: self.change(show_score_preview=v)),
-            Choice(Rect(0, 0, 0, 0), tr("settings.confirm_end_turn"), on_off, s.confirm_end_turn,
-                   lambda v: self.change(confirm_end_turn=v)),
+            Choice(Rect(0, 0, 0, 0), tr("settings.auto_end_turn"), on_off, s.auto_end_turn,
+                   lambda v: self.change(auto_end_turn=v)),
             Choice(Rect(0, 0, 0, 0), tr("settings.practice_undo"), on_off, s.practice_undo,
                    lambda v: self.change(practice_undo=v)),
             *([Choice(Rect(0, 0, 0, 0), tr("settings.sound"), on_off, s.sound, lambda v: self.change(sound=v))]

@@ -4,7 +4,8 @@ Three ways to play, one logic: drag a card and drop it; click a card to pick it
 up and click where it goes; or move the keyboard focus with the arrows and
 press Enter twice the same way. Every gesture ends in `activate(key)` or
 `drop(key)` on a table key: ("draw",), ("discard",), ("drawn",), ("hand", i),
-("cell", seat, index), ("legend", slot), ("claimed", seat, n).
+("cell", seat, index), ("legend", slot), ("claimed", seat, n), ("kingdom", seat)
+(anywhere else on a kingdom's panel).
 
 The rules are never decided here: the legal actions come from the
 controller's decision and the reasons a place is refused from
@@ -94,8 +95,8 @@ class Gestures:
         if held is None or decision is None:
             return {}
         seat = decision.seat
-        if held.source[0] == "legend":
-            return {("cell", seat, i): None for i in range(16)}
+        if held.source[0] == "legend":  # claimed by a drop anywhere on the kingdom, its cards or between them
+            return {("kingdom", seat): None, **{("cell", seat, i): None for i in range(16)}}
         if decision.kind == ARRANGE_STEP:
             return {("cell", seat, i): None for i in CENTRE}
         kingdom = self.visible(seat)

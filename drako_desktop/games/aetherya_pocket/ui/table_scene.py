@@ -3,7 +3,10 @@
 The scene owns the turn controller and runs it from the frame loop: when no
 animation is pending it either waits for the person whose turn it is
 (gestures -> `play`), or polls the computer seat's worker thread, or lets the
-controller proceed past a turn change or the final reveal. Every action's
+controller proceed past a turn change or the final reveal. A person's turn
+that is over in the engine waits for End turn (or goes on by itself with the
+"end my turn automatically" setting): until then the table still shows it as
+theirs, the next turn's events are held back, and Undo can take steps back. Every action's
 events become beats, so computer and human moves are animated alike and the
 table model only changes as the animation reaches it.
 """
@@ -47,6 +50,7 @@ THINK = 0.7  # seconds a computer's first decision of a turn is shown as "thinki
 THINK_AGAIN = 0.45  # ...and each of its later decisions in the same turn
 TOOLTIP_DELAY = 0.55
 TOAST = 3.2
+END_TURN_KEY = pygame.K_e
 
 
 class TableScene(Scene):
@@ -63,7 +67,7 @@ class TableScene(Scene):
         self.session: GameSession | None = None
         if app.persist and not review and self.autosave:
             self.session = GameSession(self.controller, saved or start_saved_game(setup, self.controller.practice))
-        self.model = TableModel.from_view(self.controller.view(0), self.controller.state.turn)
+        self.model = self.model_of_game()
         self.choreo = Choreography(self.speed)
         self.gestures = Gestures(self)
         self.painter = TablePainter(self)
@@ -89,7 +93,10 @@ class TableScene(Scene):
         self.previous_layout: TableLayout | None = None
         self.transition = 1.0
         self._decision_key: tuple | None = None
-        self.armed_end_turn = False
+        # The events of a person's turn end not shown yet: the next turn starts on the table at End turn.
+        self.held_back: list[Event] = []
+        if self.controller.phase == Phase.END_TURN:  # resumed while the turn waited for End turn
+            self.held_back = self.turn_end_events(self.controller.last_events)
         self.finished = False
         self.save_warned = False
         self.hints = Hints(self)
@@ -243,19 +250,80 @@ class TableScene(Scene):
 
     def undo_target(self) -> int | None:
         """How many actions undo would keep now (the controller decides), or None; never mid-animation."""
-        return self.controller.undo_target() if self.decision() is not None else None
+        return self.controller.undo_target() if self.decision() is not None or self.ending_turn() else None
 
     def undo(self) -> None:
-        if self.decision() is None or not self.controller.undo():
+        """Take the person's last step back, or say in words why it cannot be (Ctrl+Z always answers)."""
+        c = self.controller
+        if not self.choreo.idle and (self.ending_turn() or c.current() is not None and c.current().human):
+            self.choreo.finish()  # the person's own move still settling: it is shown done, then taken back
+        if self.finished or not self.choreo.idle:
+            self.say(tr("table.undo_refused.not_yours"))
             return
-        self.model = TableModel.from_view(self.controller.view(0), self.controller.state.turn)
+        keep, why = c.why_no_undo()
+        if keep is None:
+            self.say(self.undo_refusal(why))
+            return
+        c.undo()
+        self.held_back = []
+        self.model = self.model_of_game()
         self.choreo = Choreography(self.speed)
         self.last_turns.forget()
         self._decision_key = None
         self.log_lines.append(tr("log.undo"))
         self.relayout()
 
+    def undo_refusal(self, why: str) -> str:
+        """Why undo cannot take a step back, in words: what came to light names the step that is final."""
+        if why != "final":
+            return tr(f"table.undo_refused.{'not_yours' if why == 'not-yours' else 'nothing'}")
+        kinds = [e.kind for e in self.controller.last_events if e.reveals]
+        for kind, key in (("draw", "drawn"), ("reveal", "revealed"), ("place", "replaced"), ("claim", "refilled")):
+            if kind in kinds:
+                return tr(f"table.undo_refused.{key}")
+        return tr("table.undo_refused.final")
+
+    def ending_turn(self) -> bool:
+        """A person's turn is over and waits for End turn (the table idle, nothing else happening)."""
+        return self.controller.phase == Phase.END_TURN and self.choreo.idle and not self.finished
+
+    def model_of_game(self) -> TableModel:
+        """The table as the game stands; while a turn waits for End turn, still as the ending person's."""
+        ending = self.controller.ending_seat
+        # the engine counts the next turn already while the ending one waits for End turn
+        turn = self.controller.state.turn - (1 if ending is not None else 0)
+        model = TableModel.from_view(self.controller.view(0), turn)
+        if ending is not None:
+            model.current = ending
+        return model
+
+    @staticmethod
+    def turn_end_events(events: list[Event]) -> list[Event]:
+        """Of a person's last action's events, those of the next turn (shown at End turn)."""
+        start = next((i for i, e in enumerate(events) if e.kind == "turn"), len(events))
+        return list(events[start:])
+
+    def end_turn(self) -> None:
+        """End turn: the person's turn, over in the engine, passes on (the claim step is skipped first)."""
+        c = self.controller
+        decision = self.decision()
+        skips_claim = decision is not None and decision.kind == AFTER_PLACE_STEP
+        if skips_claim:
+            self.gestures.end_turn()  # a pass, after which the turn waits here (where people end their turns)
+        if c.phase != Phase.END_TURN or self.finished:
+            if decision is not None and not skips_claim:
+                self.say(tr("table.say.turn_not_over"))
+            return
+        hand_over = c.hand_over
+        c.proceed()
+        events, self.held_back = self.held_back, []
+        self.gestures.reset()
+        self.choreo.add(beats_for(self, events, hand_over=hand_over))
+        self.refresh_buttons()
+
     def status_buttons(self) -> list[tuple[str, str, str]]:
+        if self.ending_turn():
+            return [("end_turn", tr("table.end_turn"), "primary")]
         decision = self.decision()
         if decision is None or not decision.human:
             return []
@@ -264,8 +332,7 @@ class TableScene(Scene):
         if self.gestures.discarding:
             return [("take_back", tr("table.take_back"), "normal")]
         if decision.kind == AFTER_PLACE_STEP:
-            label = tr("table.end_turn_sure") if self.armed_end_turn else tr("table.end_turn")
-            return [("end_turn", label, "primary")]
+            return [("end_turn", tr("table.end_turn"), "primary")]
         return []
 
     def press(self, name: str) -> None:
@@ -275,11 +342,7 @@ class TableScene(Scene):
             self.gestures.discarding = False
             self.refresh_buttons()
         elif name == "end_turn":
-            if self.ctx.settings.confirm_end_turn and self.claimable_now() and not self.armed_end_turn:
-                self.armed_end_turn = True
-                self.refresh_buttons()
-                return
-            self.gestures.end_turn()
+            self.end_turn()
 
     # -- the game -----------------------------------------------------------------------------------
 
@@ -303,8 +366,10 @@ class TableScene(Scene):
             except IllegalActionError as exc:  # the gestures only offer legal moves; say it if one slips through
                 self.say(str(exc))
                 break
-        self.armed_end_turn = False
         self.gestures.reset()
+        if self.controller.phase == Phase.END_TURN:  # the next turn shows once the person ends this one
+            self.held_back = self.turn_end_events(events)
+            events = events[:len(events) - len(self.held_back)]
         self.choreo.add(beats_for(self, events, origin=origin, hand_over=self.controller.hand_over))
         self.refresh_buttons()
 
@@ -340,12 +405,15 @@ class TableScene(Scene):
         view = c.view(0)
         if view.step == "arrange" and self.model.hand != list(view.hand):
             self.model.set_hand(view)
-        if not self.model.matches(view):
+        if c.phase != Phase.END_TURN and not self.model.matches(view):
             log.warning("table out of step with the game; showing the game's state")
             self.model = TableModel.from_view(view, c.state.turn)
             self.relayout()
         self.sync_decision()
-        if c.phase == Phase.NEXT_SEAT:
+        if c.phase == Phase.END_TURN:
+            if self.ctx.settings.auto_end_turn:
+                self.end_turn()
+        elif c.phase == Phase.NEXT_SEAT:
             c.proceed()
             self.sync_decision()  # the next seat's decision: its buttons before the frame is drawn
         elif c.phase == Phase.GAME_END:
@@ -525,6 +593,8 @@ class TableScene(Scene):
             return tr("table.status.over_look")
         if self.model.over:
             return tr("table.status.over")
+        if self.ending_turn():
+            return tr("table.status.end_turn" if c.undo_target() is not None else "table.status.end_turn_final")
         decision = self.decision()
         if decision is None:  # a move is being shown
             seat = self.model.current
@@ -548,6 +618,8 @@ class TableScene(Scene):
             card = g.held.card
             if g.held.source[0] == "legend":
                 return tr("table.status.drop_legend")
+            if g.held.source == ("drawn",) and any(a.kind == "reveal" for a in decision.legal):
+                return tr("table.status.holding_drawn", card=card_name(self.rules.cards, card))
             return tr("table.status.holding", card=card_name(self.rules.cards, card))
         if g.discarding:
             return tr("table.status.reveal")
@@ -597,6 +669,8 @@ class TableScene(Scene):
                 for n in range(len(self.model.claimed[seat])):
                     if self.claimed_rect(seat, n).collidepoint(pos):
                         return ("claimed", seat, n)
+            if box.rect.collidepoint(pos):  # between the cards, the plate: the kingdom as a whole
+                return ("kingdom", seat)
         return None
 
     def rect_of(self, key: tuple) -> Rect | None:
@@ -619,6 +693,8 @@ class TableScene(Scene):
         return None
 
     def focusables(self) -> list[tuple]:
+        if self.ending_turn():
+            return [("button", "end_turn")]
         decision = self.decision()
         if decision is None:
             return []
@@ -666,6 +742,15 @@ class TableScene(Scene):
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
                 self.undo()  # Ctrl+Z (Cmd+Z): the Undo button's shortcut
+                return
+            if event.key == END_TURN_KEY or self.ending_turn() and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.end_turn()  # E, or Enter when ending the turn is all there is to do
+                return
+            if event.key == pygame.K_ESCAPE and g.select_drawn and not self.choreo.idle:
+                # Esc while the drawn card flies: it lands at once and stays in hand, for the person to choose.
+                g.select_drawn = False
+                self.choreo.finish()
+                self.refresh_buttons()
                 return
             if g.key_down(event.key):
                 self.refresh_buttons()

@@ -90,7 +90,6 @@ class Gestures:
     mouse: tuple[int, int] = (0, 0)
     cursor: Square = (0, 0)
     keyboard: bool = False
-    armed_pass: bool = False
     _legal: dict[str, Any] = field(default_factory=dict)
 
     # -- what the decision allows ---------------------------------------------------------------
@@ -100,7 +99,6 @@ class Gestures:
         self.facing = None
         self.menu = None
         self.press = None
-        self.armed_pass = False
         decision = self.scene.decision()
         legal = list(decision.legal) if decision is not None else []
         self._legal = {"all": legal}
@@ -217,7 +215,6 @@ class Gestures:
     def activate(self, at: Square, drop_from: Square | None = None) -> None:
         """A click (or Enter, or a drop) on a square."""
         self.cursor = at
-        self.armed_pass = False
         decision = self.scene.decision()
         if decision is None:
             return
@@ -319,15 +316,11 @@ class Gestures:
             self.scene.say_key("select_first")
 
     def do_pass(self) -> None:
-        """Pass: with actions left, only at the second press (or straight away if the setting says so)."""
+        """Pass: the actions left are given up and the turn ends (the person asked for it in so many words)."""
         if not self.can(Pass()):
             return
-        model = self.scene.model
-        if model.actions_left > 1 and not self.armed_pass and self.scene.ctx.settings.confirm_end_turn:
-            self.armed_pass = True
-            self.scene.refresh_buttons()
-            return
         self.scene.play(Pass())
+        self.scene.end_turn()
 
     def refuse(self, at: Square) -> None:
         """Why nothing can be done on this square now, in words (the engine's reason where it has one)."""

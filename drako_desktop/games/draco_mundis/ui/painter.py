@@ -463,8 +463,8 @@ class TablePainter:
         over = self.scene.model.over
         y = self.title(surface, rect, tr("table.game_over") if over else tr("draco_table.how_title"))
         pad = th.px(14)
-        key = "draco_table.how_over" if over else "draco_table.how_watch" if self.scene.decision() is None \
-            else "draco_table.how_act"
+        key = "draco_table.how_over" if over else "draco_table.how_end" if self.scene.ending_turn() \
+            else "draco_table.how_watch" if self.scene.decision() is None else "draco_table.how_act"
         block = self.ctx.text.block(tr(key), "body", th.text(19), theme.INK, rect.w - 2 * pad,
                                     max_height=rect.bottom - y - pad)
         blit_at(surface, block, "topleft", (rect.x + pad, y), box=rect)

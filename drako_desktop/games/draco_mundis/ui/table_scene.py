@@ -11,6 +11,10 @@ nothing else. With one person (and computers) the screen is always theirs. With 
 more, it belongs to whoever acted last; before another person decides, a hand-over
 screen hides the whole board until that person confirms (placements and turns alike).
 Nobody's secrets show in a game of computers only: the table shows the public view.
+
+A person's turn whose actions are spent waits for End turn (or goes on by itself with the
+"end my turn automatically" setting), the next turn held back: until then Undo can take
+back what revealed nothing.
 """
 
 from __future__ import annotations
@@ -52,6 +56,7 @@ THINK = 0.6  # seconds a computer's first decision of a turn is shown as "thinki
 THINK_AGAIN = 0.35
 TOOLTIP_DELAY = 0.55
 TOAST = 3.2
+END_TURN_KEY = pygame.K_e
 
 
 class TableScene(Scene):
@@ -75,7 +80,7 @@ class TableScene(Scene):
         self.holder: int | None = self.people[0] if len(self.people) == 1 else None
         if len(self.people) > 1 and saved is not None:  # a resumed game: its next person takes the screen
             self.holder = None
-        self.model = BoardModel.from_view(self.controller.view(self.viewer), self.data)
+        self.model = self.model_of_game(self.controller.view(self.viewer))
         self.choreo = Choreography(self.speed)
         self.gestures = Gestures(self)
         self.painter = TablePainter(self)
@@ -94,6 +99,10 @@ class TableScene(Scene):
         self.computers = table_parts.ComputerTurns(THINK, THINK_AGAIN)
         self.counters = [Counter(self.model.score(seat)) for seat in range(setup.players)]
         self._decision_key: tuple | None = None
+        # The events of a person's turn end not shown yet: the next turn starts on the table at End turn.
+        self.held_back: list[Event] = []
+        if self.controller.phase == Phase.END_TURN:  # resumed while the turn waited for End turn
+            self.held_back = self.turn_end_events(self.controller.last_events)
         self.finished = False
         self.save_warned = False
         self.hints = Hints(self)
@@ -162,12 +171,18 @@ class TableScene(Scene):
             right.append((tr("play_better.hint.button"), "hint", self.hints.toggle))
         widgets = table_parts.top_bar_buttons(self.ctx, self.layout.top_bar, self.open_menu, right)
         decision = self.decision()
-        if decision is not None and decision.kind == "act":
-            label = tr("draco_table.pass_sure") if self.gestures.armed_pass else tr("draco_table.pass")
+        button = None
+        if self.ending_turn():
+            button = (tr("draco_table.end_turn"), self.end_turn)
+        elif decision is not None and decision.kind == "act":
+            button = (tr("draco_table.pass"), self.gestures.do_pass)
+        if button is not None:
+            label, action = button
             w = text.width(label, "bold", th.text(22)) + th.px(48)
             bh = status.h - th.px(16)
             widgets.append(Button(Rect(status.right - th.px(12) - w, status.y + th.px(8), w, bh), label,
-                                  self.gestures.do_pass, style="primary", size=22))
+                                  action, style="primary", size=22))
+        if decision is not None and decision.kind == "act":
             widgets += self.selection_buttons()
         self.widgets = WidgetGroup(widgets, focus=-1)
 
@@ -230,6 +245,9 @@ class TableScene(Scene):
         except IllegalActionError as exc:
             self.refuse(exc)
             return
+        if self.controller.phase == Phase.END_TURN:  # the next turn shows once the person ends this one
+            self.held_back = self.turn_end_events(events)
+            events = events[:len(events) - len(self.held_back)]
         self.show(events, origin)
         if not isinstance(action, Pass) and self.gestures.selected is not None:
             self.gestures.facing = None
@@ -266,7 +284,10 @@ class TableScene(Scene):
         """Nothing is animating: let the game move on."""
         c = self.controller
         self.sync_decision()
-        if c.phase == Phase.NEXT_SEAT:
+        if c.phase == Phase.END_TURN:
+            if self.ctx.settings.auto_end_turn:
+                self.end_turn()
+        elif c.phase == Phase.NEXT_SEAT:
             c.proceed()
             self.sync_decision()
         elif c.phase == Phase.GAME_END:
@@ -327,15 +348,69 @@ class TableScene(Scene):
             self.told.extend(state.apply(action))
 
     def undo_target(self) -> int | None:
-        return self.controller.undo_target() if self.decision() is not None else None
+        return self.controller.undo_target() if self.decision() is not None or self.ending_turn() else None
+
+    def ending_turn(self) -> bool:
+        """A person's turn is over and waits for End turn (the table idle, nothing else happening)."""
+        return self.controller.phase == Phase.END_TURN and self.choreo.idle and not self.finished
+
+    def model_of_game(self, view: View) -> BoardModel:
+        """The board as `view` shows it; while a turn waits for End turn, still as the ending person's."""
+        model = BoardModel.from_view(view, self.data)
+        c = self.controller
+        if c.ending_seat is not None:
+            model.current, model.turn, model.actions_left = c.ending_seat, c.log.turns[-1], 0
+        return model
+
+    @staticmethod
+    def turn_end_events(events: list[Event]) -> list[Event]:
+        """Of a person's last action's events, those of the next turn (shown at End turn)."""
+        start = next((i for i, e in enumerate(events) if e.kind == "turn"), len(events))
+        return list(events[start:])
+
+    def end_turn(self) -> None:
+        """End turn: the person's turn, over in the engine, passes on."""
+        c = self.controller
+        if c.phase != Phase.END_TURN or self.finished:
+            if self.decision() is not None:
+                self.say_key("turn_not_over")
+            return
+        c.proceed()
+        events, self.held_back = self.held_back, []
+        self.gestures.reset()
+        self.show(events)
+        self.refresh_buttons()
+
+    def undo_refusal(self, why: str) -> str:
+        """Why undo cannot take a step back, in words: what came to light names the step that is final."""
+        if why != "final":
+            return tr(f"table.undo_refused.{'not_yours' if why == 'not-yours' else 'nothing'}")
+        kinds = {e.kind for e in self.controller.last_events if e.reveals}
+        if "peek" in kinds:
+            return tr("draco_table.undo_refused.peeked")
+        if kinds & {"reveal", "reveal-any"}:
+            return tr("draco_table.undo_refused.revealed")
+        return tr("table.undo_refused.final")
 
     def undo(self) -> None:
-        if self.decision() is None or not self.controller.undo():
+        """Take the person's last step back, or say in words why it cannot be (Ctrl+Z always answers)."""
+        c = self.controller
+        mine = c.phase == Phase.END_TURN or c.current() is not None and c.current().human
+        if not self.choreo.idle and mine:
+            self.choreo.finish()  # the person's own action still showing: it is shown done, then taken back
+        if self.finished or not self.choreo.idle or self.needs_hand_over() is not None:
+            self.say(tr("table.undo_refused.not_yours"))
             return
+        keep, why = c.why_no_undo()
+        if keep is None:
+            self.say(self.undo_refusal(why))
+            return
+        c.undo()
+        self.held_back = []
         keep = len(self.controller.actions)
         state = self.controller.new_state()
         self.told = [e for action in self.controller.actions[:keep] for e in state.apply(action)]
-        self.model = BoardModel.from_view(self.controller.view(self.viewer), self.data)
+        self.model = self.model_of_game(self.controller.view(self.viewer))
         self.choreo = Choreography(self.speed)
         self._decision_key = None
         self._log_page = None
@@ -365,7 +440,7 @@ class TableScene(Scene):
         self.log_scroll = 0
 
     def sync(self, view: View) -> None:
-        self.model = BoardModel.from_view(view, self.data)
+        self.model = self.model_of_game(view)
 
     def draw_piece(self, surface: pygame.Surface, what: str, token, rect: Rect, alpha: int = 255) -> None:
         self.painter.piece(surface, what, token, rect, alpha)
@@ -462,6 +537,9 @@ class TableScene(Scene):
         c, g, model = self.controller, self.gestures, self.model
         if model.over or self.finished:
             return tr("table.status.over")
+        if self.ending_turn():
+            final = c.undo_target() is None
+            return tr("draco_table.status.end_turn_final" if final else "draco_table.status.end_turn")
         decision = self.decision()
         if decision is None:
             seat = c.state.current if self.choreo.idle else model.current
@@ -561,6 +639,9 @@ class TableScene(Scene):
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
                 self.undo()
+                return
+            if event.key == END_TURN_KEY or self.ending_turn() and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.end_turn()  # E, or Enter when ending the turn is all there is to do
                 return
             if g.key_down(event.key):
                 self.refresh_buttons()
