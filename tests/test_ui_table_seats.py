@@ -10,7 +10,8 @@ import pygame
 import pytest
 from conftest import aetherya_game
 from pygame import Rect
-from test_ui_table import MAX_FRAMES, start, wait_for_person
+from test_ui_table import MAX_FRAMES, wait_for_person
+from test_ui_table import start as start_table
 from ui_support import down, drag, frames, key, make_app, motion, screenshot, up
 
 from drako_desktop import i18n
@@ -24,6 +25,12 @@ from drako_desktop.ui import theme
 from drako_desktop.ui.scenes.scores import ScoreSheet
 from drako_desktop.ui.scenes.settings import SettingsScene
 from drako_desktop.ui.widgets import Choice
+
+
+def start(rules, seats, **kw):
+    """A table whose people's turns end by themselves: these tests are about places and marks, not about
+    End turn (tests/test_ui_end_turn.py is)."""
+    return start_table(rules, seats, auto_end_turn=True, **kw)
 
 
 def rects(table):
