@@ -113,3 +113,30 @@ def bench_ui(game: Game, frames: int, level: str, size: tuple[int, int]) -> dict
         "max_ms": round(ordered[-1], 3),
         "reached_scores": reached,
     }
+
+
+def bench_idle(game: Game, seconds: float, size: tuple[int, int]) -> dict[str, float]:
+    """Run the real app loop for `seconds` on the main menu, then on a table where a person is to play
+    (against the quickest computer level), and measure the share of one core the app used on each: its
+    process time (every thread) over the wall time."""
+    app = App(game, Settings(), size=size, persist=False)
+    try:
+        app.main_menu()
+        menu = _cpu_share(app, seconds)
+        seats = (Seat("Player"), Seat("Computer", COMPUTER, "random"))
+        table = app.start_game(GameSetup(seats, seed=2024, game=game.id))
+        for _ in range(600):  # a minute at most: the deal, and any computer moves before the person's turn
+            if table.decision() is not None or app.quit_requested:  # type: ignore[attr-defined]
+                break
+            app.loop(0.1)
+        waiting = _cpu_share(app, seconds)
+    finally:
+        app.close()
+    return {"seconds": seconds, "menu_cpu": round(menu, 4), "table_cpu": round(waiting, 4),
+            "frames_drawn": app.frames_drawn}
+
+
+def _cpu_share(app: App, seconds: float) -> float:
+    wall, cpu = time.perf_counter(), time.process_time()
+    app.loop(seconds)
+    return (time.process_time() - cpu) / max(1e-9, time.perf_counter() - wall)

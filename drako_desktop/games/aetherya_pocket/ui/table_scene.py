@@ -36,7 +36,7 @@ from ....ui.tooltips import Tooltip
 from .card_tips import card_tooltip, discard_tooltip, draw_pile_tooltip, legend_tooltip, unexplored_tooltip
 from ....ui.session import GameSession
 from ....ui.widgets import Button, WidgetGroup
-from ....ui.scenes.base import Scene
+from ....ui.scenes.base import ANIMATING, Scene
 from . import card_pictures, game_of
 
 log = logging.getLogger(__name__)
@@ -288,6 +288,11 @@ class TableScene(Scene):
         if self.session is not None and self.session.error and not self.save_warned:
             self.save_warned = True  # said once; the game goes on and keeps trying
             self.app.notify(tr("table.save_failed_title"), tr("table.save_failed"), detail=str(self.session.error))
+
+    def next_frame_in(self) -> float | None:
+        if self.transition < 1 or self.gestures.snap is not None:  # kingdoms changing places, a card snapping back
+            return ANIMATING
+        return table_parts.next_frame_in(self, TOOLTIP_DELAY)
 
     def drive(self, dt: float) -> None:
         """Nothing is animating: let the game move on."""
