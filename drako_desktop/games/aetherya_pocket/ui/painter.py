@@ -19,6 +19,7 @@ from ....ui.anim import ease_in_out, ease_out, lerp_rect
 from ....ui.text import blit_at
 from ....ui.tooltips import Tooltip, number, signed
 from ..narrate import category_name
+from .card_art import ribbon_band
 from .hint_marks import bubble_places
 from .model import FACE_DOWN
 from . import card_pictures, game_of
@@ -489,10 +490,15 @@ class TablePainter:
             self.focus_ring(surface, ("legend", slot), rect)
 
     def ribbon(self, surface: pygame.Surface, rect: Rect, text: str, colour) -> None:
-        th = self.ctx.theme
-        label = self.ctx.text.fitted(text, "bold", th.text(16), theme.INK_DARK, rect.w - th.px(12))
-        band = Rect(0, 0, min(rect.w - 4, label.get_width() + th.px(14)), label.get_height() + th.px(2))
-        band.midbottom = (rect.centerx, rect.bottom - th.px(4))
+        """A tag on a legend card, in the strip at its bottom that the card keeps free of words."""
+        th, words = self.ctx.theme, self.ctx.text
+        room = ribbon_band(rect.w, rect.h).move(rect.topleft)
+        size = th.text(16)
+        while size > 8 and words.line_height("bold", size) > room.h:
+            size -= 1
+        label = words.fitted(text, "bold", size, theme.INK_DARK, rect.w - th.px(12))
+        band = Rect(0, 0, min(rect.w - 4, label.get_width() + th.px(14)), room.h)
+        band.center = room.center
         pygame.draw.rect(surface, colour, band, border_radius=band.h // 2)
         blit_at(surface, label, "center", band.center)
 

@@ -149,7 +149,7 @@ class TableScene(Scene):
             art.glow(w, h)
         slot = self.layout.legend_slots[0]
         for legend in self.rules.legend_ids:
-            cards.legend(legend, slot.w, slot.h)
+            cards.legend(legend, slot.w, slot.h, ribbon=True)
         art.shadow(slot.w, slot.h)
         art.glow(slot.w, slot.h)
         art.glow(slot.w, slot.h, theme.GOOD)
@@ -366,7 +366,7 @@ class TableScene(Scene):
         return card_pictures(self.ctx).face(card, *size)
 
     def legend_surface(self, legend_id: str, size: tuple[int, int]) -> pygame.Surface:
-        return card_pictures(self.ctx).legend(legend_id, *size)
+        return card_pictures(self.ctx).legend(legend_id, *size, ribbon=True)
 
     def cell_rect(self, seat: int, index: int) -> Rect:
         return self.layout.kingdoms[seat].cell(index)
