@@ -578,7 +578,8 @@ def cmd_bench_ui(game: Game, args: argparse.Namespace, stdout: TextIO) -> int:
         stdout.write(json.dumps(result) + "\n")
     else:
         stdout.write(f"{result['frames']} frames: median {result['median_ms']} ms, p99 {result['p99_ms']} ms, "
-                     f"max {result['max_ms']} ms, reached the scores: {result['reached_scores']}\n")
+                     f"max {result['max_ms']} ms (processor time: median {result['cpu_median_ms']} ms, "
+                     f"p99 {result['cpu_p99_ms']} ms), reached the scores: {result['reached_scores']}\n")
     return 0
 
 
