@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from .table_scene import TableScene
 
 
+WARM_PIXELS = 600_000  # drawn a frame while kingdoms slide (a kingdom at 3840 x 2160 is about 2.4 million)
 BARE = "bare"  # what the board shows of a kingdom still to be painted: its place put back, empty
 
 
@@ -39,6 +40,7 @@ class TablePainter:
         self._base: pygame.Surface | None = None  # the backdrop and the bars
         self._frozen: tuple | None = None  # (the layout moved from, the kingdom pictures taken then)
         self._warming = 0
+        self._warm_job: tuple | None = None  # ((seat, key), its new picture, the bands still to paint)
         self._fade: pygame.Surface | None = None
         self._scratch: dict[int, pygame.Surface] = {}  # seat -> where its sliding picture is scaled
         self._made: dict[tuple[int, int], list[pygame.Surface]] = {}  # size -> the kingdom pictures made
@@ -85,7 +87,6 @@ class TablePainter:
         self.bars(surface)
         for seat in range(scene.model.players):
             self.kingdom(surface, seat)
-        self.piles(surface)
         self.legends(surface)
         if layout.log is not None:
             self.log(surface, layout.log)
@@ -128,6 +129,7 @@ class TablePainter:
         slot = layout.legend_slots[0]
         halo = self.ctx.art.halo(slot.w, slot.h) + self.ctx.theme.px(8)
         parts["legends"] = (self.legend_key(), layout.legend_area.inflate(2 * halo, 2 * halo))
+        parts["piles"] = (self.pile_key(), self.piles_area())
         base_key = (size, tuple(layout.top_bar), tuple(layout.status_bar))
         if self._board is None or self._board[0] != base_key:
             self._base = self.ctx.art.backdrop(*size).copy()
@@ -146,11 +148,11 @@ class TablePainter:
         else:
             shown = self._board[2]
             changed = [name for name, part in parts.items() if shown.get(name) != part]
-            kingdoms = [name for name in changed if name != "legends"]
+            kingdoms = [name for name in changed if name not in ("legends", "piles")]
             cells = {} if len(kingdoms) > 1 else {  # one kingdom: only where its cards changed
                 name: self.changed_cells(name, shown[name][0], parts[name][0]) for name in kingdoms if name in shown}
             whole = [name for name in changed if cells.get(name) is None]
-            later = [name for name in whole if name != "legends"][1:]
+            later = [name for name in whole if name not in ("legends", "piles")][1:]
             dirty = [parts[name][1] for name in whole if name not in later or shown.get(name) != (BARE, parts[name][1])]
             dirty += [rect for found in cells.values() if found for rect in found]
             dirty += [rect for name, (_, rect) in shown.items() if name not in parts]
@@ -175,6 +177,9 @@ class TablePainter:
     def paint_part(self, board: pygame.Surface, name: object, key: tuple) -> None:
         if name == "legends":
             self.legend_cards(board)
+            return
+        if name == "piles":
+            self.piles(board)
             return
         margin, layer = self.kingdom_layer(name, key)
         box = self.scene.layout.kingdoms[name]
@@ -239,10 +244,11 @@ class TablePainter:
 
     def moving(self, surface: pygame.Surface, seat: int) -> bool:
         """While the kingdoms change places, each one's last picture slides and scales to its new place;
-        meanwhile one new picture per frame is drawn, so that no frame does all of them."""
+        meanwhile the new pictures are drawn a band a frame, so that no frame does much of them."""
         scene = self.scene
         if scene.previous_layout is None or scene.transition >= 1:
             self._frozen = None
+            self._warm_job = None
             return False
         if self._frozen is None or self._frozen[0] is not scene.previous_layout:
             self._frozen = (scene.previous_layout, dict(self._layers))
@@ -258,11 +264,40 @@ class TablePainter:
             largest = (max(start.w, end.w), max(start.h, end.h))
             layer = pygame.transform.scale(layer, rect.size, self.scratch(seat, largest, rect.size))
         surface.blit(layer, rect)
-        if seat == scene.model.players - 1 and self._warming < scene.model.players:
-            if self._warming >= 0:
-                self.kingdom_layer(self._warming, self.kingdom_key(self._warming))
-            self._warming += 1
+        if seat == scene.model.players - 1:
+            self.warm()
         return True
+
+    def warm(self) -> None:
+        """One step of drawing the kingdoms' pictures for their new places during a slide: a band of about
+        WARM_PIXELS of one picture (a large kingdom at 4K takes several frames instead of one long one)."""
+        if self._warming < 0:
+            self._warming = 0
+            return
+        players = self.scene.model.players
+        while self._warming < players:
+            seat = self._warming
+            key = self.kingdom_key(seat)
+            cached = self._layers.get(seat)
+            if cached is not None and cached[0] == key:
+                self._warming += 1
+                continue
+            box = self.scene.layout.kingdoms[seat]
+            margin = self.ctx.art.halo(*box.card)
+            if self._warm_job is None or self._warm_job[0] != (seat, key):
+                layer = self.blank_layer((box.rect.w + 2 * margin, box.rect.h + 2 * margin))
+                w, h = layer.get_size()
+                step = max(1, WARM_PIXELS // w)
+                self._warm_job = ((seat, key), layer, [Rect(0, y, w, min(step, h - y)) for y in range(0, h, step)])
+            _, layer, bands = self._warm_job
+            layer.set_clip(bands.pop(0))
+            self.paint_kingdom(layer, seat, key, (margin - box.rect.x, margin - box.rect.y))
+            layer.set_clip(None)
+            if not bands:
+                self._layers[seat] = (key, margin, layer)
+                self._warm_job = None
+                self._warming += 1
+            return
 
     def scratch(self, seat: int, largest: tuple[int, int], size: tuple[int, int]) -> pygame.Surface:
         """Where a sliding kingdom's picture is scaled to, frame after frame: one surface per kingdom as large
@@ -352,6 +387,8 @@ class TablePainter:
         slide) wiped, else a new one (at 4K a new one costs several milliseconds, mostly the memory's first
         touch, and kingdoms are drawn again every time a card lands)."""
         in_use = {id(kept[2]) for kept in self._layers.values()}
+        if self._warm_job is not None:
+            in_use.add(id(self._warm_job[1]))
         if self._frozen is not None:
             in_use |= {id(kept[2]) for kept in self._frozen[1].values()}
         made = self._made.setdefault(size, [])
@@ -427,6 +464,24 @@ class TablePainter:
         width = max(rect.w, self.scene.layout.piles.w)
         label = self.ctx.text.fitted(text, "bold", th.text(18), theme.INK_MUTED, width)
         blit_at(surface, label, "midbottom", (rect.centerx, rect.y - th.px(3)))
+
+    def pile_key(self) -> tuple:
+        """Everything the piles' column shows depends on (it is painted on the board, again when this changes)."""
+        scene, model, gestures = self.scene, self.scene.model, self.scene.gestures
+        held = gestures.held
+        hand = tuple(gestures.hand() if gestures.seat >= 0 else model.hand) if scene.showing_hand() else None
+        return (hand, model.draw_size, model.discard_size, tuple(model.discard), model.discard_under, model.drawn,
+                self.hidden(("discard",)), self.hidden(("drawn",)), (held.source, held.card, held.dragging) if held
+                else None, gestures.targets().get(("discard",), "none"), gestures.discarding,
+                gestures.focus if gestures.keyboard else None, scene.hover_glow(("draw",)),
+                scene.hover_glow(("drawn",)))
+
+    def piles_area(self) -> Rect:
+        """The piles' column with room for what reaches out of it: glows, shadows, a lifted or turned card."""
+        layout = self.scene.layout
+        card = layout.draw_pile
+        reach = self.ctx.art.halo(card.w, card.h) + self.ctx.theme.px(10) + card.h // 6
+        return layout.piles.inflate(2 * reach, 2 * reach)
 
     def piles(self, surface: pygame.Surface) -> None:
         scene, th, text = self.scene, self.ctx.theme, self.ctx.text
