@@ -9,6 +9,7 @@ down to a floor, and last by ending the text with an ellipsis.
 from __future__ import annotations
 
 from collections import OrderedDict
+from typing import Callable
 
 import pygame
 
@@ -69,7 +70,7 @@ def _tokens(text: str) -> list[str]:
     return merged
 
 
-def _hyphenated_head(word: str, fits) -> str:
+def _hyphenated_head(word: str, fits: Callable[[str], bool]) -> str:
     """The longest start of `word` (at least one letter) that fits a line with a hyphen after it."""
     n = len(word) - 1
     while n > 1 and not fits(word[:n] + HYPHEN):

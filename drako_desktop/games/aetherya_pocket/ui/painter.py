@@ -40,12 +40,13 @@ class TablePainter:
         self._base: pygame.Surface | None = None  # the backdrop and the bars
         self._frozen: tuple | None = None  # (the layout moved from, the kingdom pictures taken then)
         self._warming = 0
-        self._warm_job: tuple | None = None  # ((seat, key), its new picture, the bands still to paint)
+        # While kingdoms slide: ((seat, key), the new picture being drawn, the bands of it still to draw).
+        self._warm_job: tuple[tuple[int, tuple], pygame.Surface, list[Rect]] | None = None
         self._fade: pygame.Surface | None = None
         self._scratch: dict[int, pygame.Surface] = {}  # seat -> where its sliding picture is scaled
         self._made: dict[tuple[int, int], list[pygame.Surface]] = {}  # size -> the kingdom pictures made
-        self._tilted: tuple | None = None  # ((card, size), the drawn card turned aside)
-        self._pending: list = []  # seats whose new picture the board has not painted yet
+        self._tilted: tuple[tuple[str, tuple[int, int]], pygame.Surface] | None = None  # (card, size), turned aside
+        self._pending: list[object] = []  # seats whose new picture the board has not painted yet
 
     @property
     def ctx(self):
@@ -144,7 +145,7 @@ class TablePainter:
             margin = self.ctx.art.halo(*big.card)
             for seat in range(scene.model.players):  # made now, with the table's art, not in the first slide
                 self.scratch(seat, big.rect.inflate(2 * margin, 2 * margin).size, (1, 1))
-            later: list = []
+            later: list[object] = []
         else:
             shown = self._board[2]
             changed = [name for name, part in parts.items() if shown.get(name) != part]
