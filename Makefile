@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: play test dist bench bench-ai clean
+.PHONY: play test dist bench bench-ai bench-idle clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -26,6 +26,10 @@ dist: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python tools/bench_engine.py
+
+# How much of a CPU core the app uses while nothing happens (the main menu, a table waiting for a person).
+bench-idle: $(STAMP)
+	$(BIN)/drako-desktop bench-idle $(ARGS)
 
 # Strength and speed of the computer opponents against their targets (long: run it alone).
 bench-ai: $(STAMP)

@@ -181,6 +181,16 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--level", default="random", help="the computer level of every seat (default random)")
     bench.add_argument("--size", default="1600x900", help="window size WxH (default 1600x900)")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
+
+    idle = sub.add_parser(
+        "bench-idle", help="measure the CPU the app uses while nothing happens",
+        description="Run the real app loop on the main menu, then on a table waiting for a person, for SECONDS "
+        "each, and print the share of one CPU core used on each (process time over wall time).",
+    )
+    _game_option(idle)
+    idle.add_argument("--seconds", type=float, default=10.0, help="seconds on each screen (default 10)")
+    idle.add_argument("--size", default="1600x900", help="window size WxH (default 1600x900)")
+    idle.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
 
@@ -238,6 +248,8 @@ def run(args: argparse.Namespace) -> int:
             return cmd_simulate(game, args, sys.stdout)
         if args.command == "bench-ui":
             return cmd_bench_ui(game, args, sys.stdout)
+        if args.command == "bench-idle":
+            return cmd_bench_idle(game, args, sys.stdout)
         if args.command == "replay":
             return cmd_replay(library, game, args, sys.stdout)
         if args.command == "review":
@@ -562,24 +574,44 @@ def cmd_bench_ui(game: Game, args: argparse.Namespace, stdout: TextIO) -> int:
 
     if args.level not in agent_levels(game):
         raise UsageError(f"--level: unknown level {args.level!r} (known: {', '.join(agent_levels(game))})")
-    from .settings import MAX_WINDOW, MIN_WINDOW
-
-    try:
-        width, height = (int(v) for v in args.size.lower().split("x"))
-    except ValueError:
-        raise UsageError(f"--size must look like 1600x900, not {args.size!r}") from None
-    if not (MIN_WINDOW[0] <= width <= MAX_WINDOW[0] and MIN_WINDOW[1] <= height <= MAX_WINDOW[1]):
-        raise UsageError(f"--size must be from {MIN_WINDOW[0]}x{MIN_WINDOW[1]} to {MAX_WINDOW[0]}x{MAX_WINDOW[1]}, "
-                         f"not {args.size}")
     from .ui.launch import bench_ui
 
-    result = bench_ui(game, args.frames, args.level, (width, height))
+    result = bench_ui(game, args.frames, args.level, window_size(args.size))
     if args.json:
         stdout.write(json.dumps(result) + "\n")
     else:
         stdout.write(f"{result['frames']} frames: median {result['median_ms']} ms, p99 {result['p99_ms']} ms, "
-                     f"max {result['max_ms']} ms, reached the scores: {result['reached_scores']}\n")
+                     f"max {result['max_ms']} ms (processor time: median {result['cpu_median_ms']} ms, "
+                     f"p99 {result['cpu_p99_ms']} ms), reached the scores: {result['reached_scores']}\n")
     return 0
+
+
+def cmd_bench_idle(game: Game, args: argparse.Namespace, stdout: TextIO) -> int:
+    if not 0 < args.seconds <= 3600:
+        raise UsageError(f"--seconds must be more than 0 and at most 3600, not {args.seconds}")
+    from .ui.launch import bench_idle
+
+    result = bench_idle(game, args.seconds, window_size(args.size))
+    if args.json:
+        stdout.write(json.dumps(result) + "\n")
+    else:
+        stdout.write(f"idle CPU over {args.seconds:g} s: main menu {100 * result['menu_cpu']:.1f}% of a core, "
+                     f"table waiting for a person {100 * result['table_cpu']:.1f}%\n")
+    return 0
+
+
+def window_size(text: str) -> tuple[int, int]:
+    """`--size WxH` as a window size the app allows (UsageError otherwise)."""
+    from .settings import MAX_WINDOW, MIN_WINDOW
+
+    try:
+        width, height = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise UsageError(f"--size must look like 1600x900, not {text!r}") from None
+    if not (MIN_WINDOW[0] <= width <= MAX_WINDOW[0] and MIN_WINDOW[1] <= height <= MAX_WINDOW[1]):
+        raise UsageError(f"--size must be from {MIN_WINDOW[0]}x{MIN_WINDOW[1]} to {MAX_WINDOW[0]}x{MAX_WINDOW[1]}, "
+                         f"not {text}")
+    return width, height
 
 
 if __name__ == "__main__":

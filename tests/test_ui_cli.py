@@ -68,8 +68,19 @@ def test_bench_ui_prints_its_measures(home):
     result = run(["bench-ui", "--frames", "40", "--json"], home)
     assert result.returncode == 0, result.stderr
     out = json.loads(result.stdout)
-    assert set(out) == {"frames", "median_ms", "p99_ms", "max_ms", "reached_scores"} and out["frames"] == 40
+    assert set(out) == {"frames", "median_ms", "p99_ms", "max_ms", "cpu_median_ms", "cpu_p99_ms",
+                        "reached_scores"} and out["frames"] == 40
     assert 0 < out["median_ms"] <= out["p99_ms"] <= out["max_ms"]
+    assert 0 < out["cpu_median_ms"] <= out["cpu_p99_ms"]
+
+
+def test_bench_idle_prints_the_cpu_share_of_each_screen(home):
+    result = run(["bench-idle", "--seconds", "0.5", "--json"], home)
+    assert result.returncode == 0, result.stderr
+    out = json.loads(result.stdout)
+    assert set(out) == {"seconds", "menu_cpu", "table_cpu", "frames_drawn"} and out["seconds"] == 0.5
+    assert 0 <= out["menu_cpu"] and 0 <= out["table_cpu"] and out["frames_drawn"] >= 2
+    assert run(["bench-idle", "--seconds", "0"], home).returncode == 2
 
 
 def test_score_and_simulate_still_work(home):

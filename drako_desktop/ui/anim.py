@@ -135,3 +135,8 @@ class Counter:
     @property
     def value(self) -> int:
         return round(self.shown)
+
+    @property
+    def counting(self) -> bool:
+        """Still on its way to the target."""
+        return self.shown != self.target

@@ -1,8 +1,12 @@
 """The application: one window, the scene stack and the frame loop.
 
-`App.run()` is the interactive loop (events, update, draw, flip at 60 Hz).
-Tests, the self-test and the UI benchmark drive the same App one frame at a
-time with `frame(dt, events)` and a fixed dt, under SDL's dummy video driver.
+`App.run()` is the interactive loop: events, update, draw and flip, at most at
+60 Hz and only when something changed. Between frames it sleeps until an event
+comes or the scenes' `next_frame_in()` says a frame is due (an animation: every
+frame; a toast or a tooltip: when it appears or goes; a still screen: never), so
+an idle window costs next to nothing. Tests, the self-test and the UI benchmark
+drive the same App one frame at a time with `frame(dt, events)` and a fixed dt,
+under SDL's dummy video driver.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from __future__ import annotations
 import logging
 import random
 import sys
+import time
 import warnings
 from dataclasses import replace
 from functools import partial
@@ -40,6 +45,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 FPS = 60
+MAX_STEP = 0.1  # an animation never jumps by more than this in one frame (after a hitch it slows instead)
+# While idle the loop looks for events this often: input is answered as quickly as at 60 frames a second,
+# for a fraction of what drawing costs (SDL's own wait polls every millisecond, which costs more).
+EVENT_POLL = 1 / FPS
+TIMER_SLACK = 0.002
 # Computer opponents think in a worker thread; a shorter switch interval than the
 # default 5 ms lets the frame loop take the GIL back quickly while they do.
 SWITCH_INTERVAL = 0.001
@@ -76,7 +86,14 @@ class App:
         text = Text(fonts)
         self.ctx = Context(game, settings, fonts, text, Art(), Theme(*self.surface.get_size()), Sounds(settings.sound))
         self.scenes = SceneStack()
-        self.clock = pygame.time.Clock()
+        # The loop's clock and sleep (tests run the loop on a clock of their own, without waiting).
+        self.clock: Callable[[], float] = time.perf_counter
+        self.sleep: Callable[[float], None] = time.sleep
+        self.frames_drawn = 0  # frames the loop has drawn and shown
+        self._last_frame: float | None = None  # when the loop drew its last frame
+        self._asked: float | None = 0.0  # what the scenes said after it (0: they animate)
+        self._due: float | None = None  # when the next frame is due without an event (None: only on one)
+        self._drawn_changes = -1  # the stack's changes the last frame showed
         self._opponents: AgentProcess | None = None  # the opponents' process of the last game played
 
     # -- window ---------------------------------------------------------------------------
@@ -425,13 +442,52 @@ class App:
 
     def run(self) -> int:
         """The interactive loop, from whatever scene was opened first, until Quit."""
-        self.clock.tick(FPS)
-        while not self.quit_requested and self.scenes.top is not None:
-            dt = min(0.1, self.clock.tick(FPS) / 1000)
-            self.frame(dt, pygame.event.get())
-            pygame.display.flip()
+        self.loop()
         self.close()
         return self.exit_code
+
+    def loop(self, seconds: float | None = None) -> None:
+        """Draw and show a frame when an event comes, the scenes ask for one or the stack changed (at most FPS
+        a second), else sleep; until Quit (or for `seconds`: drako-desktop bench-idle, the tests, which may call
+        it again to go on where it stopped).
+
+        Time spent idle reaches the scenes as one update before the events that end it, so timers (a
+        tooltip's delay, a toast) count it, and an animation an event starts begins from its first frame."""
+        start = self.clock()
+        if self._last_frame is None:
+            self._last_frame = start - 1 / FPS
+        events: list[pygame.event.Event] = []
+        while not self.quit_requested and self.scenes.top is not None:
+            now = self.clock()
+            if seconds is not None and now - start >= seconds:
+                return
+            due = self._due if self.scenes.changes == self._drawn_changes else self._last_frame
+            ready = self._last_frame + 1 / FPS if events else due
+            if ready is None or now < ready:
+                self.sleep(EVENT_POLL if ready is None else min(EVENT_POLL, ready - now))
+                events += pygame.event.get()
+                continue
+            elapsed, self._last_frame = now - self._last_frame, now
+            if self._asked != 0 and elapsed > 1 / FPS:  # idle until now: the scenes catch up first
+                self._guarded("update", self.scenes.update, elapsed - 1 / FPS)
+                elapsed = 1 / FPS
+            self.frame(min(MAX_STEP, elapsed), events)
+            pygame.display.flip()
+            self.frames_drawn += 1
+            self._drawn_changes = self.scenes.changes
+            events = []
+            self._asked = self._asked_frame_in()
+            if self._asked is None:
+                self._due = None
+            else:  # a timer's frame comes a little late rather than a hair early (its sums of dt round)
+                self._due = max(now + 1 / FPS, self.clock() + self._asked + (TIMER_SLACK if self._asked else 0))
+
+    def _asked_frame_in(self) -> float | None:
+        try:
+            return self.scenes.next_frame_in()
+        except Exception as exc:  # a scene that cannot say: draw it every frame, as before
+            self.crashed(exc, "next_frame_in")
+            return 0.0
 
     def quit(self, code: int = 0) -> None:
         self.quit_requested = True

@@ -23,6 +23,7 @@ from ..controller.hint import HintRequest, think_inline
 from ..controller.runner import derive_seed
 from ..i18n import tr
 from . import theme
+from .scenes.base import POLL, PULSE
 from .text import blit_at
 
 if TYPE_CHECKING:
@@ -101,6 +102,15 @@ class Hints:
         self.note = None
         self.request = HintRequest(seat, position, view, legal, think, app.threaded)
         self.update(0.0)
+
+    def next_frame_in(self) -> float | None:
+        """When the hint needs drawing again (see Scene.next_frame_in): its marks pulse, its thinking is
+        polled (and its dots move), a note goes when its time is up."""
+        if self.shown is not None:
+            return PULSE
+        if self.request is not None:
+            return POLL
+        return self.note[1] if self.note is not None else None
 
     def cancel(self) -> bool:
         """Drop the hint being thought out or shown (Esc, H); False if there was none."""

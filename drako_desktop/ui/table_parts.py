@@ -13,6 +13,7 @@ from pygame import Rect
 from ..i18n import tr
 from . import theme
 from .context import Context
+from .scenes.base import ANIMATING, POLL, soonest
 from .text import blit_at
 from .tooltips import Tooltip
 from .widgets import Button, Widget
@@ -144,3 +145,21 @@ class ComputerTurns:
 
 class ComputerFailed(Exception):
     """A computer seat could not decide: the table stops (the message is already shown)."""
+
+
+def next_frame_in(table: Any, tooltip_delay: float) -> float | None:
+    """When a game's table needs drawing again without an event (see Scene.next_frame_in), from what every
+    table has: beats playing and scores counting animate; the game moving on by itself (a computer thinking,
+    the turn passing) and a save being written are polled; a toast, a hint's note and a tooltip's hover delay
+    end on time. A table waiting for a person asks for nothing."""
+    if not table.choreo.idle or any(counter.counting for counter in table.counters):
+        return ANIMATING
+    waits = [table.hints.next_frame_in()]
+    if table.toast is not None:
+        waits.append(table.toast[1])
+    if table.hovered is not None and table.tooltip is None and not table.pinned_tip \
+            and table.hover_time < tooltip_delay:
+        waits.append(tooltip_delay - table.hover_time)
+    if (not table.finished and table.decision() is None) or (table.session is not None and table.session.busy):
+        waits.append(POLL)
+    return soonest(*waits)

@@ -9,6 +9,7 @@ down to a floor, and last by ending the text with an ellipsis.
 from __future__ import annotations
 
 from collections import OrderedDict
+from typing import Callable
 
 import pygame
 
@@ -16,6 +17,8 @@ from .fonts import Fonts
 
 Colour = tuple[int, int, int]
 ELLIPSIS = "…"
+HYPHEN = "-"
+SMALLEST = 6  # px: a label shrinks down to this before it is cut; below it no text is legible
 _CACHE_LIMIT = 3000
 
 
@@ -65,6 +68,14 @@ def _tokens(text: str) -> list[str]:
         else:
             merged.append(token)
     return merged
+
+
+def _hyphenated_head(word: str, fits: Callable[[str], bool]) -> str:
+    """The longest start of `word` (at least one letter) that fits a line with a hyphen after it."""
+    n = len(word) - 1
+    while n > 1 and not fits(word[:n] + HYPHEN):
+        n -= 1
+    return word[:max(1, n)]
 
 
 class TextCheck:
@@ -139,6 +150,40 @@ class Text:
             size -= 1
         return size
 
+    def label(self, text: str, role: str, size: int, colour: Colour, max_width: int, max_height: int,
+              min_size: int | None = None) -> pygame.Surface:
+        """A short label (a card's name) that is never dropped nor cut: on one line, shrunk down to the floor;
+        else on two lines broken between words, at the largest size they fit `max_height`; else on one line
+        shrunk below the floor, down to the smallest legible size; and only if a single word is still too
+        wide there, hyphenated. The same picture as `fitted` whenever that one fits without an ellipsis."""
+        key = ("label", text, role, size, colour, max_width, max_height, min_size)
+        found = self._cached(key)
+        if found is not None:
+            return found
+        floor = min_size or max(8, round(size * 0.7))
+        fit = self.fit_size(text, role, size, max_width, floor)
+        if self.width(text, role, fit) <= max_width:
+            return self._remember(key, self.render(text, role, fit, colour))
+        lines: list[str] = []
+        for two in range(size, SMALLEST - 1, -1):  # two lines between words, if they are several
+            lines = self.wrap(text, role, two, max_width)
+            if len(lines) == 2 and 2 * self.line_height(role, two) <= max_height and \
+                    all(self.width(line, role, two) <= max_width for line in lines):
+                return self._remember(key, self._lines(lines, role, two, colour, max_width, "center", 1.0))
+        one = self.fit_size(text, role, fit, max_width, SMALLEST)
+        lines = self.wrap(text, role, one, max_width, hyphenate=True)
+        return self._remember(key, self._lines(lines, role, one, colour, max_width, "center", 1.0))
+
+    def _lines(self, lines: list[str], role: str, size: int, colour: Colour, width: int, align: str,
+               spacing: float) -> pygame.Surface:
+        step = round(self.line_height(role, size) * spacing)
+        surfaces = [self.render(line, role, size, colour) for line in lines]
+        out = pygame.Surface((width, max(1, step * len(lines))), pygame.SRCALPHA)
+        for i, line in enumerate(surfaces):
+            x = {"left": 0, "center": (width - line.get_width()) // 2, "right": width - line.get_width()}[align]
+            out.blit(line, (x, i * step))
+        return out
+
     def ellipsize(self, text: str, role: str, size: int, max_width: int) -> str:
         if self.width(text, role, size) <= max_width:
             return text
@@ -162,7 +207,10 @@ class Text:
 
     # -- paragraphs --------------------------------------------------------------------
 
-    def wrap(self, text: str, role: str, size: int, width: int) -> list[str]:
+    def wrap(self, text: str, role: str, size: int, width: int, hyphenate: bool = False) -> list[str]:
+        """Lines at most `width` wide, broken between words (and between CJK characters), never inside a
+        word; with `hyphenate`, a single word wider than a whole line is broken with a hyphen instead of
+        being left too wide."""
         font = self.fonts.for_text(text, role, size)
         lines: list[str] = []
         for paragraph in text.split("\n"):
@@ -174,6 +222,10 @@ class Text:
                     line = token.lstrip()
                 else:
                     line = candidate
+                while hyphenate and font.size(line.rstrip())[0] > width and len(line.strip()) > 1:
+                    head = _hyphenated_head(line.strip(), lambda s: font.size(s)[0] <= width)
+                    lines.append(head + HYPHEN)
+                    line = line.strip()[len(head):] + (" " if line.endswith(" ") else "")
             lines.append(line.rstrip())
         return lines
 
@@ -189,9 +241,12 @@ class Text:
         while True:
             lines = self.wrap(text, role, size, width)
             step = round(self.line_height(role, size) * spacing)
-            if max_height is None or len(lines) * step <= max_height or size <= floor:
+            fits = max_height is None or len(lines) * step <= max_height
+            if (fits and all(self.width(line, role, size) <= width for line in lines)) or size <= floor:
                 break
-            size -= 1
+            size -= 1  # too tall, or a word wider than the line: smaller, before any word is cut
+        if any(self.width(line, role, size) > width for line in lines):  # at the floor: hyphenate the word
+            lines = self.wrap(text, role, size, width, hyphenate=True)
         cut = ""
         if max_height is not None and len(lines) * step > max_height:
             keep = max(1, max_height // step)
@@ -201,11 +256,7 @@ class Text:
         shown = [self.ellipsize(line, role, size, width) for line in lines]
         if not cut and shown != lines:
             cut = f"a word wider than {width}px"
-        surfaces = [self.render(line, role, size, colour) for line in shown]
-        out = pygame.Surface((width, max(1, step * len(lines))), pygame.SRCALPHA)
-        for i, line in enumerate(surfaces):
-            x = {"left": 0, "center": (width - line.get_width()) // 2, "right": width - line.get_width()}[align]
-            out.blit(line, (x, i * step))
+        out = self._lines(shown, role, size, colour, width, align, spacing)
         if checking is not None:
             checking.made(out, text, cut)
         return self._remember(key, out)

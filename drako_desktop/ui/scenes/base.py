@@ -7,6 +7,12 @@ A notice (`notice = True`: a message with an OK button) is the exception: it
 takes the events, but the scene beneath it goes on (a computer game plays on
 while its message waits for someone to read it), and it stays on top of what
 that scene opens meanwhile.
+
+The app draws a frame only when an event comes or a scene asks for one: each
+scene says, with `next_frame_in()`, when it next needs a frame on its own (an
+animation, a pulse, a worker thread to poll, a toast to expire, a tooltip's
+hover delay); a scene that only changes on events says None and costs nothing
+while the person reads it.
 """
 
 from __future__ import annotations
@@ -17,6 +23,17 @@ import pygame
 
 if TYPE_CHECKING:
     from ..app import App
+
+
+ANIMATING = 0.0  # next_frame_in: something moves, draw every frame
+PULSE = 1 / 30  # ...only a slow glow pulses: half the frame rate looks the same
+POLL = 1 / 20  # ...a worker thread (a computer or a hint thinking, a save being written) is asked this often
+
+
+def soonest(*waits: float | None) -> float | None:
+    """The earliest of several `next_frame_in` answers (None: none of them needs a frame)."""
+    known = [w for w in waits if w is not None]
+    return max(0.0, min(known)) if known else None
 
 
 class Scene:
@@ -48,6 +65,11 @@ class Scene:
     def update(self, dt: float) -> None:
         pass
 
+    def next_frame_in(self) -> float | None:
+        """Seconds until this scene needs drawing again when no event comes: ANIMATING (0) while something
+        moves, a delay for something timed, None when only an event can change what it shows."""
+        return None
+
     def draw(self, surface: pygame.Surface) -> None:
         pass
 
@@ -55,6 +77,7 @@ class Scene:
 class SceneStack:
     def __init__(self) -> None:
         self.scenes: list[Scene] = []
+        self.changes = 0  # scenes put on or taken off so far: a change to show
 
     @property
     def top(self) -> Scene | None:
@@ -66,11 +89,13 @@ class SceneStack:
         while not scene.notice and at > 0 and self.scenes[at - 1].notice:
             at -= 1
         self.scenes.insert(at, scene)
+        self.changes += 1
         scene.enter()
         return scene
 
     def pop(self) -> None:
         if self.scenes:
+            self.changes += 1
             self.scenes.pop().leave()
             if self.scenes:
                 self.scenes[-1].uncovered()
@@ -79,6 +104,7 @@ class SceneStack:
         """Take one scene off the stack wherever it is (a dialog whose screen moved on)."""
         if scene in self.scenes:
             top = scene is self.scenes[-1]
+            self.changes += 1
             self.scenes.remove(scene)
             scene.leave()
             if top and self.scenes:
@@ -100,15 +126,23 @@ class SceneStack:
         if self.top is not None:
             self.top.handle(event)
 
-    def update(self, dt: float) -> None:
-        """The top scene; when it is a notice, also the first scene beneath the notices."""
+    def running(self) -> list[Scene]:
+        """The scenes that update: the top one; when it is a notice, also the first scene beneath the notices."""
         top = self.top
         if top is None:
-            return
+            return []
         beneath = next((s for s in reversed(self.scenes) if not s.notice), None) if top.notice else None
-        top.update(dt)
-        if beneath is not None and beneath in self.scenes:
-            beneath.update(dt)
+        return [top] if beneath is None else [top, beneath]
+
+    def update(self, dt: float) -> None:
+        running = self.running()
+        for scene in running:
+            if scene is running[0] or scene in self.scenes:  # the top may have closed the one beneath
+                scene.update(dt)
+
+    def next_frame_in(self) -> float | None:
+        """When the running scenes next need a frame without an event (None: not until one comes)."""
+        return soonest(*(scene.next_frame_in() for scene in self.running()))
 
     def draw(self, surface: pygame.Surface) -> None:
         start = len(self.scenes) - 1

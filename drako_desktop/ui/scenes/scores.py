@@ -14,6 +14,7 @@ from ..anim import ease_out
 from ..text import blit_at
 from ..tooltips import join_names, number, signed
 from ..widgets import Button, WidgetGroup
+from .base import ANIMATING
 from .overlay import Overlay
 
 ROW_STAGGER = 0.18
@@ -140,6 +141,12 @@ class ScoreSheet(Overlay):
 
     def update(self, dt: float) -> None:
         self.elapsed += dt
+
+    def next_frame_in(self) -> float | None:
+        """Every frame while the numbers count up, then only on events."""
+        factor = self.table.speed
+        counted = ((len(self.scores[0].categories)) * ROW_STAGGER + COUNT_UP) * factor
+        return ANIMATING if self.elapsed < counted else None
 
     def shown(self, row: int, value: int) -> int:
         """A value counting up: row by row, each from 0 to its value."""

@@ -50,8 +50,20 @@ class Stage(Protocol):
     def banner_text(self, event: Event) -> str: ...
 
 
+_scratch: dict[tuple[int, int], pygame.Surface] = {}  # (bits, flags) -> where a card in flight is scaled to
+
+
 def _scaled(surface: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
-    return surface if surface.get_size() == size else pygame.transform.scale(surface, size)
+    """The picture at `size`, for one blit straight away: scaled into a surface kept from frame to frame
+    (a new one for each of the cards flying in every frame costs more than the scaling)."""
+    if surface.get_size() == size:
+        return surface
+    kind = (surface.get_bitsize(), surface.get_flags() & pygame.SRCALPHA)
+    kept = _scratch.get(kind)
+    if kept is None or kept.get_width() < size[0] or kept.get_height() < size[1]:
+        largest = (max(size[0], kept.get_width() if kept else 0), max(size[1], kept.get_height() if kept else 0))
+        kept = _scratch[kind] = pygame.Surface(largest, surface.get_flags() & pygame.SRCALPHA, surface)
+    return pygame.transform.scale(surface, size, kept.subsurface((0, 0, *size)))
 
 
 def draw_flipping(surface: pygame.Surface, stage: Stage, rect: Rect, front: str, t: float,

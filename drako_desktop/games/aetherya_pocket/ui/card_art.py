@@ -14,12 +14,13 @@ import pygame
 from ....i18n import card_name, family_name, legend_name, legend_text, tr
 from ....ui import theme
 from ....ui.art import Art, noise_tile, rounded, vertical_gradient
-from ....ui.text import Text
+from ....ui.text import Text, blit_at
 from ....ui.theme import Colour, hex_colour, shade
 from ..data import CardSet
 
 CARD_ASPECT = 0.8  # kingdom card width / height
 LEGEND_ASPECT = 0.72  # legend card width / height
+RIBBON_ROOM = 0.1  # of a legend card's height, kept free of text at its bottom for the table's Claim ribbon
 
 
 class CardArt:
@@ -60,19 +61,26 @@ class CardArt:
         icon = self.art.icon(card.icon, round(disc * 1.4))
         surf.blit(icon, icon.get_rect(center=centre))
         if named:
+            label = self.name_label(type_id, w, h)
+            banner_h = max(banner_h, label.get_height() + 2)  # a name on two lines: the band grows upwards
             band = pygame.Rect(m, h - m - banner_h, w - 2 * m, banner_h)
             shade_band = pygame.Surface(band.size, pygame.SRCALPHA)
             shade_band.fill((10, 10, 14, 150))
             surf.blit(rounded(shade_band, max(2, r - m)), band)
             pygame.draw.line(surf, (*shade(colour, 1.4), 255), band.topleft, (band.right - 1, band.top))
-            size = max(9, round(banner_h * 0.5))
-            name, floor = card_name(self.cards, type_id).upper(), max(8, size * 3 // 5)
-            if self.text.width(name, "heading", floor) <= band.width - 2 * m:  # else the icon says it: no cut name
-                label = self.text.fitted(name, "heading", size, theme.INK, band.width - 2 * m, min_size=floor)
-                surf.blit(label, label.get_rect(center=band.center))
+            surf.blit(label, label.get_rect(center=band.center))
         if card.locked:
             self._lock_badge(surf, w, m)
         return surf
+
+    def name_label(self, type_id: str, w: int, h: int) -> pygame.Surface:
+        """The card's name as printed in its bottom band (cards at least 64 px high are named): shrunk,
+        or on two lines, to fit; never left out."""
+        m = max(2, round(w * 0.045))
+        banner_h = round(h * 0.2)
+        size = max(9, round(banner_h * 0.5))
+        return self.text.label(card_name(self.cards, type_id).upper(), "heading", size, theme.INK, w - 4 * m,
+                               max_height=round(h * 0.3), min_size=max(8, size * 3 // 5))
 
     def _lock_badge(self, surf: pygame.Surface, w: int, m: int) -> None:
         rad = max(6, round(w * 0.11))
@@ -121,10 +129,11 @@ class CardArt:
 
     # -- legends -------------------------------------------------------------------
 
-    def legend(self, legend_id: str, w: int, h: int) -> pygame.Surface:
-        return self._get(("legend", legend_id, w, h), lambda: self._draw_legend(legend_id, w, h))
+    def legend(self, legend_id: str, w: int, h: int, ribbon: bool = False) -> pygame.Surface:
+        """A legend card; `ribbon`: as the table shows it, with its bottom strip free for a ribbon."""
+        return self._get(("legend", legend_id, w, h, ribbon), lambda: self._draw_legend(legend_id, w, h, ribbon))
 
-    def _draw_legend(self, legend_id: str, w: int, h: int) -> pygame.Surface:
+    def _draw_legend(self, legend_id: str, w: int, h: int, ribbon: bool) -> pygame.Surface:
         legend = self.cards.legend(legend_id)
         r = self.art.radius(w)
         paper = vertical_gradient((w, h), theme.PARCHMENT_TOP, theme.PARCHMENT_BOTTOM).convert_alpha()
@@ -153,13 +162,14 @@ class CardArt:
             y += family.get_height()
         name = self.text.block(legend_name(self.cards, legend_id), "heading", max(9, round(h * 0.075)), theme.INK_DARK,
                                w - 2 * m, max_height=round(h * 0.2), align="center")
-        surf.blit(name, name.get_rect(midtop=(w // 2, y)))
+        blit_at(surf, name, "midtop", (w // 2, y))
         y += name.get_height() + m // 2
         pygame.draw.line(surf, (*theme.PARCHMENT_EDGE, 160), (2 * m, y), (w - 2 * m, y))
         y += m // 2
         body = self.text.block(legend_text(self.cards, legend_id), "body", max(12, round(h * 0.075)), theme.INK_DARK,
-                               w - 2 * m - 2, max_height=h - y - m * 2 // 3, align="center", min_size=9, spacing=0.9)
-        surf.blit(body, body.get_rect(midtop=(w // 2, y)))
+                               w - 2 * m - 2, max_height=(ribbon_band(w, h).top if ribbon else h - m * 2 // 3) - y,
+                               align="center", min_size=9, spacing=0.9)
+        blit_at(surf, body, "midtop", (w // 2, y))
         return surf
 
     def legend_emblem(self, legend_id: str, w: int, h: int) -> pygame.Surface:
@@ -189,3 +199,11 @@ class CardArt:
         pygame.draw.circle(surf, (*theme.GOLD_DARK, 255), centre, rad, width=max(1, rad // 6))
         label = self.text.render(str(points), "number", round(rad * 1.2), theme.INK_DARK)
         surf.blit(label, label.get_rect(center=(centre[0], centre[1] + 1)))
+
+
+def ribbon_band(w: int, h: int) -> pygame.Rect:
+    """Where on a legend card of this size the table's ribbon (Claim, Unlocks) goes: a strip at its bottom
+    that the card's words never reach."""
+    m = max(3, round(w * 0.06))
+    room = max(8, round(h * RIBBON_ROOM))
+    return pygame.Rect(m, h - m * 2 // 3 - room, w - 2 * m, room)

@@ -20,6 +20,7 @@ from ....ui.anim import ease_in_out, ease_out, lerp_rect
 from ....ui.text import blit_at
 from ....ui.tooltips import Tooltip, number, signed
 from ..narrate import category_name
+from .card_art import ribbon_band
 from .hint_marks import bubble_places
 from .last_turns import PULSE, TurnRecord
 from .model import FACE_DOWN
@@ -27,6 +28,10 @@ from . import card_pictures, game_of
 
 if TYPE_CHECKING:
     from .table_scene import TableScene
+
+
+WARM_PIXELS = 600_000  # drawn a frame while kingdoms slide (a kingdom at 3840 x 2160 is about 2.4 million)
+BARE = "bare"  # what the board shows of a kingdom still to be painted: its place put back, empty
 
 
 class TablePainter:
@@ -37,8 +42,14 @@ class TablePainter:
         self._base: pygame.Surface | None = None  # the backdrop and the bars
         self._frozen: tuple | None = None  # (the layout moved from, the kingdom pictures taken then)
         self._warming = 0
+        # While kingdoms slide: ((seat, key), the new picture being drawn, the bands of it still to draw).
+        self._warm_job: tuple[tuple[int, tuple], pygame.Surface, list[Rect]] | None = None
         self._fade: pygame.Surface | None = None
         self.tooltip_box: Rect | None = None  # where the last tooltip was drawn
+        self._scratch: dict[int, pygame.Surface] = {}  # seat -> where its sliding picture is scaled
+        self._made: dict[tuple[int, int], list[pygame.Surface]] = {}  # size -> the kingdom pictures made
+        self._tilted: tuple[tuple[str, tuple[int, int]], pygame.Surface] | None = None  # (card, size), turned aside
+        self._pending: list[object] = []  # seats whose new picture the board has not painted yet
 
     @property
     def ctx(self):
@@ -73,10 +84,13 @@ class TablePainter:
         scene = self.scene
         layout = scene.layout
         surface.blit(self.board(surface.get_size()), (0, 0))
+        for seat in self._pending:  # not on the board yet: the same picture, over its place put back bare
+            margin, layer = self.kingdom_layer(seat, self.kingdom_key(seat))
+            box = layout.kingdoms[seat]
+            surface.blit(layer, (box.rect.x - margin, box.rect.y - margin))
         self.bars(surface)
         for seat in range(scene.model.players):
             self.kingdom(surface, seat)
-        self.piles(surface)
         self.legends(surface)
         self.last_turns(surface)
         if layout.log is not None:
@@ -104,7 +118,10 @@ class TablePainter:
 
         Each of those parts is a region with a key of what it shows. When keys change, only their
         regions are painted again (the backdrop put back under them first, then every part that
-        reaches into them, in order), so a card landing in one kingdom costs that kingdom only."""
+        reaches into them, in order), so a card landing in one kingdom costs that kingdom only.
+        When several kingdoms change at once (the end of the deal, the end of a slide) one is painted
+        a frame: the others are shown meanwhile over their bare places (`_pending`), so that no frame
+        paints them all."""
         scene = self.scene
         layout = scene.layout
         moving = scene.previous_layout is not None and scene.transition < 1
@@ -117,6 +134,7 @@ class TablePainter:
         slot = layout.legend_slots[0]
         halo = self.ctx.art.halo(slot.w, slot.h) + self.ctx.theme.px(8)
         parts["legends"] = (self.legend_key(), layout.legend_area.inflate(2 * halo, 2 * halo))
+        parts["piles"] = (self.pile_key(), self.piles_area())
         base_key = (size, tuple(layout.top_bar), tuple(layout.status_bar))
         if self._board is None or self._board[0] != base_key:
             self._base = self.ctx.art.backdrop(*size).copy()
@@ -127,25 +145,46 @@ class TablePainter:
             pygame.draw.line(self._base, theme.GOLD_DARK, (0, layout.status_bar.top), (top.right, layout.status_bar.top))
             self._board = (base_key, self._base.copy(), {})
             dirty = [rect for _, rect in parts.values()]
+            big = layout.active_box
+            margin = self.ctx.art.halo(*big.card)
+            for seat in range(scene.model.players):  # made now, with the table's art, not in the first slide
+                self.scratch(seat, big.rect.inflate(2 * margin, 2 * margin).size, (1, 1))
+            later: list[object] = []
         else:
             shown = self._board[2]
-            dirty = [rect for name, (key, rect) in parts.items() if shown.get(name) != (key, rect)]
+            changed = [name for name, part in parts.items() if shown.get(name) != part]
+            kingdoms = [name for name in changed if name not in ("legends", "piles")]
+            cells = {} if len(kingdoms) > 1 else {  # one kingdom: only where its cards changed
+                name: self.changed_cells(name, shown[name][0], parts[name][0]) for name in kingdoms if name in shown}
+            whole = [name for name in changed if cells.get(name) is None]
+            later = [name for name in whole if name not in ("legends", "piles")][1:]
+            dirty = [parts[name][1] for name in whole if name not in later or shown.get(name) != (BARE, parts[name][1])]
+            dirty += [rect for found in cells.values() if found for rect in found]
             dirty += [rect for name, (_, rect) in shown.items() if name not in parts]
         board = self._board[1]
         if dirty:
+            dirty = disjoint(dirty)
             for rect in dirty:
                 board.blit(self._base, rect, rect)
             for name, (key, rect) in parts.items():
-                if rect.collidelist(dirty) >= 0:
-                    board.set_clip(rect)
-                    self.paint_part(board, name, key)
-                    board.set_clip(None)
-            self._board = (base_key, board, dict(parts))
+                if name in later:
+                    continue
+                for bare in dirty:  # only where the backdrop was put back: a part is never blended twice
+                    if rect.colliderect(bare):
+                        board.set_clip(rect.clip(bare))
+                        self.paint_part(board, name, key)
+                board.set_clip(None)
+            painted = {name: (BARE, part[1]) if name in later else part for name, part in parts.items()}
+            self._board = (base_key, board, painted)
+        self._pending = later
         return board
 
     def paint_part(self, board: pygame.Surface, name: object, key: tuple) -> None:
         if name == "legends":
             self.legend_cards(board)
+            return
+        if name == "piles":
+            self.piles(board)
             return
         margin, layer = self.kingdom_layer(name, key)
         box = self.scene.layout.kingdoms[name]
@@ -210,10 +249,11 @@ class TablePainter:
 
     def moving(self, surface: pygame.Surface, seat: int) -> bool:
         """While the kingdoms change places, each one's last picture slides and scales to its new place;
-        meanwhile one new picture per frame is drawn, so that no frame does all of them."""
+        meanwhile the new pictures are drawn a band a frame, so that no frame does much of them."""
         scene = self.scene
         if scene.previous_layout is None or scene.transition >= 1:
             self._frozen = None
+            self._warm_job = None
             return False
         if self._frozen is None or self._frozen[0] is not scene.previous_layout:
             self._frozen = (scene.previous_layout, dict(self._layers))
@@ -226,13 +266,51 @@ class TablePainter:
         end = scene.layout.kingdoms[seat].rect.inflate(2 * margin, 2 * margin)
         rect = lerp_rect(start, end, ease_in_out(scene.transition))
         if rect.size != layer.get_size():  # a kingdom that only moves (same size) needs no scaling
-            layer = pygame.transform.scale(layer, rect.size)
+            largest = (max(start.w, end.w), max(start.h, end.h))
+            layer = pygame.transform.scale(layer, rect.size, self.scratch(seat, largest, rect.size))
         surface.blit(layer, rect)
-        if seat == scene.model.players - 1 and self._warming < scene.model.players:
-            if self._warming >= 0:
-                self.kingdom_layer(self._warming, self.kingdom_key(self._warming))
-            self._warming += 1
+        if seat == scene.model.players - 1:
+            self.warm()
         return True
+
+    def warm(self) -> None:
+        """One step of drawing the kingdoms' pictures for their new places during a slide: a band of about
+        WARM_PIXELS of one picture (a large kingdom at 4K takes several frames instead of one long one)."""
+        if self._warming < 0:
+            self._warming = 0
+            return
+        players = self.scene.model.players
+        while self._warming < players:
+            seat = self._warming
+            key = self.kingdom_key(seat)
+            cached = self._layers.get(seat)
+            if cached is not None and cached[0] == key:
+                self._warming += 1
+                continue
+            box = self.scene.layout.kingdoms[seat]
+            margin = self.ctx.art.halo(*box.card)
+            if self._warm_job is None or self._warm_job[0] != (seat, key):
+                layer = self.blank_layer((box.rect.w + 2 * margin, box.rect.h + 2 * margin))
+                w, h = layer.get_size()
+                step = max(1, WARM_PIXELS // w)
+                self._warm_job = ((seat, key), layer, [Rect(0, y, w, min(step, h - y)) for y in range(0, h, step)])
+            _, layer, bands = self._warm_job
+            layer.set_clip(bands.pop(0))
+            self.paint_kingdom(layer, seat, key, (margin - box.rect.x, margin - box.rect.y))
+            layer.set_clip(None)
+            if not bands:
+                self._layers[seat] = (key, margin, layer)
+                self._warm_job = None
+                self._warming += 1
+            return
+
+    def scratch(self, seat: int, largest: tuple[int, int], size: tuple[int, int]) -> pygame.Surface:
+        """Where a sliding kingdom's picture is scaled to, frame after frame: one surface per kingdom as large
+        as it gets, reused (making a new large picture every frame costs more than the scaling itself)."""
+        kept = self._scratch.get(seat)
+        if kept is None or kept.get_width() < largest[0] or kept.get_height() < largest[1]:
+            kept = self._scratch[seat] = pygame.Surface(largest, pygame.SRCALPHA)
+        return kept.subsurface((0, 0, *size))
 
     def shown_cells(self, seat: int) -> tuple:
         """What each place of the kingdom shows now: a card, FACE_DOWN, or None (empty or in flight)."""
@@ -261,29 +339,71 @@ class TablePainter:
     def kingdom_key(self, seat: int) -> tuple:
         box = self.scene.layout.kingdoms[seat]
         active = seat == self.scene.model.current and not self.scene.model.over
-        return (self.shown_cells(seat), tuple(box.rect), box.card, active)
+        return (self.shown_cells(seat), tuple(box.rect), box.card, active, self.scene.model.dealt)
 
     def kingdom_layer(self, seat: int, key: tuple) -> tuple[int, pygame.Surface]:
         """The kingdom's panel and cards drawn once into one surface, re-drawn only when they change."""
         box = self.scene.layout.kingdoms[seat]
-        shown, _, _, active = key
         cached = self._layers.get(seat)
         if cached is not None and cached[0] == key:
             return cached[1], cached[2]
-        th, art = self.ctx.theme, self.ctx.art
-        margin = art.halo(*box.card)
-        layer = pygame.Surface((box.rect.w + 2 * margin, box.rect.h + 2 * margin), pygame.SRCALPHA)
+        margin = self.ctx.art.halo(*box.card)
+        offset = (margin - box.rect.x, margin - box.rect.y)
+        changed = self.changed_cells(seat, cached[0] if cached is not None else None, key)
+        sliding = cached is not None and self._frozen is not None and \
+            any(kept[2] is cached[2] for kept in self._frozen[1].values())
+        if cached is not None and changed is not None and not sliding:  # only where cards changed
+            layer = cached[2]
+            for region in disjoint([rect.move(offset) for rect in changed]):
+                layer.set_clip(region)
+                layer.fill((0, 0, 0, 0), region)
+                self.paint_kingdom(layer, seat, key, offset)
+            layer.set_clip(None)
+        else:
+            layer = self.blank_layer((box.rect.w + 2 * margin, box.rect.h + 2 * margin))
+            self.paint_kingdom(layer, seat, key, offset)
+        self._layers[seat] = (key, margin, layer)
+        return margin, layer
+
+    def changed_cells(self, seat: int, old: tuple | None, new: tuple) -> list[Rect] | None:
+        """Where on the table a kingdom's picture changed from `old` to `new` (each changed card's place with
+        its shadow), or None when more than cards changed (its place, its size, whose turn it is)."""
+        if old is None or old[1:] != new[1:]:
+            return None
+        box = self.scene.layout.kingdoms[seat]
+        halo = self.ctx.art.halo(*box.card)
+        return [box.cell(i).inflate(2 * halo, 2 * halo) for i, (a, b) in enumerate(zip(old[0], new[0])) if a != b]
+
+    def paint_kingdom(self, layer: pygame.Surface, seat: int, key: tuple, offset: tuple[int, int]) -> None:
+        """The kingdom's panel and cards, onto its picture (`offset`: from table to picture coordinates)."""
+        shown, _, _, active, dealt = key
+        box, th = self.scene.layout.kingdoms[seat], self.ctx.theme
         colour = theme.seat_colour(self.scene.setup.colour_of(seat))
-        local = box.rect.move(margin - box.rect.x, margin - box.rect.y)
+        local = box.rect.move(offset)
         layer.blit(self.panel_for(seat, box.rect.size, active), local)
         if active:
             pygame.draw.rect(layer, colour, local, width=max(2, th.px(3)), border_radius=max(6, min(local.size) // 14))
-        offset = (margin - box.rect.x, margin - box.rect.y)
         for index, card in enumerate(shown):  # before the deal, the centre's places stand out
-            slot = theme.GOLD if index in CENTRE or self.scene.model.dealt else theme.PANEL_EDGE
+            slot = theme.GOLD if index in CENTRE or dealt else theme.PANEL_EDGE
             self.card(layer, card, box.cell(index).move(offset), slot=slot)
-        self._layers[seat] = (key, margin, layer)
-        return margin, layer
+
+    def blank_layer(self, size: tuple[int, int]) -> pygame.Surface:
+        """A clear surface for a kingdom's picture: one made before and no longer shown (by the kingdom nor by a
+        slide) wiped, else a new one (at 4K a new one costs several milliseconds, mostly the memory's first
+        touch, and kingdoms are drawn again every time a card lands)."""
+        in_use = {id(kept[2]) for kept in self._layers.values()}
+        if self._warm_job is not None:
+            in_use.add(id(self._warm_job[1]))
+        if self._frozen is not None:
+            in_use |= {id(kept[2]) for kept in self._frozen[1].values()}
+        made = self._made.setdefault(size, [])
+        spare = next((layer for layer in made if id(layer) not in in_use), None)
+        if spare is None:
+            spare = pygame.Surface(size, pygame.SRCALPHA)
+            made.append(spare)
+        else:
+            spare.fill((0, 0, 0, 0))
+        return spare
 
     def plate(self, surface: pygame.Surface, seat: int, rect: Rect, big: bool) -> None:
         scene, th, text, art = self.scene, self.ctx.theme, self.ctx.text, self.ctx.art
@@ -356,6 +476,24 @@ class TablePainter:
         label = self.ctx.text.fitted(text, "bold", th.text(18), theme.INK_MUTED, width)
         blit_at(surface, label, "midbottom", (rect.centerx, rect.y - th.px(3)))
 
+    def pile_key(self) -> tuple:
+        """Everything the piles' column shows depends on (it is painted on the board, again when this changes)."""
+        scene, model, gestures = self.scene, self.scene.model, self.scene.gestures
+        held = gestures.held
+        hand = tuple(gestures.hand() if gestures.seat >= 0 else model.hand) if scene.showing_hand() else None
+        return (hand, model.draw_size, model.discard_size, tuple(model.discard), model.discard_under, model.drawn,
+                self.hidden(("discard",)), self.hidden(("drawn",)), (held.source, held.card, held.dragging) if held
+                else None, gestures.targets().get(("discard",), "none"), gestures.discarding,
+                gestures.focus if gestures.keyboard else None, scene.hover_glow(("draw",)),
+                scene.hover_glow(("drawn",)))
+
+    def piles_area(self) -> Rect:
+        """The piles' column with room for what reaches out of it: glows, shadows, a lifted or turned card."""
+        layout = self.scene.layout
+        card = layout.draw_pile
+        reach = self.ctx.art.halo(card.w, card.h) + self.ctx.theme.px(10) + card.h // 6
+        return layout.piles.inflate(2 * reach, 2 * reach)
+
     def piles(self, surface: pygame.Surface) -> None:
         scene, th, text = self.scene, self.ctx.theme, self.ctx.text
         layout, model, gestures = scene.layout, scene.model, scene.gestures
@@ -399,7 +537,7 @@ class TablePainter:
             self.glow(surface, discard)
         self.card(surface, top, discard, lift)
         if gestures.discarding and model.drawn:
-            tilted = pygame.transform.rotate(scene.card_surface(model.drawn, discard.size), -8)
+            tilted = self.tilted(model.drawn, discard.size)
             blit_at(surface, tilted, "center", (discard.centerx + th.px(6), discard.centery - th.px(4)))
         self.focus_ring(surface, ("discard",), discard)
         # The card in hand.
@@ -418,6 +556,13 @@ class TablePainter:
             if card is not None and scene.hover_glow(("drawn",)):
                 self.glow(surface, drawn, theme.GOOD)
         self.focus_ring(surface, ("drawn",), drawn)
+
+    def tilted(self, card: str, size: tuple[int, int]) -> pygame.Surface:
+        """The drawn card turned aside over the discard while the person chooses a card to reveal (turned once,
+        not every frame)."""
+        if self._tilted is None or self._tilted[0] != (card, size):
+            self._tilted = ((card, size), pygame.transform.rotate(self.scene.card_surface(card, size), -8))
+        return self._tilted[1]
 
     def hand(self, surface: pygame.Surface) -> None:
         scene, th = self.scene, self.ctx.theme
@@ -499,10 +644,15 @@ class TablePainter:
             self.focus_ring(surface, ("legend", slot), rect)
 
     def ribbon(self, surface: pygame.Surface, rect: Rect, text: str, colour) -> None:
-        th = self.ctx.theme
-        label = self.ctx.text.fitted(text, "bold", th.text(16), theme.INK_DARK, rect.w - th.px(12))
-        band = Rect(0, 0, min(rect.w - 4, label.get_width() + th.px(14)), label.get_height() + th.px(2))
-        band.midbottom = (rect.centerx, rect.bottom - th.px(4))
+        """A tag on a legend card, in the strip at its bottom that the card keeps free of words."""
+        th, words = self.ctx.theme, self.ctx.text
+        room = ribbon_band(rect.w, rect.h).move(rect.topleft)
+        size = th.text(16)
+        while size > 8 and words.line_height("bold", size) > room.h:
+            size -= 1
+        label = words.fitted(text, "bold", size, theme.INK_DARK, rect.w - th.px(12))
+        band = Rect(0, 0, min(rect.w - 4, label.get_width() + th.px(14)), room.h)
+        band.center = room.center
         pygame.draw.rect(surface, colour, band, border_radius=band.h // 2)
         blit_at(surface, label, "center", band.center)
 
@@ -718,3 +868,14 @@ class TablePainter:
         label.set_alpha(round(255 * alpha))
         blit_at(surface, label, "center", band.center)
         label.set_alpha(None)
+
+
+def disjoint(rects: list[Rect]) -> list[Rect]:
+    """The same area as rects that do not overlap: overlapping ones merged into the rect around them."""
+    out: list[Rect] = []
+    for rect in rects:
+        rect = Rect(rect)
+        while (hit := rect.collidelist(out)) >= 0:
+            rect = rect.union(out.pop(hit))
+        out.append(rect)
+    return out

@@ -41,7 +41,7 @@ from ....ui.tooltips import Tooltip
 from .card_tips import card_tooltip, discard_tooltip, draw_pile_tooltip, legend_tooltip, unexplored_tooltip
 from ....ui.session import GameSession
 from ....ui.widgets import Button, WidgetGroup
-from ....ui.scenes.base import Scene
+from ....ui.scenes.base import ANIMATING, Scene
 from . import card_pictures, game_of
 
 log = logging.getLogger(__name__)
@@ -176,7 +176,7 @@ class TableScene(Scene):
             art.glow(w, h)
         slot = self.layout.legend_slots[0]
         for legend in self.rules.legend_ids:
-            cards.legend(legend, slot.w, slot.h)
+            cards.legend(legend, slot.w, slot.h, ribbon=True)
         art.shadow(slot.w, slot.h)
         art.glow(slot.w, slot.h)
         art.glow(slot.w, slot.h, theme.GOOD)
@@ -399,6 +399,11 @@ class TableScene(Scene):
             self.save_warned = True  # said once; the game goes on and keeps trying
             self.app.notify(tr("table.save_failed_title"), tr("table.save_failed"), detail=str(self.session.error))
 
+    def next_frame_in(self) -> float | None:
+        if self.transition < 1 or self.gestures.snap is not None:  # kingdoms changing places, a card snapping back
+            return ANIMATING
+        return table_parts.next_frame_in(self, TOOLTIP_DELAY)
+
     def drive(self, dt: float) -> None:
         """Nothing is animating: let the game move on."""
         c = self.controller
@@ -475,7 +480,7 @@ class TableScene(Scene):
         return card_pictures(self.ctx).face(card, *size)
 
     def legend_surface(self, legend_id: str, size: tuple[int, int]) -> pygame.Surface:
-        return card_pictures(self.ctx).legend(legend_id, *size)
+        return card_pictures(self.ctx).legend(legend_id, *size, ribbon=True)
 
     def cell_rect(self, seat: int, index: int) -> Rect:
         return self.layout.kingdoms[seat].cell(index)

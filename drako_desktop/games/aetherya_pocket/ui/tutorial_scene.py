@@ -28,6 +28,7 @@ from .layout import TableLayout
 from ....ui.text import blit_at
 from .tutorial import (OPPONENT, PERSON, Step, TutorialError, TutorialScript, agent_factory, load_progress, load_script, replay, save_progress)
 from ....ui.widgets import ACTIVATE_KEYS, Button
+from ....ui.scenes.base import PULSE, soonest
 from ....ui.scenes.dialogs import Dialog
 from ....ui.scenes.overlay import PauseMenu
 from .table_scene import TableScene
@@ -301,6 +302,10 @@ class TutorialScene(TableScene):
         self.pulse += dt
         if not self.free and self.choreo.idle:
             self.follow(dt)
+
+    def next_frame_in(self) -> float | None:
+        """The lesson's pointers pulse (and its dwell timers run) until the person plays on freely."""
+        return soonest(super().next_frame_in(), None if self.free else PULSE)
 
     def follow(self, dt: float) -> None:
         """Steps that are done by what the person holds or aims at, not by a move; and wrong pick-ups."""

@@ -34,7 +34,7 @@ from ....settings import ANIMATION_FACTOR, PACE_FACTOR
 from ....ui import table_parts
 from ....ui.anim import Choreography, Counter
 from ....ui.hints import Hints
-from ....ui.scenes.base import Scene
+from ....ui.scenes.base import PULSE, Scene, soonest
 from ....ui.session import GameSession
 from ....ui.tooltips import Tooltip
 from ....ui.widgets import Button, WidgetGroup
@@ -279,6 +279,12 @@ class TableScene(Scene):
         if self.session is not None and self.session.error and not self.save_warned:
             self.save_warned = True
             self.app.notify(tr("table.save_failed_title"), tr("table.save_failed"), detail=str(self.session.error))
+
+    def next_frame_in(self) -> float | None:
+        waits = table_parts.next_frame_in(self, TOOLTIP_DELAY)
+        if self.decision() is not None and self.model.decision == "act":  # the characters that may act pulse
+            return soonest(waits, PULSE)
+        return waits
 
     def drive(self, dt: float) -> None:
         """Nothing is animating: let the game move on."""

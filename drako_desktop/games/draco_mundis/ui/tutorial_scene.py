@@ -17,6 +17,7 @@ from ....controller.game import COMPUTER, GameController, GameSetup, Seat
 from ....i18n import tr
 from ....ui import lesson as lesson_parts
 from ....ui import theme
+from ....ui.scenes.base import PULSE, soonest
 from ....ui.scenes.dialogs import Dialog
 from ....ui.widgets import ACTIVATE_KEYS, Button
 from ..actions import Capture, Move, Push
@@ -183,6 +184,10 @@ class TutorialScene(TableScene):
         self.say(self.hint)
         self.gestures.facing = None
         self.gestures.menu = None
+
+    def next_frame_in(self) -> float | None:
+        """The lesson's pointers pulse (and its dwell timer runs) until the person plays on freely."""
+        return soonest(super().next_frame_in(), None if self.free else PULSE)
 
     def update(self, dt: float) -> None:
         super().update(dt)
