@@ -88,6 +88,15 @@ def test_every_language_has_every_english_key_and_no_others(code):
     assert extra == [], f"{code}.yaml has keys English does not: {extra}"
 
 
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_draco_mundis_pass_and_end_turn_are_told_apart_by_their_words(code):
+    # Pass gives up the actions left; End turn hands over a turn whose actions are spent. Side by side on the
+    # table, they must not differ only by their key.
+    texts = strings(code)
+    without_key = [re.sub(r"[（(].*[)）]", "", texts[f"draco_table.{k}"]).strip() for k in ("pass", "end_turn")]
+    assert without_key[0] != without_key[1]
+
+
 @pytest.mark.parametrize("code", [c for c in LANGUAGES if c != "en"])
 def test_placeholders_are_the_same_as_in_english(code):
     english, other = strings("en"), strings(code)
