@@ -43,7 +43,6 @@ def bubble_places(table: "TableScene") -> tuple[list[tuple[int, int]], int]:
     """Where the hint's words may go, best first (the bottom middle of the bubble): above the status bar under
     the piles, under the legends, under the other kingdoms; and how wide it may be."""
     layout, th = table.layout, table.ctx.theme
-    assert layout is not None, "the table is laid out before it is drawn"
     bottom = layout.status_bar.top - th.px(8)
     others = [box.rect for seat, box in layout.kingdoms.items() if seat != layout.active]
     places = [(layout.piles.centerx, bottom), (layout.legend_area.centerx, bottom)]

@@ -688,7 +688,6 @@ class TablePainter:
         """The turns told in a sentence each, newest last; when they do not all fit, in smaller type,
         and then the oldest make room (their places stay marked, and the log tells them too)."""
         scene, th, text = self.scene, self.ctx.theme, self.ctx.text
-        assert scene.layout is not None
         area = scene.layout.news
         if area.h == 0:
             return

@@ -72,7 +72,7 @@ class TableScene(Scene):
         self.gestures = Gestures(self)
         self.painter = TablePainter(self)
         self.widgets = WidgetGroup()
-        self.log_open = False
+        self.log_open = self.log_at_start
         self.log_lines: list[str] = []
         self.clock = 0.0  # seconds the table has been shown (what the last turns' pulses are timed by)
         self.last_turns = LastTurns()
@@ -86,9 +86,9 @@ class TableScene(Scene):
         self.tooltip: Tooltip | None = None
         self.computers = table_parts.ComputerTurns(THINK, THINK_AGAIN)
         self.counters = [Counter(self.score(seat)) for seat in range(setup.players)]  # a resumed game starts counted
-        self.layout: TableLayout | None = None
         # Each kingdom keeps its place: a person plays in the large place, a computer where its kingdom lies.
         self.places = first_places(setup.players, self.person_from(self.model.current))
+        self.layout: TableLayout = self.layout_table()  # laid out again on entering and on every resize
         self.playing = self.model.current  # whose turn the table showed last (a computer's turn starts its timing)
         self.previous_layout: TableLayout | None = None
         self.transition = 1.0
@@ -105,6 +105,7 @@ class TableScene(Scene):
 
     autosave = True  # False: not a saved game (the tutorial keeps its own progress)
     offers_hints = True  # False: the tutorial's script teaches instead
+    log_at_start = False  # True: the side column (the log) open from the start
 
     def new_controller(self, saved: SavedGame | None, practice: bool):
         """The turn controller of this table (the tutorial makes its own, with a scripted opponent)."""
@@ -186,7 +187,6 @@ class TableScene(Scene):
         that kingdom large (it swaps places with the one that was)."""
         players = self.setup.players
         seat = None
-        assert self.layout is not None  # laid out when the table was entered
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             seat = next((s for s, box in self.layout.kingdoms.items() if box.rect.collidepoint(event.pos)), None)
         elif event.type == pygame.KEYDOWN:
@@ -228,8 +228,6 @@ class TableScene(Scene):
 
     def refresh_buttons(self) -> None:
         """Top bar (menu, rules, log) and the status bar's buttons for what can be done now."""
-        if self.layout is None:
-            return
         th, text = self.ctx.theme, self.ctx.text
         status = self.layout.status_bar
         right = [(tr("table.log"), "log", self.toggle_log), (tr("table.rules"), "rules", self.open_rules)]
@@ -826,7 +824,6 @@ class TableScene(Scene):
         mouse = self.gestures.mouse
         key = self.hovered
         if key is not None and key[0] == "cell" and not self.model.dealt and key[1] == self.gestures.seat:
-            assert self.layout is not None
             box = self.layout.kingdoms[key[1]]
             return box.rect.x - self.ctx.theme.px(340) - self.ctx.theme.px(30), mouse[1]
         return mouse

@@ -102,6 +102,7 @@ class TutorialPauseMenu(PauseMenu):
 class TutorialScene(TableScene):
     autosave = False
     offers_hints = False
+    log_at_start = True  # the side column is the coach's (and the log's, under it)
 
     def __init__(self, app, script: TutorialScript, step: int = 0) -> None:
         self.script = script
@@ -120,7 +121,6 @@ class TutorialScene(TableScene):
         if script.first:
             seats.reverse()
         super().__init__(app, GameSetup(tuple(seats), script.seed, script.first))
-        self.log_open = True  # the side column is the coach's (and the log's, under it)
         if self._start:
             self.retell(self._start)
             # The whole discard pile is known here (every card in it went there face up in this game):
@@ -184,8 +184,6 @@ class TutorialScene(TableScene):
 
     def refresh_buttons(self) -> None:
         super().refresh_buttons()
-        if self.layout is None:
-            return
         th = self.ctx.theme
         entries = []
         if not self.free:
