@@ -165,7 +165,7 @@ def table_layout(size: tuple[int, int], players: int, active: int, log_open: boo
 
     legend_title = Rect(legend_area.x, legend_area.y, legend_area.width, th.text(28) + th.px(8))
     # The last turns, told under the legends; with the log open the log tells them (the legends keep the room).
-    news_h = 0 if log_open else min(legend_area.height * 2 // 7, th.text(18) * 7 + th.px(24))
+    news_h = 0 if log_open else min(legend_area.height * 2 // 7, th.text(18) * 9 + th.px(24))
     news = Rect(legend_area.x, legend_area.bottom - news_h, legend_area.width, news_h)
     cards_area = Rect(legend_area.x, legend_title.bottom, legend_area.width, news.top - legend_title.bottom)
     lgap = th.px(10)
