@@ -409,7 +409,7 @@ def cmd_play(library: Library, game: Game, args: argparse.Namespace, stdout: Tex
     if setup is None and resume is None and args.cards is None and getattr(args, "game", None) is None \
             and settings.game:
         game = library[settings.game]  # the main menu opens on the game chosen last time
-    from .ui.launch import run_app  # first: the ui package keeps pygame's banner off stdout
+    from .ui.launch import run_app  # noqa: I001  (first: the ui package keeps pygame's banner off stdout)
 
     import pygame
 

@@ -13,15 +13,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import aetherya_game
 from drako_desktop.ai import AgentSpecError, agent_levels, make_agent
+from drako_desktop.controller.runner import derive_seed, run_game
 from drako_desktop.games.aetherya_pocket.ai.determinize import Position
 from drako_desktop.games.aetherya_pocket.ai.evaluate import Evaluator
 from drako_desktop.games.aetherya_pocket.ai.heuristic import EasyAgent, MediumAgent
 from drako_desktop.games.aetherya_pocket.ai.search import HardAgent
-from drako_desktop.controller.runner import derive_seed, run_game
 from drako_desktop.games.aetherya_pocket.engine import CELLS, GameState, Step
 from drako_desktop.games.aetherya_pocket.engine.kingdom import FULL
-from conftest import aetherya_game
 
 LEVELS = ("random", "easy", "medium", "hard")
 

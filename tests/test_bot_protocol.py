@@ -20,12 +20,12 @@ from pathlib import Path
 
 import pytest
 
+from conftest import aetherya_game
 from drako_desktop import cli
 from drako_desktop.ai import AgentSpecError, make_agent
 from drako_desktop.controller import runner
 from drako_desktop.controller.runner import run_game
 from drako_desktop.games.aetherya_pocket.engine import Action, GameState
-from conftest import aetherya_game
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE_BOT = ROOT / "examples" / "bot_greedy.py"

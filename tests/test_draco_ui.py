@@ -8,18 +8,18 @@ from functools import cache
 
 import pygame
 import pytest
-from ui_support import click, drag, frames, key, make_app, motion, screenshot
 
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
 from drako_desktop.games import load
 from drako_desktop.games.base import Breakdown
 from drako_desktop.games.draco_mundis.actions import Move, Peek, Reveal, Select, place, square
+from drako_desktop.games.draco_mundis.board import BoardModel
 from drako_desktop.games.draco_mundis.ui import tie_break_text, tutorial
 from drako_desktop.games.draco_mundis.ui.hand_over import HandOverScene
-from drako_desktop.games.draco_mundis.board import BoardModel
 from drako_desktop.games.draco_mundis.ui.tutorial_scene import TutorialScene
 from drako_desktop.games.draco_mundis.view import Token
 from drako_desktop.ui.scenes.scores import ScoreSheet
+from ui_support import click, drag, frames, key, make_app, motion, screenshot
 
 
 @cache

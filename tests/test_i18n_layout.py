@@ -18,19 +18,19 @@ import pytest
 from drako_desktop import i18n
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
 from drako_desktop.games.aetherya_pocket.engine import category_scores
+from drako_desktop.games.aetherya_pocket.ui import tutorial
+from drako_desktop.games.aetherya_pocket.ui.card_tips import card_tooltip, legend_tooltip, unexplored_tooltip
+from drako_desktop.games.aetherya_pocket.ui.rules_scene import SECTIONS, RulesScene
+from drako_desktop.games.aetherya_pocket.ui.table_scene import TableScene
+from drako_desktop.games.aetherya_pocket.ui.tutorial_scene import TutorialPauseMenu, TutorialScene, open_tutorial
 from drako_desktop.i18n import tr
 from drako_desktop.ui import text as text_module
-from drako_desktop.games.aetherya_pocket.ui import tutorial
 from drako_desktop.ui.scenes.dialogs import CrashDialog
 from drako_desktop.ui.scenes.load import LoadScene
 from drako_desktop.ui.scenes.new_game import NewGameScene
 from drako_desktop.ui.scenes.overlay import PauseMenu
-from drako_desktop.games.aetherya_pocket.ui.rules_scene import SECTIONS, RulesScene
 from drako_desktop.ui.scenes.scores import ScoreSheet
 from drako_desktop.ui.scenes.statistics import StatisticsScene
-from drako_desktop.games.aetherya_pocket.ui.table_scene import TableScene
-from drako_desktop.games.aetherya_pocket.ui.tutorial_scene import TutorialPauseMenu, TutorialScene, open_tutorial
-from drako_desktop.games.aetherya_pocket.ui.card_tips import card_tooltip, legend_tooltip, unexplored_tooltip
 from ui_support import frames, make_app, motion, play_until, screenshot
 
 SIZE = (1280, 720)
@@ -424,9 +424,8 @@ def draco_screens(s: Screens) -> None:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_no_text_overflows_the_draco_mundis_screens_at_1280x720(language, checking, monkeypatch):
-    from test_play_better import StandInAnalyst
-
     from drako_desktop.games import load
+    from test_play_better import StandInAnalyst
 
     game = load("draco-mundis")
     monkeypatch.setattr(type(game), "analyst", lambda self, seed, iterations: StandInAnalyst())

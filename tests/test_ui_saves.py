@@ -13,8 +13,10 @@ import logging
 import pygame
 import pytest
 
+from conftest import aetherya_game
 from drako_desktop import i18n, logsetup, saves
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
+from drako_desktop.games.aetherya_pocket.ui.table_scene import TableScene
 from drako_desktop.settings import Settings, settings_path
 from drako_desktop.stats import Statistics
 from drako_desktop.ui.app import App
@@ -27,9 +29,7 @@ from drako_desktop.ui.scenes.overlay import PauseMenu
 from drako_desktop.ui.scenes.scores import ScoreSheet
 from drako_desktop.ui.scenes.settings import SettingsScene
 from drako_desktop.ui.scenes.statistics import StatisticsScene
-from drako_desktop.games.aetherya_pocket.ui.table_scene import TableScene
 from ui_support import click, frames, key, make_app, motion, play_until, screenshot
-from conftest import aetherya_game
 
 NAMES = ("Ana", "Brynja", "Corvin", "Isolde")
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from conftest import aetherya_game
 from drako_desktop.controller.game import COMPUTER, GameController, GameSetup, Phase, Seat
 from drako_desktop.controller.undo import ActionLog
 from drako_desktop.games.aetherya_pocket.engine import CLAIM, DRAW, PLACE, TAKE_DISCARD, Event
-from conftest import aetherya_game
 
 ONE_PERSON = GameSetup((Seat("Ana"), Seat("Bot", COMPUTER, "random")), seed=12)
 

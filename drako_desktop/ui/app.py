@@ -33,9 +33,9 @@ from ..games.base import Agent, Game
 from ..settings import MAX_WINDOW, MIN_WINDOW, Settings
 from .art import Art
 from .context import Context
-from .sound import Sounds
 from .fonts import Fonts
 from .scenes.base import SceneStack
+from .sound import Sounds
 from .text import Text
 from .theme import Theme
 

@@ -11,8 +11,8 @@ import pygame
 from pygame import Rect
 
 from ...ai import EXTERNAL, agent_levels
-from ...games.base import Game
 from ...controller.game import COMPUTER, HUMAN, GameSetup, Seat
+from ...games.base import Game
 from ...i18n import has, tr
 from .. import theme
 from ..text import blit_at

@@ -18,8 +18,8 @@ from typing import Callable, Protocol, Sequence
 import pygame
 from pygame import Rect
 
-from ..engine import CENTRE, OUTER, Event
 from ....ui.anim import Beat, ease_in_out, ease_out, lerp_rect
+from ..engine import CENTRE, OUTER, Event
 from .model import FACE_DOWN, TableModel
 
 FLIGHT = 0.38

@@ -20,10 +20,31 @@ from typing import Protocol
 import pygame
 from pygame import Rect
 
-from ....controller.game import Decision, Phase
-from ..engine import (AFTER_PLACE_STEP, ARRANGE_STEP, CARD_IN_HAND_STEPS, TURN_START_STEP, CENTRE, CLAIM, DRAW, PASS, PLACE, REVEAL, TAKE_DISCARD, Action, PlacementChange, Rules, arrange, claim, place, placement_change, placement_problem, reveal)
+from ....controller.game import Decision
 from ....i18n import card_name, legend_text, tr
 from ....ui.widgets import ARROWS, nearest_in_direction
+from ..engine import (
+    AFTER_PLACE_STEP,
+    ARRANGE_STEP,
+    CARD_IN_HAND_STEPS,
+    CENTRE,
+    CLAIM,
+    DRAW,
+    PASS,
+    PLACE,
+    REVEAL,
+    TAKE_DISCARD,
+    TURN_START_STEP,
+    Action,
+    PlacementChange,
+    Rules,
+    arrange,
+    claim,
+    place,
+    placement_change,
+    placement_problem,
+    reveal,
+)
 from .model import FACE_DOWN, TableModel
 
 DRAG_THRESHOLD = 6  # pixels the mouse must move with the button down before a press becomes a drag

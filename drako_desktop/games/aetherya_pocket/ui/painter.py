@@ -13,18 +13,18 @@ from typing import TYPE_CHECKING, Sequence
 import pygame
 from pygame import Rect
 
-from ..engine import CENTRE, PlacementChange
 from ....i18n import card_name, legend_name, tr
 from ....ui import table_parts, theme
 from ....ui.anim import ease_in_out, ease_out, lerp_rect
 from ....ui.text import blit_at
 from ....ui.tooltips import Tooltip, number, signed
+from ..engine import CENTRE, PlacementChange
 from ..narrate import category_name
+from . import card_pictures, game_of
 from .card_art import ribbon_band
 from .hint_marks import bubble_places
 from .last_turns import PULSE, TurnRecord
 from .model import FACE_DOWN
-from . import card_pictures, game_of
 
 if TYPE_CHECKING:
     from .table_scene import TableScene

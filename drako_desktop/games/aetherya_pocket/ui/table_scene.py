@@ -21,8 +21,6 @@ import pygame
 from pygame import Rect
 
 from ....controller.game import Decision, GameSetup, Phase
-from ..narrate import describe, summarize_turn
-from ..engine import AFTER_PLACE_STEP, ARRANGE_STEP, CARD_IN_HAND_STEPS, TURN_START_STEP, CLAIM, CENTRE, Action, Event, GameState, IllegalActionError
 from ....i18n import card_name, tr
 from ....saves import SavedGame
 from ....saves import start_game as start_saved_game
@@ -30,19 +28,32 @@ from ....settings import ANIMATION_FACTOR, PACE_FACTOR
 from ....ui import table_parts, theme
 from ....ui.anim import Choreography, Counter
 from ....ui.hints import Hints
+from ....ui.scenes.base import ANIMATING, Scene
+from ....ui.session import GameSession
+from ....ui.tooltips import Tooltip
+from ....ui.widgets import Button, WidgetGroup
+from ..engine import (
+    AFTER_PLACE_STEP,
+    ARRANGE_STEP,
+    CARD_IN_HAND_STEPS,
+    CENTRE,
+    CLAIM,
+    TURN_START_STEP,
+    Action,
+    Event,
+    GameState,
+    IllegalActionError,
+)
+from ..narrate import describe, summarize_turn
+from . import card_pictures, game_of
+from .beats import TURN, Pause, beats_for
+from .card_tips import card_tooltip, discard_tooltip, draw_pile_tooltip, legend_tooltip, unexplored_tooltip
+from .gestures import Gestures
 from .hint_marks import hint_places
 from .last_turns import LastTurns, TurnRecord
 from .layout import TableLayout, first_places, hand_over_places, table_layout
-from .beats import TURN, Pause, beats_for
-from .gestures import Gestures
 from .model import FACE_DOWN, TableModel
 from .painter import TablePainter
-from ....ui.tooltips import Tooltip
-from .card_tips import card_tooltip, discard_tooltip, draw_pile_tooltip, legend_tooltip, unexplored_tooltip
-from ....ui.session import GameSession
-from ....ui.widgets import Button, WidgetGroup
-from ....ui.scenes.base import ANIMATING, Scene
-from . import card_pictures, game_of
 
 log = logging.getLogger(__name__)
 

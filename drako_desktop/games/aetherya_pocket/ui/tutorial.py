@@ -12,16 +12,27 @@ import hashlib
 import logging
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Any
+from typing import Any, Callable
 
 from ....ai import RANDOM, make_agent
 from ....data import CardDataError, YamlFile
+from ....ui import lesson
+from ....ui.lesson import Progress, ScriptedAgent
 from ...base import Agent, Game
 from ..ai import LEVELS
 from ..data import CardSet
-from ..engine import (ARRANGE, CENTRE, PLACE, REVEAL, TAKE_DISCARD, Action, ActionFormatError, GameState, Rules, placement_problem)
-from ....ui import lesson
-from ....ui.lesson import Progress, ScriptedAgent
+from ..engine import (
+    ARRANGE,
+    CENTRE,
+    PLACE,
+    REVEAL,
+    TAKE_DISCARD,
+    Action,
+    ActionFormatError,
+    GameState,
+    Rules,
+    placement_problem,
+)
 
 log = logging.getLogger(__name__)
 

@@ -21,18 +21,29 @@ import pygame
 from pygame import Rect
 
 from ....controller.game import COMPUTER, GameController, GameSetup, Seat
-from ..engine import ARRANGE, REVEAL, TAKE_DISCARD, Action
 from ....i18n import tr
 from ....ui import lesson, theme
-from .layout import TableLayout
-from ....ui.text import blit_at
-from .tutorial import (OPPONENT, PERSON, Step, TutorialError, TutorialScript, agent_factory, load_progress, load_script, replay, save_progress)
-from ....ui.widgets import ACTIVATE_KEYS, Button
 from ....ui.scenes.base import PULSE, soonest
 from ....ui.scenes.dialogs import Dialog
 from ....ui.scenes.overlay import PauseMenu
-from .table_scene import TableScene
+from ....ui.text import blit_at
+from ....ui.widgets import ACTIVATE_KEYS, Button
+from ..engine import ARRANGE, REVEAL, TAKE_DISCARD, Action
 from . import game_of
+from .layout import TableLayout
+from .table_scene import TableScene
+from .tutorial import (
+    OPPONENT,
+    PERSON,
+    Step,
+    TutorialError,
+    TutorialScript,
+    agent_factory,
+    load_progress,
+    load_script,
+    replay,
+    save_progress,
+)
 
 AIM_DWELL = 1.5  # seconds the card must be held over the place an aim step points at
 LOG_MIN = 110  # the game log shows under the coach when it gets at least this much height (at 1600 x 900)

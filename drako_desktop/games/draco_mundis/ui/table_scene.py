@@ -40,13 +40,13 @@ from ....ui.tooltips import Tooltip
 from ....ui.widgets import Button, WidgetGroup
 from ...base import IllegalActionError
 from ..actions import Capture, Fight, Move, Pass, Place, Push, Select, row_col
+from ..board import BoardModel, Square
 from ..events import Event
 from ..view import View
 from . import game_of
 from .beats import Pause, beats_for
 from .gestures import Gestures
 from .layout import TableLayout, table_layout
-from ..board import BoardModel, Square
 from .painter import TablePainter
 from .tips import square_tooltip, supply_tooltip, title_name, token_name
 
