@@ -174,8 +174,8 @@ def table_screens(s: Screens) -> None:
     # The longest score-sheet text: a tie broken by the sorted categories (rule 6.5).
     sheet = app.scenes.find(ScoreSheet)
     categories = sheet.scores[0].categories
-    sheet.scores = [category_scores(categories, (4, 2, 0, 3, 0, 2, -2)), category_scores(categories, (2, 2, 2, 3, 0, 2, -2)),
-                    category_scores(categories, (0, 0, 0, 0, 3, 0, 0)), category_scores(categories, (9, 0, 0, 0, 0, 0, 0))]
+    sheet.scores = [category_scores(categories, points) for points in (
+        (4, 2, 0, 3, 0, 2, -2), (2, 2, 2, 3, 0, 2, -2), (0, 0, 0, 0, 3, 0, 0), (9, 0, 0, 0, 0, 0, 0))]
     sheet.winners = [3]
     sheet.relayout()
     s.look("15-score-sheet-tie-break", n=120)
@@ -353,7 +353,7 @@ def draco_screens(s: Screens) -> None:
     table.hints.toggle()  # a stand-in for the hard level (see the test): the hint in words
     s.look("34-draco-hint")
     table.hints.toggle()
-    for at, spot in list(table.model.squares.items())[:40]:
+    for at in list(table.model.squares)[:40]:
         table.pin_tooltip(table.layout.square_rect(at).center)
         s.look(f"35-draco-tip-{at[0]}-{at[1]}", shot=False, n=1)
     table.pinned_tip, table.tooltip = False, None

@@ -325,7 +325,8 @@ def test_a_broken_save_is_explained_in_chinese_too(rules):
     dialog = app.scenes.top
     assert isinstance(dialog, Dialog)
     aside = next(folder.glob("zz-newest.json.broken-*")).name
-    assert dialog.detail == f"zz-newest.json：不是有效的 JSON（第 1 行第 59 欄）：檔案已損壞或不完整。已改名保留為 {aside}。"
+    assert dialog.detail == (f"zz-newest.json：不是有效的 JSON（第 1 行第 59 欄）："
+                             f"檔案已損壞或不完整。已改名保留為 {aside}。")
     frames(app, 1)
     screenshot(app, "37-broken-save-message-zh-TW")
     app.close()
@@ -516,7 +517,8 @@ def test_a_settings_problem_is_explained_in_the_language_the_settings_chose(aeth
     frames(app, 2)
     dialog = app.scenes.top
     assert isinstance(dialog, Dialog) and dialog.detail == (
-        f"{path}：window_width 必須介於 1280-3840；sound：應為「true」或「false」，卻是 \"loud\"；這些設定已恢復為預設值")
+        f"{path}：window_width 必須介於 1280-3840；sound：應為「true」或「false」，卻是 \"loud\"；"
+        "這些設定已恢復為預設值")
     screenshot(app, "36-settings-broken-message-zh-TW")
     app.close()
 

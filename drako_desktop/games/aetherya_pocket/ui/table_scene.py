@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import gc
 import logging
+from functools import partial
 from typing import Any
 
 import pygame
@@ -252,7 +253,7 @@ class TableScene(Scene):
         for name, label, style in reversed(self.status_buttons()):
             w = text.width(label, "bold", th.text(22)) + th.px(48)
             x -= w
-            widgets.append(Button(Rect(x, status.y + th.px(8), w, bh), label, lambda n=name: self.press(n),
+            widgets.append(Button(Rect(x, status.y + th.px(8), w, bh), label, partial(self.press, name),
                                   style=style, size=22))
             x -= th.px(10)
         self.widgets = WidgetGroup(widgets, focus=-1)
@@ -586,9 +587,12 @@ class TableScene(Scene):
         return set(preview[1].newly_claimable) if preview else set()
 
     def hover_glow(self, key: tuple) -> bool:
-        return self.hovered == key and self.gestures.held is None and self.gestures.pickable(key) is not None \
-            or (key == ("draw",) and self.hovered == key and self.decision() is not None
-                and any(a.kind == "draw" for a in self.decision().legal))
+        if self.hovered != key:
+            return False
+        if self.gestures.held is None and self.gestures.pickable(key) is not None:
+            return True
+        decision = self.decision() if key == ("draw",) else None  # asked once: the controller's thread may move on
+        return decision is not None and any(a.kind == "draw" for a in decision.legal)
 
     def turn_text(self) -> str:
         if self.model.over:
@@ -717,7 +721,8 @@ class TableScene(Scene):
         buttons = [("button", name) for name, _, _ in self.status_buttons()]
         legends = [("legend", i) for i in range(len(self.model.legend_row))]
         if decision.kind == ARRANGE_STEP:
-            return [("hand", i) for i in range(len(self.gestures.hand()))] + [("cell", seat, i) for i in CENTRE] + buttons
+            hand = [("hand", i) for i in range(len(self.gestures.hand()))]
+            return hand + [("cell", seat, i) for i in CENTRE] + buttons
         if decision.kind == TURN_START_STEP:
             return [("draw",), ("discard",)] + cells + legends
         if decision.kind in CARD_IN_HAND_STEPS:

@@ -299,8 +299,8 @@ class TableScene(Scene):
         elif c.phase == Phase.GAME_END:
             c.proceed()
             self.game_over()
-        elif self.needs_hand_over() is not None:
-            self.hand_over(self.needs_hand_over())
+        elif (seat := self.needs_hand_over()) is not None:
+            self.hand_over(seat)
         elif c.computer_to_move():
             try:
                 polled = self.computers.poll(self.app, c, self.session, dt, self.speed,
