@@ -1,6 +1,6 @@
 # Two commands are all it takes on a fresh machine with Python 3.11+:
 #   make play   - start the game
-#   make test   - run the whole test suite
+#   make test   - check style (ruff) and types (mypy), then run the whole test suite
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -17,7 +17,10 @@ $(STAMP): pyproject.toml
 play: $(STAMP)
 	$(BIN)/drako-desktop $(ARGS)
 
+# Style (ruff) and types (mypy) first: either one failing fails the test before the long suite starts.
 test: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/mypy
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest $(PYTEST_ARGS)
 
 dist: $(STAMP)

@@ -345,7 +345,8 @@ def cmd_simulate(game: Game, args: argparse.Namespace, stdout: TextIO) -> int:
         f"{result['games_per_second']} games/s, {result['mean_turns']} turns and {result['mean_actions']} actions "
         "per game\n"
     )
-    stdout.write(f"{'seat':>4}  {'agent':<12} {'wins':>8} {'win%':>6} {'mean score':>10} {'mean ms':>8} {'median ms':>9} {'p99 ms':>8}\n")
+    stdout.write(f"{'seat':>4}  {'agent':<12} {'wins':>8} {'win%':>6} {'mean score':>10} "
+                 f"{'mean ms':>8} {'median ms':>9} {'p99 ms':>8}\n")
     for s in result["seats"]:
         stdout.write(
             f"{s['seat']:>4}  {s['agent']:<12} {s['wins']:>8.2f} {100 * s['win_rate']:>5.1f}% {s['mean_score']:>10.2f} "
@@ -409,7 +410,7 @@ def cmd_play(library: Library, game: Game, args: argparse.Namespace, stdout: Tex
     if setup is None and resume is None and args.cards is None and getattr(args, "game", None) is None \
             and settings.game:
         game = library[settings.game]  # the main menu opens on the game chosen last time
-    from .ui.launch import run_app  # first: the ui package keeps pygame's banner off stdout
+    from .ui.launch import run_app  # noqa: I001  (first: the ui package keeps pygame's banner off stdout)
 
     import pygame
 
@@ -526,8 +527,9 @@ def cmd_review(library: Library, args: argparse.Namespace, stdout: TextIO) -> in
     stdout.write(f"{summary.decisions} decisions, accuracy {summary.accuracy:.1f}%, "
                  f"{len([d for d in decisions if d.mistake])} mistakes\n")
     for d in summary.mistakes:
+        missed = f" ({', '.join(d.missed)})" if d.missed else ""
         stdout.write(f"  turn {d.turn}: {100 * d.win_lost:.0f} points of winning chance and "
-                     f"{d.margin_lost:.1f} points of margin lost{' (' + ', '.join(d.missed) + ')' if d.missed else ''}\n")
+                     f"{d.margin_lost:.1f} points of margin lost{missed}\n")
     return 0
 
 

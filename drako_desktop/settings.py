@@ -57,9 +57,11 @@ class Settings:
         if self.computer_pace not in COMPUTER_PACES:
             problems.append(Message("settings_errors.one_of", setting="computer_pace", allowed=COMPUTER_PACES))
         if not MIN_WINDOW[0] <= self.window_width <= MAX_WINDOW[0]:
-            problems.append(Message("settings_errors.range", setting="window_width", low=MIN_WINDOW[0], high=MAX_WINDOW[0]))
+            problems.append(Message("settings_errors.range", setting="window_width",
+                                    low=MIN_WINDOW[0], high=MAX_WINDOW[0]))
         if not MIN_WINDOW[1] <= self.window_height <= MAX_WINDOW[1]:
-            problems.append(Message("settings_errors.range", setting="window_height", low=MIN_WINDOW[1], high=MAX_WINDOW[1]))
+            problems.append(Message("settings_errors.range", setting="window_height",
+                                    low=MIN_WINDOW[1], high=MAX_WINDOW[1]))
         if self.game and self.game not in game_ids():
             problems.append(Message("settings_errors.one_of", setting="game", allowed=game_ids()))
         if not TIMEOUT_RANGE[0] <= self.bot_timeout <= TIMEOUT_RANGE[1]:
@@ -90,7 +92,8 @@ class Settings:
             if expected is float and isinstance(value, int) and not isinstance(value, bool):
                 value = float(value)
             if type(value) is not expected:
-                problems.append(Message("settings_errors.type", setting=f.name, expected=Message(f"settings_errors.{expected.__name__}"),
+                problems.append(Message("settings_errors.type", setting=f.name,
+                                        expected=Message(f"settings_errors.{expected.__name__}"),
                                         found=jsonio.shown(value)))
                 continue
             wrong = replace(defaults, **{f.name: value}).validate()

@@ -143,7 +143,8 @@ class Statistics:
             raise ValueError("unknown statistics format")
         games = {DEFAULT_GAME: data.get("players")} if data["version"] == 1 else data.get("games")
         recorded = data.get("recorded")
-        if not isinstance(games, dict) or not isinstance(recorded, list) or not all(isinstance(r, str) for r in recorded):
+        if not isinstance(games, dict) or not isinstance(recorded, list) \
+                or not all(isinstance(r, str) for r in recorded):
             raise ValueError("the statistics file is malformed")
         if not all(GAME_ID.fullmatch(game) and isinstance(players, dict) for game, players in games.items()):
             raise ValueError("the statistics file is malformed")

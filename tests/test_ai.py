@@ -13,15 +13,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import aetherya_game
 from drako_desktop.ai import AgentSpecError, agent_levels, make_agent
+from drako_desktop.controller.runner import derive_seed, run_game
 from drako_desktop.games.aetherya_pocket.ai.determinize import Position
 from drako_desktop.games.aetherya_pocket.ai.evaluate import Evaluator
 from drako_desktop.games.aetherya_pocket.ai.heuristic import EasyAgent, MediumAgent
 from drako_desktop.games.aetherya_pocket.ai.search import HardAgent
-from drako_desktop.controller.runner import derive_seed, run_game
 from drako_desktop.games.aetherya_pocket.engine import CELLS, GameState, Step
 from drako_desktop.games.aetherya_pocket.engine.kingdom import FULL
-from conftest import aetherya_game
 
 LEVELS = ("random", "easy", "medium", "hard")
 
@@ -55,7 +55,8 @@ def reshuffle_hidden(state, rng):
     twin = state.clone()
     slots = []
     if twin.step != Step.ARRANGE:
-        slots += [(twin.kingdoms[s], c) for s in range(twin.players) for c in range(CELLS) if not twin.face_up[s] >> c & 1]
+        slots += [(twin.kingdoms[s], c) for s in range(twin.players) for c in range(CELLS)
+                  if not twin.face_up[s] >> c & 1]
     slots += [(twin.discard, i) for i in range(len(twin.discard) - 1)]
     slots += [(twin.deck, i) for i in range(len(twin.deck))]
     cards = [cards_list[i] for cards_list, i in slots]
@@ -220,18 +221,21 @@ def win_rate(rules, make_a, make_b, games, seed):
     wins = 0.0
     for g in range(games):
         agents = [make_a(derive_seed(seed, g, 0)), make_b(derive_seed(seed, g, 1))]
-        state = run_game(aetherya_game(), GameState.new(rules, 2, derive_seed(seed, "game", g), first=g % 2), agents).state
+        start = GameState.new(rules, 2, derive_seed(seed, "game", g), first=g % 2)
+        state = run_game(aetherya_game(), start, agents).state
         winners = state.winners()
         wins += (0 in winners) / len(winners)
     return wins / games
 
 
 def test_easy_beats_random(aetherya, rules):
-    assert win_rate(rules, lambda s: EasyAgent(rules, s), lambda s: make_agent(aetherya, "random", s), 30, seed=1) >= 0.7
+    assert win_rate(rules, lambda s: EasyAgent(rules, s), lambda s: make_agent(aetherya, "random", s), 30,
+                    seed=1) >= 0.7
 
 
 def test_medium_beats_random(aetherya, rules):
-    assert win_rate(rules, lambda s: MediumAgent(rules, s), lambda s: make_agent(aetherya, "random", s), 30, seed=2) >= 0.6
+    assert win_rate(rules, lambda s: MediumAgent(rules, s), lambda s: make_agent(aetherya, "random", s), 30,
+                    seed=2) >= 0.6
 
 
 def test_medium_beats_easy(rules):

@@ -25,7 +25,8 @@ NO_PYGAME = {"data", "ai", "controller"}
 # same game each layer may import; the handle (__init__) may import them all. Every game layer may
 # also import the shared layers below it.
 GAME_MODULE_LAYER = {"data": "data", "rules": "engine", "actions": "engine", "events": "engine", "view": "engine",
-                     "engine": "engine", "record": "engine", "board": "engine", "ai": "ai", "narrate": "narrate", "ui": "ui"}
+                     "engine": "engine", "record": "engine", "board": "engine", "ai": "ai", "narrate": "narrate",
+                     "ui": "ui"}
 GAME_LAYERS = {
     "data": set(),
     "engine": {"data"},
@@ -102,7 +103,8 @@ def test_nothing_outside_the_games_imports_a_game_package():
             continue
         for name in imports_of(path):
             if name.startswith("drako_desktop.games.") and not any(
-                    name == allowed or name.startswith(allowed + ".") for allowed in SHARED_GAME_MODULES - {"drako_desktop.games"}):
+                    name == allowed or name.startswith(allowed + ".")
+                    for allowed in SHARED_GAME_MODULES - {"drako_desktop.games"}):
                 problems.append(f"{path.relative_to(PACKAGE)} imports {name}")
     assert problems == []
 
@@ -120,7 +122,8 @@ def test_no_game_imports_another_and_each_game_keeps_its_layers():
                         continue
                     parts = name[len(own) + 1:].split(".") if name != own else []
                     target = GAME_MODULE_LAYER.get(parts[0], parts[0]) if parts else None
-                    if layer is not None and target is not None and target != layer and target not in GAME_LAYERS[layer]:
+                    if layer is not None and target is not None and target != layer \
+                            and target not in GAME_LAYERS[layer]:
                         problems.append(f"{path.relative_to(PACKAGE)} ({layer}) imports {name}")
                     if layer not in (None, "ui") and target is None:  # the UI may name the handle's type
                         problems.append(f"{path.relative_to(PACKAGE)} ({layer}) imports the game's handle")

@@ -20,12 +20,12 @@ from pathlib import Path
 
 import pytest
 
+from conftest import aetherya_game
 from drako_desktop import cli
 from drako_desktop.ai import AgentSpecError, make_agent
 from drako_desktop.controller import runner
 from drako_desktop.controller.runner import run_game
 from drako_desktop.games.aetherya_pocket.engine import Action, GameState
-from conftest import aetherya_game
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE_BOT = ROOT / "examples" / "bot_greedy.py"
@@ -176,7 +176,8 @@ def test_a_slow_answer_is_skipped_and_the_bot_plays_on(rules, tmp_path, caplog):
 
 def test_a_bot_that_hangs_is_cut_off_and_stopped(rules, tmp_path, caplog):
     caplog.set_level(logging.WARNING, logger="drako_desktop.ai")
-    bot = make_agent(aetherya_game(), bot_script(tmp_path, "sys.stdin.read()"), seed=0, bot_timeout=0.2)  # never answers
+    never_answers = bot_script(tmp_path, "sys.stdin.read()")
+    bot = make_agent(aetherya_game(), never_answers, seed=0, bot_timeout=0.2)
     state = GameState.new(rules, 2, seed=3)
     for _ in range(2):
         legal = state.legal_actions()

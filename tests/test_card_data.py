@@ -262,10 +262,9 @@ def test_every_icon_is_checked_up_front(folder, capsys):
 
 
 def test_a_lesson_that_is_not_utf8_is_no_lesson_and_no_crash(folder):
-    from ui_support import frames, make_app
-
     from drako_desktop.games import load
     from drako_desktop.games.aetherya_pocket.ui import tutorial
+    from ui_support import frames, make_app
 
     good = (folder / "tutorial.yaml").read_bytes()
     (folder / "tutorial.yaml").write_bytes(good + b"# caf\xe9\n")

@@ -10,10 +10,10 @@ import sys
 
 import pytest
 
+from conftest import aetherya_game
 from drako_desktop import cli, saves
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
 from drako_desktop.games.aetherya_pocket.engine import GameState
-from conftest import aetherya_game
 
 SETUP = GameSetup((Seat("Ana"), Seat("Brynja", COMPUTER, "easy")), seed=42, first=0)
 

@@ -33,7 +33,8 @@ def test_a_save_and_a_finished_game_of_the_last_release_load_and_play_on(private
     assert [s.name for s in unfinished.setup.seats] == ["Ana", "Brynja"]
     assert listing.states[unfinished.path].turn > 0
     # The unfinished game plays on where it was left, through the rules.
-    controller = GameController(library["aetherya-pocket"], unfinished.setup, actions=unfinished.actions, threaded=False)
+    controller = GameController(library["aetherya-pocket"], unfinished.setup, actions=unfinished.actions,
+                                threaded=False)
     assert len(controller.actions) == len(unfinished.actions) and controller.current() is not None
     # Resaving it writes today's format, which loads back to the same position.
     text = saves.encode(unfinished, controller.state, library["aetherya-pocket"])

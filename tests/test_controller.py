@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from drako_desktop.controller.game import COMPUTER, GameController, GameSetup, Phase, Seat
+from drako_desktop.games.aetherya_pocket.engine import Event, GameState
 from drako_desktop.games.aetherya_pocket.narrate import describe
-from drako_desktop.games.aetherya_pocket.engine import DRAW, Action, Event, GameState
 
 
 def computers(n: int) -> tuple[Seat, ...]:

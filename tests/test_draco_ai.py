@@ -12,8 +12,6 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_draco_properties import reshuffle_unknowns
-from test_draco_support import GAME, RULES, random_game
 
 from drako_desktop.ai import AgentSpecError, agent_levels, make_agent
 from drako_desktop.controller.runner import derive_seed, run_game
@@ -24,6 +22,8 @@ from drako_desktop.games.draco_mundis.ai.knowledge import Knowledge
 from drako_desktop.games.draco_mundis.ai.plan import Planner
 from drako_desktop.games.draco_mundis.engine import GameState
 from drako_desktop.games.draco_mundis.rules import KIND_BITS
+from test_draco_properties import reshuffle_unknowns
+from test_draco_support import GAME, RULES, random_game
 
 LEVELS = ("random", "easy", "medium", "hard")
 VARIANTS = ("fast_setup", "sherpa_sacrifice", "dragon_trap")

@@ -13,12 +13,11 @@ import textwrap
 from contextlib import redirect_stdout
 from pathlib import Path
 
-from test_draco_support import GAME
-
 from drako_desktop import cli
 from drako_desktop.ai import make_agent
 from drako_desktop.controller.runner import run_game
 from drako_desktop.games.draco_mundis.engine import GameState
+from test_draco_support import GAME
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE_BOT = ROOT / "examples" / "bot_draco_greedy.py"

@@ -104,8 +104,9 @@ def broken(tmp_path: Path, file: str, old: str, new: str) -> Path:
     ("tokens.yaml", "    passes_over_all: true", "    passes_over_all: yes please",
      "characters.biplane.passes_over_all", "must be true or false, not the text 'yes please'"),
     ("tokens.yaml", "    name: Sherpa\n", "    name: Sherpa\n    colour: red\n",
-     "characters.sherpa.colour", ("unknown key (allowed here: name, icon, count, arrows, strength, text, placed_face_up, "
-     "never_attacked, cannot_fight_alone, passes_over_all, enters, bonus, capture, destroys)")),
+     "characters.sherpa.colour", ("unknown key (allowed here: name, icon, count, arrows, strength, text, "
+                                  "placed_face_up, never_attacked, cannot_fight_alone, passes_over_all, enters, bonus, "
+                                  "capture, destroys)")),
     ("tokens.yaml", "icon: icons/tiger.svg", "icon: icons/leopard.svg", "lands.tiger.icon",
      "file 'icons/leopard.svg' is missing"),
     ("game.yaml", "{2: 6, 3: 9, 4: 12}", "{2: 4, 3: 9, 4: 12}", "board.columns_in_use.2",

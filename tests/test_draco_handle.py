@@ -6,15 +6,15 @@ import json
 import random
 
 import pytest
-from test_draco_support import FILLER, GAME, act, build, play_random
 
 from drako_desktop import games, i18n
-from drako_desktop.games.base import ActionFormatError
 from drako_desktop.games import Library
+from drako_desktop.games.base import ActionFormatError
 from drako_desktop.games.draco_mundis import View
-from drako_desktop.records import RecordError, replay_record
 from drako_desktop.games.draco_mundis.engine import GameState
 from drako_desktop.games.draco_mundis.events import Event
+from drako_desktop.records import RecordError, replay_record
+from test_draco_support import FILLER, GAME, act, build, play_random
 
 LIBRARY = Library()
 

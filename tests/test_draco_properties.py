@@ -6,10 +6,8 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_draco_support import FILLER, GAME, RULES, build, random_game
 
 from drako_desktop.games import Library
-from drako_desktop.records import replay_record
 from drako_desktop.games.draco_mundis.actions import (
     CAPTURE,
     DESTROY,
@@ -29,6 +27,8 @@ from drako_desktop.games.draco_mundis.actions import (
 )
 from drako_desktop.games.draco_mundis.engine import GameState
 from drako_desktop.games.draco_mundis.rules import KIND_BITS, KIND_MASK
+from drako_desktop.records import replay_record
+from test_draco_support import FILLER, GAME, RULES, build, random_game
 
 VARIANTS = ("fast_setup", "sherpa_sacrifice", "dragon_trap")
 games = st.tuples(

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from test_draco_support import FILLER, GAME, RULES, act, build, legal_json
 
 from drako_desktop.games.base import IllegalActionError
 from drako_desktop.games.draco_mundis.actions import Place, square
 from drako_desktop.games.draco_mundis.engine import GameState
+from test_draco_support import FILLER, GAME, RULES, act, build, legal_json
 
 
 def moves_from(s: GameState, r: int, c: int) -> set[tuple[int, int]]:

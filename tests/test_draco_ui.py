@@ -4,22 +4,23 @@ refusals in words, the hand-over screen, undo, the end, the lesson, and the scre
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from functools import cache
 
 import pygame
 import pytest
-from ui_support import click, drag, frames, key, make_app, motion, screenshot
 
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
 from drako_desktop.games import load
 from drako_desktop.games.base import Breakdown
-from drako_desktop.games.draco_mundis.actions import Move, Peek, Reveal, Select, place, square
+from drako_desktop.games.draco_mundis.actions import Move, Pass, Peek, Reveal, Select, place, square
+from drako_desktop.games.draco_mundis.board import BoardModel
 from drako_desktop.games.draco_mundis.ui import tie_break_text, tutorial
 from drako_desktop.games.draco_mundis.ui.hand_over import HandOverScene
-from drako_desktop.games.draco_mundis.board import BoardModel
 from drako_desktop.games.draco_mundis.ui.tutorial_scene import TutorialScene
 from drako_desktop.games.draco_mundis.view import Token
 from drako_desktop.ui.scenes.scores import ScoreSheet
+from ui_support import click, drag, frames, key, make_app, motion, screenshot
 
 
 @cache
@@ -262,6 +263,18 @@ def test_hovering_a_fight_shows_the_preview_and_the_lesson_teaches_it(tmp_path):
     frames(app, 5)
     assert lesson.index(scene.step.id) > lesson.index("fight")
     assert scene.model.trophies[0] and scene.model.trophies[0][0].kind == "sherpa"
+
+
+def test_a_lesson_step_whose_action_has_no_square_points_at_the_steps_own_squares():
+    # Pass (like Select) names no square: the lesson file's `squares` are what is pointed at, not a crash
+    app = make_app(draco(), size=(1280, 720), animation_speed="instant")
+    lesson = tutorial.load_lesson(draco())
+    at = lesson.index("fight")
+    steps = list(lesson.steps)
+    steps[at] = tutorial.Step("fight", "do", squares=((1, 7),), action=Pass())
+    scene = app.scenes.replace_all(TutorialScene(app, replace(lesson, steps=tuple(steps)), at))
+    frames(app, 2)
+    assert scene.pointed() == [scene.layout.square_rect((1, 7))] and app.crashes == []
 
 
 def tutorial_step_text(step: str, part: str) -> str:

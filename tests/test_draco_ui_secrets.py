@@ -11,13 +11,13 @@ from functools import cache
 from typing import Any, Sequence
 
 import pygame
-from ui_support import DT, key, make_app, motion
 
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
 from drako_desktop.games import load
 from drako_desktop.games.draco_mundis.actions import Move, Pass, Place, Select
 from drako_desktop.games.draco_mundis.ui.hand_over import HandOverScene
 from drako_desktop.games.draco_mundis.ui.table_scene import TOOLTIP_DELAY, TableScene
+from ui_support import DT, key, make_app, motion
 
 COMPUTER_SEAT = 2
 SWAPPED = ("jungle", "swamp")

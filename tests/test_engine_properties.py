@@ -7,9 +7,18 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from drako_desktop.games.aetherya_pocket.engine import (DRAW, PLACE, TAKE_DISCARD, Action, GameState, IllegalActionError, Step, place, reveal)
+from drako_desktop.games.aetherya_pocket.engine import (
+    DRAW,
+    PLACE,
+    TAKE_DISCARD,
+    Action,
+    GameState,
+    IllegalActionError,
+    Step,
+    place,
+    reveal,
+)
 from drako_desktop.games.aetherya_pocket.engine.kingdom import CELLS
-
 from test_engine_rules import snapshot
 
 MAX_ACTIONS = 5000  # far above any real game; a game that runs past it has failed to end

@@ -6,7 +6,21 @@ import random
 
 import pytest
 
-from drako_desktop.games.aetherya_pocket.engine import (CENTRE, DRAW, PASS, TAKE_DISCARD, UNKNOWN, Action, GameState, IllegalActionError, Step, arrange, claim, place, reveal)
+from drako_desktop.games.aetherya_pocket.engine import (
+    CENTRE,
+    DRAW,
+    PASS,
+    TAKE_DISCARD,
+    UNKNOWN,
+    Action,
+    GameState,
+    IllegalActionError,
+    Step,
+    arrange,
+    claim,
+    place,
+    reveal,
+)
 from drako_desktop.games.aetherya_pocket.engine.kingdom import FULL
 
 

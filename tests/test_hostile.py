@@ -20,10 +20,8 @@ from multiprocessing import Pipe
 from pathlib import Path
 
 import pytest
-from conftest import aetherya_game
-from test_cli_input import run_main
-from ui_support import click, frames, make_app, play_until
 
+from conftest import aetherya_game
 from drako_desktop import jsonio, saves
 from drako_desktop.ai import EXTERNAL
 from drako_desktop.controller import worker
@@ -37,6 +35,8 @@ from drako_desktop.ui.launch import open_app
 from drako_desktop.ui.scenes.dialogs import Dialog
 from drako_desktop.ui.scenes.load import LoadScene
 from drako_desktop.ui.scenes.scores import ScoreSheet
+from test_cli_input import run_main
+from ui_support import click, frames, make_app, play_until
 
 SETUP = GameSetup((Seat("Ana"), Seat("Brynja", COMPUTER, "random")), seed=42, first=0)
 GAME_ID = "20260101-120000-abcdef"

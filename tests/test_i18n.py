@@ -32,8 +32,8 @@ CJK_FONTS = tuple(sorted(set(FILES_BY_LANGUAGE["zh-TW"].values())))
 # Simplified forms (and mainland wording) that have no place in Taiwanese Traditional Chinese text.
 SIMPLIFIED = set("这们说对时国还发经开关个来为会从动后机点电脑设认输选择显储钮页码图标赢胜负难简单龙灵组连获结计类击"
                  "让应该请门见边过现进无长么样将与离线网络软终场战赛队号")
-MAINLAND_TERMS = ("屏幕", "默認", "鼠標", "窗口", "文件", "程序", "信息", "全屏", "字體", "圖標", "用戶", "軟件", "網絡",
-                  "視頻", "激活", "菜單")
+MAINLAND_TERMS = ("屏幕", "默認", "鼠標", "窗口", "文件", "程序", "信息", "全屏", "字體", "圖標", "用戶", "軟件",
+                  "網絡", "視頻", "激活", "菜單")
 
 
 def strings(code: str) -> dict[str, str]:

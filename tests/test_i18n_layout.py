@@ -18,19 +18,19 @@ import pytest
 from drako_desktop import i18n
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
 from drako_desktop.games.aetherya_pocket.engine import category_scores
+from drako_desktop.games.aetherya_pocket.ui import tutorial
+from drako_desktop.games.aetherya_pocket.ui.card_tips import card_tooltip, legend_tooltip, unexplored_tooltip
+from drako_desktop.games.aetherya_pocket.ui.rules_scene import SECTIONS, RulesScene
+from drako_desktop.games.aetherya_pocket.ui.table_scene import TableScene
+from drako_desktop.games.aetherya_pocket.ui.tutorial_scene import TutorialPauseMenu, TutorialScene, open_tutorial
 from drako_desktop.i18n import tr
 from drako_desktop.ui import text as text_module
-from drako_desktop.games.aetherya_pocket.ui import tutorial
 from drako_desktop.ui.scenes.dialogs import CrashDialog
 from drako_desktop.ui.scenes.load import LoadScene
 from drako_desktop.ui.scenes.new_game import NewGameScene
 from drako_desktop.ui.scenes.overlay import PauseMenu
-from drako_desktop.games.aetherya_pocket.ui.rules_scene import SECTIONS, RulesScene
 from drako_desktop.ui.scenes.scores import ScoreSheet
 from drako_desktop.ui.scenes.statistics import StatisticsScene
-from drako_desktop.games.aetherya_pocket.ui.table_scene import TableScene
-from drako_desktop.games.aetherya_pocket.ui.tutorial_scene import TutorialPauseMenu, TutorialScene, open_tutorial
-from drako_desktop.games.aetherya_pocket.ui.card_tips import card_tooltip, legend_tooltip, unexplored_tooltip
 from ui_support import frames, make_app, motion, play_until, screenshot
 
 SIZE = (1280, 720)
@@ -174,8 +174,8 @@ def table_screens(s: Screens) -> None:
     # The longest score-sheet text: a tie broken by the sorted categories (rule 6.5).
     sheet = app.scenes.find(ScoreSheet)
     categories = sheet.scores[0].categories
-    sheet.scores = [category_scores(categories, (4, 2, 0, 3, 0, 2, -2)), category_scores(categories, (2, 2, 2, 3, 0, 2, -2)),
-                    category_scores(categories, (0, 0, 0, 0, 3, 0, 0)), category_scores(categories, (9, 0, 0, 0, 0, 0, 0))]
+    sheet.scores = [category_scores(categories, points) for points in (
+        (4, 2, 0, 3, 0, 2, -2), (2, 2, 2, 3, 0, 2, -2), (0, 0, 0, 0, 3, 0, 0), (9, 0, 0, 0, 0, 0, 0))]
     sheet.winners = [3]
     sheet.relayout()
     s.look("15-score-sheet-tie-break", n=120)
@@ -353,7 +353,7 @@ def draco_screens(s: Screens) -> None:
     table.hints.toggle()  # a stand-in for the hard level (see the test): the hint in words
     s.look("34-draco-hint")
     table.hints.toggle()
-    for at, spot in list(table.model.squares.items())[:40]:
+    for at in list(table.model.squares)[:40]:
         table.pin_tooltip(table.layout.square_rect(at).center)
         s.look(f"35-draco-tip-{at[0]}-{at[1]}", shot=False, n=1)
     table.pinned_tip, table.tooltip = False, None
@@ -424,9 +424,8 @@ def draco_screens(s: Screens) -> None:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_no_text_overflows_the_draco_mundis_screens_at_1280x720(language, checking, monkeypatch):
-    from test_play_better import StandInAnalyst
-
     from drako_desktop.games import load
+    from test_play_better import StandInAnalyst
 
     game = load("draco-mundis")
     monkeypatch.setattr(type(game), "analyst", lambda self, seed, iterations: StandInAnalyst())

@@ -33,6 +33,8 @@ from drako_desktop import saves
 from drako_desktop.ai import make_agent
 from drako_desktop.controller.game import COMPUTER, GameSetup, Phase, Seat
 from drako_desktop.games.aetherya_pocket.engine import GameState
+from drako_desktop.games.aetherya_pocket.ui.rules_scene import RulesScene
+from drako_desktop.games.aetherya_pocket.ui.table_scene import TableScene
 from drako_desktop.settings import Settings
 from drako_desktop.ui.scenes.about import AboutScene
 from drako_desktop.ui.scenes.dialogs import Dialog
@@ -40,11 +42,9 @@ from drako_desktop.ui.scenes.load import LoadScene
 from drako_desktop.ui.scenes.menu import MainMenu
 from drako_desktop.ui.scenes.new_game import NewGameScene
 from drako_desktop.ui.scenes.overlay import PauseMenu
-from drako_desktop.games.aetherya_pocket.ui.rules_scene import RulesScene
 from drako_desktop.ui.scenes.scores import ScoreSheet
 from drako_desktop.ui.scenes.settings import SettingsScene
 from drako_desktop.ui.scenes.statistics import StatisticsScene
-from drako_desktop.games.aetherya_pocket.ui.table_scene import TableScene
 from ui_support import DT, make_app
 
 EVENTS = int(os.environ.get("MONKEY_EVENTS", 100_000))

@@ -11,8 +11,6 @@ from functools import cache
 
 import pygame
 import pytest
-from test_draco_ui import play_on
-from ui_support import frames, key, make_app, play_until, screenshot
 
 from drako_desktop import saves
 from drako_desktop.ai import make_agent
@@ -29,6 +27,8 @@ from drako_desktop.ui.scenes.overlay import PauseMenu
 from drako_desktop.ui.scenes.review import ReviewScene
 from drako_desktop.ui.scenes.scores import ScoreSheet
 from drako_desktop.ui.scenes.viewer import EVERYTHING, ViewerScene
+from test_draco_ui import play_on
+from ui_support import frames, key, make_app, play_until, screenshot
 
 NAMES = ("Ana", "Brynja", "Corvin")
 

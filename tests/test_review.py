@@ -125,10 +125,9 @@ def test_review_command_prints_the_decisions_and_the_summary_as_json(aetherya, l
 
 
 def test_a_hint_says_why_in_words(aetherya):
+    from conftest import parse_grid
     from drako_desktop import i18n
     from drako_desktop.games.aetherya_pocket.engine import View, claim, place
-
-    from conftest import parse_grid
 
     mine = tuple(tuple(row) for row in parse_grid("? ? ? ? / ? plain ? ? / plain ? human ? / ? ? ? ?"))
     other = tuple(tuple(row) for row in parse_grid(""))

@@ -8,14 +8,13 @@ import pygame
 import pytest
 import yaml
 
+from conftest import aetherya_game
 from drako_desktop import i18n, resources
 from drako_desktop.games.aetherya_pocket import AetheryaPocket
 from drako_desktop.games.aetherya_pocket.data import load_cards
-from drako_desktop.games.aetherya_pocket.engine import Rules
-from drako_desktop.ui import text as text_module
 from drako_desktop.games.aetherya_pocket.ui.rules_scene import EXAMPLES, SECTIONS, RulesScene, parse_grid
+from drako_desktop.ui import text as text_module
 from ui_support import click, frames, key, make_app
-from conftest import aetherya_game
 
 
 @pytest.fixture

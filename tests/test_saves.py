@@ -7,12 +7,12 @@ import random
 
 import pytest
 
+from conftest import aetherya_game
 from drako_desktop import i18n, saves
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
 from drako_desktop.games.aetherya_pocket.engine import GameState
 from drako_desktop.replay import format_replay, replay_game
 from drako_desktop.stats import PEOPLE, Statistics
-from conftest import aetherya_game
 
 
 @pytest.fixture(autouse=True)

@@ -432,7 +432,8 @@ CASES = [
          {"elf": 1, "dwarf": 2, "human": 2, "goblin": 6, "dragons": 3, "legends": 8, "conflicts": -2}, 20,
          ("alliance-human-elf", "four-tribes", "tribes-elf"), ("four-tribes", "lands-forest")),
     Case("mixed_kingdom_goblins_on_a_portal_group",
-         "human portal goblin swamp / portal portal portal human / elf goblin dwarf plain / forest swamp portal mountain",
+         "human portal goblin swamp / portal portal portal human / "
+         "elf goblin dwarf plain / forest swamp portal mountain",
          # group A (0,1),(1,0),(1,1),(1,2): rim human(0,0) elf(2,0) human(1,3) dwarf(2,2) (+ goblins, excluded)
          # group B (3,2): rim dwarf(2,2) swamp(3,1) mountain(3,3)
          # elf(2,0): forest(3,0) +2 [swamp(3,1) diagonal]; dwarf(2,2): mountain via B +2

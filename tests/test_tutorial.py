@@ -15,15 +15,14 @@ import pygame
 import pytest
 
 from drako_desktop import i18n
-from drako_desktop.controller.game import Phase
 from drako_desktop.games.aetherya_pocket.data import load_cards
 from drako_desktop.games.aetherya_pocket.engine import CENTRE
 from drako_desktop.games.aetherya_pocket.ui import tutorial
+from drako_desktop.games.aetherya_pocket.ui.model import FACE_DOWN
+from drako_desktop.games.aetherya_pocket.ui.tutorial_scene import TutorialPauseMenu, TutorialScene
 from drako_desktop.ui.scenes.dialogs import Dialog
 from drako_desktop.ui.scenes.menu import MainMenu
 from drako_desktop.ui.scenes.scores import ScoreSheet
-from drako_desktop.games.aetherya_pocket.ui.tutorial_scene import TutorialPauseMenu, TutorialScene
-from drako_desktop.games.aetherya_pocket.ui.model import FACE_DOWN
 from ui_support import click, drag, frames, key, make_app, motion, screenshot
 
 MAX_FRAMES = 3000

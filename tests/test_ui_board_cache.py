@@ -7,10 +7,10 @@ from __future__ import annotations
 import hashlib
 
 import pygame
-from conftest import aetherya_game
-from ui_support import frames, make_app
 
+from conftest import aetherya_game
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
+from ui_support import frames, make_app
 
 
 def picture(app) -> str:

@@ -13,12 +13,8 @@ from dataclasses import replace
 
 import pygame
 import pytest
-from conftest import aetherya_game
-from test_draco_ui import can, finish_setup, play_on
-from test_draco_ui import start as start_draco
-from test_ui_table import centre_of, legal_cells, wait_for_person
-from ui_support import click, drag, frames, key, make_app, motion, screenshot
 
+from conftest import aetherya_game
 from drako_desktop import i18n, saves
 from drako_desktop.controller.game import COMPUTER, GameController, GameSetup, Phase, Seat
 from drako_desktop.games.aetherya_pocket.ui.beats import TurnPasses
@@ -29,6 +25,10 @@ from drako_desktop.games.draco_mundis.ui.hand_over import HandOverScene
 from drako_desktop.settings import Settings, settings_path
 from drako_desktop.ui.scenes.overlay import PauseMenu
 from drako_desktop.ui.scenes.settings import SettingsScene
+from test_draco_ui import can, finish_setup, play_on
+from test_draco_ui import start as start_draco
+from test_ui_table import centre_of, legal_cells, wait_for_person
+from ui_support import click, drag, frames, key, make_app, motion, screenshot
 
 CTRL_Z = (pygame.K_z, pygame.KMOD_CTRL)
 

@@ -10,7 +10,6 @@ from dataclasses import replace
 
 import pygame
 import pytest
-from ui_support import click, down, frames, key, make_app, motion, play_until, screenshot
 
 from drako_desktop import i18n
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
@@ -21,6 +20,7 @@ from drako_desktop.ui.scenes.new_game import NewGameScene
 from drako_desktop.ui.scenes.scores import ScoreSheet
 from drako_desktop.ui.text import Text
 from drako_desktop.ui.widgets import Button, TextField
+from ui_support import click, down, frames, key, make_app, motion, play_until, screenshot
 
 LANGUAGES = ("en", "zh-TW")
 

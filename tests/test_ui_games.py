@@ -5,7 +5,6 @@ and the statistics say which game each is."""
 from __future__ import annotations
 
 import pygame
-from ui_support import click, frames, key, make_app, screenshot
 
 from drako_desktop import saves
 from drako_desktop.games import load
@@ -14,6 +13,7 @@ from drako_desktop.ui.scenes.load import LoadScene
 from drako_desktop.ui.scenes.menu import GameTile, MainMenu
 from drako_desktop.ui.scenes.new_game import RANDOM_FIRST, ColourDisc, NewGameScene
 from drako_desktop.ui.scenes.statistics import StatisticsScene
+from ui_support import click, frames, key, make_app, screenshot
 
 
 def tiles(app) -> dict[str, GameTile]:

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from conftest import aetherya_game
-from ui_support import frames, make_app, motion
 
+from conftest import aetherya_game
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
 from drako_desktop.games import load
 from drako_desktop.ui.app import FPS
 from drako_desktop.ui.scenes.base import ANIMATING, Scene, SceneStack
+from ui_support import frames, make_app, motion
 
 
 def draco_game():

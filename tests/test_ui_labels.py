@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from conftest import aetherya_game
-from ui_support import frames, make_app
 
+from conftest import aetherya_game
 from drako_desktop import i18n
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
 from drako_desktop.games.aetherya_pocket.ui import card_pictures
@@ -16,6 +15,7 @@ from drako_desktop.i18n import legend_name, legend_text
 from drako_desktop.ui import text as text_module
 from drako_desktop.ui.fonts import Fonts
 from drako_desktop.ui.text import Text
+from ui_support import frames, make_app
 
 SIZES = [(1280, 720), (1600, 900)]
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from drako_desktop import i18n
 from drako_desktop.games.aetherya_pocket.engine import category_scores
-from drako_desktop.games.aetherya_pocket.ui.layout import layout_problems, table_layout
 from drako_desktop.games.aetherya_pocket.ui import tie_break_text
 from drako_desktop.games.aetherya_pocket.ui.card_tips import card_tooltip, legend_tooltip
-from drako_desktop import i18n
+from drako_desktop.games.aetherya_pocket.ui.layout import layout_problems, table_layout
 from drako_desktop.ui.tooltips import number, signed
 from ui_support import make_app
 

@@ -13,8 +13,10 @@ import logging
 import pygame
 import pytest
 
+from conftest import aetherya_game
 from drako_desktop import i18n, logsetup, saves
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
+from drako_desktop.games.aetherya_pocket.ui.table_scene import TableScene
 from drako_desktop.settings import Settings, settings_path
 from drako_desktop.stats import Statistics
 from drako_desktop.ui.app import App
@@ -27,9 +29,7 @@ from drako_desktop.ui.scenes.overlay import PauseMenu
 from drako_desktop.ui.scenes.scores import ScoreSheet
 from drako_desktop.ui.scenes.settings import SettingsScene
 from drako_desktop.ui.scenes.statistics import StatisticsScene
-from drako_desktop.games.aetherya_pocket.ui.table_scene import TableScene
 from ui_support import click, frames, key, make_app, motion, play_until, screenshot
-from conftest import aetherya_game
 
 NAMES = ("Ana", "Brynja", "Corvin", "Isolde")
 
@@ -325,7 +325,8 @@ def test_a_broken_save_is_explained_in_chinese_too(rules):
     dialog = app.scenes.top
     assert isinstance(dialog, Dialog)
     aside = next(folder.glob("zz-newest.json.broken-*")).name
-    assert dialog.detail == f"zz-newest.json：不是有效的 JSON（第 1 行第 59 欄）：檔案已損壞或不完整。已改名保留為 {aside}。"
+    assert dialog.detail == (f"zz-newest.json：不是有效的 JSON（第 1 行第 59 欄）："
+                             f"檔案已損壞或不完整。已改名保留為 {aside}。")
     frames(app, 1)
     screenshot(app, "37-broken-save-message-zh-TW")
     app.close()
@@ -516,7 +517,8 @@ def test_a_settings_problem_is_explained_in_the_language_the_settings_chose(aeth
     frames(app, 2)
     dialog = app.scenes.top
     assert isinstance(dialog, Dialog) and dialog.detail == (
-        f"{path}：window_width 必須介於 1280-3840；sound：應為「true」或「false」，卻是 \"loud\"；這些設定已恢復為預設值")
+        f"{path}：window_width 必須介於 1280-3840；sound：應為「true」或「false」，卻是 \"loud\"；"
+        "這些設定已恢復為預設值")
     screenshot(app, "36-settings-broken-message-zh-TW")
     app.close()
 

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import pygame
 
-from drako_desktop.controller.game import COMPUTER, GameSetup, Phase, Seat
+from conftest import aetherya_game
+from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
+from drako_desktop.games.aetherya_pocket.ui.rules_scene import RulesScene
 from drako_desktop.ui.scenes.about import AboutScene, icon_authors
 from drako_desktop.ui.scenes.new_game import NewGameScene
-from drako_desktop.games.aetherya_pocket.ui.rules_scene import RulesScene
 from drako_desktop.ui.scenes.scores import ScoreSheet
 from drako_desktop.ui.scenes.settings import SettingsScene
 from ui_support import frames, key, make_app, motion, screenshot
-from conftest import aetherya_game
 
 MAX_FRAMES = 20_000
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from drako_desktop.games.aetherya_pocket.engine import CENTRE, Event
 from drako_desktop.games.aetherya_pocket.ui import EVENT_SOUNDS
 from drako_desktop.ui.sound import Sounds, sound_files
-
 from test_ui_table import centre_of, drag, first_turn
 from ui_support import click, frames
 

@@ -12,14 +12,14 @@ import random
 import pygame
 import pytest
 
+from conftest import aetherya_game
 from drako_desktop.controller.game import COMPUTER, GameSetup, Phase, Seat
 from drako_desktop.games.aetherya_pocket.engine import CENTRE
-from drako_desktop.games.aetherya_pocket.ui.layout import layout_problems
-from drako_desktop.ui.scenes.scores import ScoreSheet
 from drako_desktop.games.aetherya_pocket.ui.gestures import Held
+from drako_desktop.games.aetherya_pocket.ui.layout import layout_problems
 from drako_desktop.games.aetherya_pocket.ui.model import FACE_DOWN, TableModel
+from drako_desktop.ui.scenes.scores import ScoreSheet
 from ui_support import click, drag, frames, key, make_app, motion
-from conftest import aetherya_game
 
 MAX_FRAMES = 40_000
 

@@ -8,12 +8,9 @@ import re
 
 import pygame
 import pytest
-from conftest import aetherya_game
 from pygame import Rect
-from test_ui_table import MAX_FRAMES, wait_for_person
-from test_ui_table import start as start_table
-from ui_support import down, drag, frames, key, make_app, motion, screenshot, up
 
+from conftest import aetherya_game
 from drako_desktop import i18n
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
 from drako_desktop.games.aetherya_pocket.engine import CENTRE, Event
@@ -25,6 +22,9 @@ from drako_desktop.ui import theme
 from drako_desktop.ui.scenes.scores import ScoreSheet
 from drako_desktop.ui.scenes.settings import SettingsScene
 from drako_desktop.ui.widgets import Choice
+from test_ui_table import MAX_FRAMES, wait_for_person
+from test_ui_table import start as start_table
+from ui_support import down, drag, frames, key, make_app, motion, screenshot, up
 
 
 def start(rules, seats, **kw):

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from conftest import aetherya_game
 from drako_desktop.controller.game import COMPUTER, GameController, GameSetup, Phase, Seat
 from drako_desktop.controller.undo import ActionLog
 from drako_desktop.games.aetherya_pocket.engine import CLAIM, DRAW, PLACE, TAKE_DISCARD, Event
-from conftest import aetherya_game
 
 ONE_PERSON = GameSetup((Seat("Ana"), Seat("Bot", COMPUTER, "random")), seed=12)
 
@@ -85,7 +85,8 @@ def test_placing_on_an_unexplored_land_reveals_it_and_ends_undo(rules):
     c = person_turn()
     c.act(next(a for a in c.current().legal if a.kind == TAKE_DISCARD))
     seat = c.state.current
-    hidden = next(a for a in c.current().legal if a.kind == PLACE and c.state.visible_kingdom(seat)[a.row * 4 + a.col] < 0)
+    kingdom = c.state.visible_kingdom(seat)
+    hidden = next(a for a in c.current().legal if a.kind == PLACE and kingdom[a.row * 4 + a.col] < 0)
     c.act(hidden)
     assert c.log.revealing[-1]
     assert c.undo_target() is None

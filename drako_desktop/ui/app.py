@@ -33,9 +33,9 @@ from ..games.base import Agent, Game
 from ..settings import MAX_WINDOW, MIN_WINDOW, Settings
 from .art import Art
 from .context import Context
-from .sound import Sounds
 from .fonts import Fonts
 from .scenes.base import SceneStack
+from .sound import Sounds
 from .text import Text
 from .theme import Theme
 
@@ -66,7 +66,7 @@ class App:
         self.threaded = threaded  # computer seats think in a worker thread (tests run them inline)
         self.quit_requested = False
         self.exit_code = 0
-        self.on_game_over: Callable[[object], None] | None = None  # play --exit-at-end
+        self.on_game_over: Callable[[GameController], None] | None = None  # play --exit-at-end
         # Computer seats when they think inline: (game, level, seed) -> agent (tests swap in quicker ones).
         self.agent_factory: Callable[[Game, str, int], Agent] = self._make_agent
         # The strongest level's effort (sampled games per decision) for a hint and for the review (tests lower it).
@@ -128,7 +128,9 @@ class App:
         self._relayout()
 
     def _relayout(self) -> None:
-        self.surface = pygame.display.get_surface()
+        surface = pygame.display.get_surface()
+        assert surface is not None, "the window is open: only a window's change lays the app out again"
+        self.surface = surface
         self.ctx.theme = Theme(*self.surface.get_size())
         self.scenes.relayout()
 

@@ -19,7 +19,8 @@ import pygame
 
 from .. import resources
 from . import theme
-from .theme import Colour, hex_colour, mix, shade
+from .theme import Colour, mix, shade
+
 
 def ui_icon_path(name: str) -> Path:
     return resources.package() / "ui" / "icons" / f"{name}.svg"

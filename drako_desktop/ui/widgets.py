@@ -6,7 +6,7 @@ language change), so their labels are plain texts already translated.
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Callable, Generic, Sequence, TypeVar
 
 import pygame
 from pygame import Rect
@@ -18,6 +18,8 @@ from .text import blit_at
 UP, DOWN, LEFT, RIGHT = (0, -1), (0, 1), (-1, 0), (1, 0)
 ARROWS = {pygame.K_UP: UP, pygame.K_DOWN: DOWN, pygame.K_LEFT: LEFT, pygame.K_RIGHT: RIGHT}
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+T = TypeVar("T")  # the values a Choice chooses from
 
 
 def nearest_in_direction(rects: Sequence[Rect], current: int, direction: tuple[int, int]) -> int:
@@ -77,7 +79,7 @@ def _face(ctx: Context, rect: Rect, style: str, hovered: bool, enabled: bool) ->
 
 
 class Button(Widget):
-    def __init__(self, rect: Rect, label: str, on_click: Callable[[], None], *, icon: str | None = None,
+    def __init__(self, rect: Rect, label: str, on_click: Callable[[], object], *, icon: str | None = None,
                  style: str = "normal", enabled: bool = True, size: int = 24) -> None:
         super().__init__(rect, enabled)
         self.label = label
@@ -120,11 +122,11 @@ class Button(Widget):
             draw_focus_ring(surface, rect, ctx.theme.radius)
 
 
-class Choice(Widget):
+class Choice(Widget, Generic[T]):
     """A label and one of several values, changed with ‹ › (click or left/right)."""
 
-    def __init__(self, rect: Rect, label: str, options: Sequence[tuple[object, str]], value: object,
-                 on_change: Callable[[object], None], *, enabled: bool = True,
+    def __init__(self, rect: Rect, label: str, options: Sequence[tuple[T, str]], value: T,
+                 on_change: Callable[[T], object], *, enabled: bool = True,
                  label_share: float = 0.45) -> None:
         super().__init__(rect, enabled)
         self.label = label
@@ -134,7 +136,7 @@ class Choice(Widget):
         self.label_share = label_share
 
     @property
-    def value(self) -> object:
+    def value(self) -> T:
         return self.options[self.index][0]
 
     def _arrows(self) -> tuple[Rect, Rect]:

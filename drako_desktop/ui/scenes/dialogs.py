@@ -20,7 +20,7 @@ from ..text import blit_at
 from ..widgets import Button, WidgetGroup
 from .overlay import Overlay
 
-ButtonSpec = tuple[str, Callable[[], None], str]  # label, action, style ("primary" or "normal")
+ButtonSpec = tuple[str, Callable[[], object], str]  # label, action, style ("primary" or "normal")
 
 
 def break_long_words(text, words: str, role: str, size: int, width: int) -> str:
@@ -86,7 +86,8 @@ class Dialog(Overlay):
             lines = len(text.wrap(self.detail_text, "body", self._detail_size(), inner - th.px(28)))
             detail_h = lines * text.line_height("body", self._detail_size()) + th.px(24)
         button_h = th.px(54)
-        wanted = head + th.px(10) + message_h + (th.px(18) + detail_h if detail_h else 0) + th.px(30) + button_h + th.px(26)
+        detail_part = th.px(18) + detail_h if detail_h else 0
+        wanted = head + th.px(10) + message_h + detail_part + th.px(30) + button_h + th.px(26)
         h = min(max(wanted, th.px(300)), th.height - th.px(40))
         self.panel = Rect(0, 0, w, h)
         self.panel.center = (th.width // 2, th.height // 2)
@@ -171,7 +172,8 @@ class CrashDialog(Dialog):
         if log is not None:
             detail += "\n" + tr("crash.log", path=str(log))
         super().__init__(app, tr("crash.title"), message,
-                         [(tr("crash.back_to_menu"), app.reset_to_menu, "primary"), (tr("crash.quit"), app.quit, "normal")],
+                         [(tr("crash.back_to_menu"), app.reset_to_menu, "primary"),
+                          (tr("crash.quit"), app.quit, "normal")],
                          detail=detail, on_escape=app.reset_to_menu)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -283,17 +283,19 @@ class LoadScene(Screen):
         th, text = self.ctx.theme, self.ctx.text
         area = self.content_rect(max(th.px(150), self.title_bottom(tr("load.title")) + th.px(10)), width=0.76)
         tab_h = th.px(50)
-        labels = [tr("load.in_progress", count=len(self.entries[False])), tr("load.finished", count=len(self.entries[True]))]
+        labels = [tr("load.in_progress", count=len(self.entries[False])),
+                  tr("load.finished", count=len(self.entries[True]))]
         tab_w = max(th.px(260), *(text.width(label, "bold", th.text(22)) + th.px(50) for label in labels))
         tabs = []
         for i, label in enumerate(labels):
             rect = Rect(area.centerx - tab_w - th.px(6) + i * (tab_w + th.px(12)), area.y, tab_w, tab_h)
-            tabs.append(Button(rect, label, lambda h=bool(i): self.switch(h),
+            tabs.append(Button(rect, label, partial(self.switch, bool(i)),
                                style="primary" if bool(i) == self.history else "normal", size=22,
                                icon="trophy" if i else "save"))
         back = Rect(0, th.height - th.px(40) - th.px(54), th.px(260), th.px(54))
         back.centerx = area.centerx
-        self.list_rect = Rect(area.x, area.y + tab_h + th.px(24), area.w, back.y - th.px(44) - (area.y + tab_h + th.px(24)))
+        list_top = area.y + tab_h + th.px(24)
+        self.list_rect = Rect(area.x, list_top, area.w, back.y - th.px(44) - list_top)
         row_h, gap = th.px(92), th.px(12)
         self.row_step = row_h + gap
         self.per_page = max(1, (self.list_rect.h + gap) // (row_h + gap))
@@ -318,7 +320,7 @@ class LoadScene(Screen):
                 rows.append(Button(Rect(x, y + row_h - half, more_w, half), more[1], partial(self.review, entry),
                                    size=18, enabled=reviewable))
             rows.append(Button(Rect(right, y + (row_h - th.px(50)) // 2, del_w, th.px(50)),
-                               tr("load.delete"), lambda e=entry: self.ask_delete(e), icon="close", size=20))
+                               tr("load.delete"), partial(self.ask_delete, entry), icon="close", size=20))
         self.group = 2 + len(more)  # widgets per row
         widgets = [*tabs, *rows, Button(back, tr("load.back"), self.back, style="primary")]
         if focus_row is not None and rows:

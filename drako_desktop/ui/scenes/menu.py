@@ -192,5 +192,6 @@ class MainMenu(Screen):
         for dx in (-half, 0, half):
             pygame.draw.circle(surface, theme.GOLD, (w // 2 + dx, y), th.px(4))
         self.widgets.draw(surface, self.ctx)
-        footer = text.fitted(tr("menu.footer", version=__version__), "body", th.text(17), theme.INK_MUTED, w - th.px(40))
+        footer = text.fitted(tr("menu.footer", version=__version__), "body", th.text(17), theme.INK_MUTED,
+                             w - th.px(40))
         blit_at(surface, footer, "midbottom", (w // 2, h - th.px(14)))

@@ -5,14 +5,15 @@ card, so a game with a chosen seed is marked and counted apart)."""
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Callable
 
 import pygame
 from pygame import Rect
 
 from ...ai import EXTERNAL, agent_levels
-from ...games.base import Game
 from ...controller.game import COMPUTER, HUMAN, GameSetup, Seat
+from ...games.base import Game
 from ...i18n import has, tr
 from .. import theme
 from ..text import blit_at
@@ -88,8 +89,8 @@ class NewGameScene(Screen):
     def seat_name(self, seat: int) -> str:
         return self.names[seat].strip() or tr("new_game.player_n", n=seat + 1)
 
-    def first_options(self) -> list[tuple[object, str]]:
-        options: list[tuple[object, str]] = [(RANDOM_FIRST, tr("new_game.first_random"))]
+    def first_options(self) -> list[tuple[int, str]]:
+        options = [(RANDOM_FIRST, tr("new_game.first_random"))]
         return options + [(i, self.seat_name(i)) for i in range(len(self.kinds))]
 
     def added_kind(self) -> str:
@@ -124,7 +125,7 @@ class NewGameScene(Screen):
                 self.colours[seat] = candidate
                 return
 
-    def set_variant(self, variant: str, on: object) -> None:
+    def set_variant(self, variant: str, on: bool) -> None:
         if on:
             self.variants.add(variant)
         else:
@@ -159,12 +160,12 @@ class NewGameScene(Screen):
             remove = Rect(row.right - row_h, y, row_h, row_h)
             name_rect = Rect(kind_rect.right + gap, y, remove.x - gap - kind_rect.right - gap, row_h)
             widgets.append(ColourDisc(Rect(row.x, y, disc, row_h), self.colours[i], self.kinds[i] == HUMAN,
-                                      lambda s=i: self.recolour(s)))
-            widgets.append(Choice(kind_rect, "", self.kind_options(), self.kinds[i], lambda v, s=i: self.set_kind(s, v),
+                                      partial(self.recolour, i)))
+            widgets.append(Choice(kind_rect, "", self.kind_options(), self.kinds[i], partial(self.set_kind, i),
                                   label_share=0.0))
-            widgets.append(TextField(name_rect, tr("new_game.name"), self.names[i], lambda v, s=i: self.set_name(s, v),
+            widgets.append(TextField(name_rect, tr("new_game.name"), self.names[i], partial(self.set_name, i),
                                      max_length=16, label_share=0.3))
-            widgets.append(Button(remove, "", lambda s=i: self.remove_seat(s), icon="close",
+            widgets.append(Button(remove, "", partial(self.remove_seat, i), icon="close",
                                   enabled=len(self.kinds) > self.ctx.game.min_players))
             y += row_h + gap
         if len(self.kinds) < self.ctx.game.max_players:
@@ -194,7 +195,7 @@ class NewGameScene(Screen):
             name, _ = self.ctx.game_ui.variant_text(variant.id)
             rect = Rect(area.x, vy, half, round(row_h * 0.72))
             widgets.append(Choice(rect, name, on_off, variant.id in self.variants,
-                                  lambda v, vid=variant.id: self.set_variant(vid, v), label_share=0.55))
+                                  partial(self.set_variant, variant.id), label_share=0.55))
             self.variant_rows.append((variant.id, rect))
             vy += rect.h + gap // 2
         bw = th.px(260)

@@ -48,7 +48,7 @@ class Overlay(Scene):
         pygame.draw.line(surface, theme.GOLD_DARK, (self.panel.x + th.px(40), y), (self.panel.right - th.px(40), y))
         return y + th.px(14)
 
-    def button_column(self, entries: Sequence[tuple[str, Callable[[], None], str]], top: int,
+    def button_column(self, entries: Sequence[tuple[str, Callable[[], object], str]], top: int,
                       width: int) -> list[Button]:
         th = self.ctx.theme
         h = th.px(54)

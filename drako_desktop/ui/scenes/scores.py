@@ -174,7 +174,8 @@ class ScoreSheet(Overlay):
         for seat, name in enumerate(self.names):
             cx = left + label_w + seat * col_w + col_w // 2
             colour = theme.seat_colour(self.table.setup.colour_of(seat))
-            icon = "trophy" if seat in self.winners else ("person" if self.table.controller.seats[seat].is_human else "computer")
+            person = self.table.controller.seats[seat].is_human
+            icon = "trophy" if seat in self.winners else ("person" if person else "computer")
             pygame.draw.circle(surface, theme.shade(colour, 0.5), (cx, y + th.px(22)), th.px(20))
             pygame.draw.circle(surface, colour, (cx, y + th.px(22)), th.px(20), width=th.px(3))
             blit_at(surface, art.ui_icon(icon, th.px(24), theme.GOLD if seat in self.winners else theme.INK), "center",
@@ -200,10 +201,12 @@ class ScoreSheet(Overlay):
                 value = breakdown.total if is_total else breakdown[category]
                 shown = self.shown(max_rows - 1 if is_total else row, value)
                 words = number(shown) if is_total else signed(shown)
-                colour = theme.GOLD if is_total else (theme.GOOD if shown > 0 else theme.BAD if shown < 0 else theme.INK_MUTED)
+                sign_colour = theme.GOOD if shown > 0 else theme.BAD if shown < 0 else theme.INK_MUTED
+                colour = theme.GOLD if is_total else sign_colour
                 cx = left + label_w + seat * col_w + col_w // 2
                 if is_total and seat in self.winners:
-                    pygame.draw.rect(surface, theme.shade(theme.GOLD, 0.35), Rect(cx - col_w // 2 + 6, rect.y + 3, col_w - 12, rect.h - 6),
+                    pygame.draw.rect(surface, theme.shade(theme.GOLD, 0.35),
+                                     Rect(cx - col_w // 2 + 6, rect.y + 3, col_w - 12, rect.h - 6),
                                      border_radius=th.px(8))
                 blit_at(surface, text.render(words, "number", th.text(28 if is_total else 22), colour), "center",
                         (cx, rect.centery))
@@ -212,7 +215,8 @@ class ScoreSheet(Overlay):
         done = self.elapsed >= (max_rows * ROW_STAGGER + COUNT_UP) * self.table.speed
         if done:
             winners = join_names([self.names[s] for s in self.winners])
-            headline = tr("scores.winner", name=winners) if len(self.winners) == 1 else tr("scores.winners", names=winners)
+            headline = (tr("scores.winner", name=winners) if len(self.winners) == 1
+                        else tr("scores.winners", names=winners))
             label = text.fitted(headline, "title", th.text(34), theme.GOLD, self.panel.w - th.px(60), shadow=True)
             rect = blit_at(surface, label, "midtop", (self.panel.centerx, y))
             y = rect.bottom + th.px(8)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 from pygame import Rect
 
@@ -50,7 +52,7 @@ class SettingsScene(Screen):
         current = (s.window_width, s.window_height)
         sizes = window_sizes(current)
         timeouts = list(BOT_TIMEOUTS) if s.bot_timeout in BOT_TIMEOUTS else sorted({*BOT_TIMEOUTS, s.bot_timeout})
-        rows = [
+        rows: list[Choice[Any] | TextField] = [  # Any: every Choice has values of its own kind
             Choice(Rect(0, 0, 0, 0), tr("settings.animation_speed"),
                    [(v, tr(f"settings.speed.{v}")) for v in ANIMATION_SPEEDS], s.animation_speed,
                    lambda v: self.change(animation_speed=v)),
@@ -71,7 +73,8 @@ class SettingsScene(Screen):
             Choice(Rect(0, 0, 0, 0), tr("settings.window_size"), [(sz, f"{sz[0]} × {sz[1]}") for sz in sizes], current,
                    self.window_size),
             TextField(Rect(0, 0, 0, 0), tr("settings.bot_command"), s.bot_command,
-                      lambda v: self.change(bot_command=v), max_length=200, placeholder=tr("settings.bot_command_none")),
+                      lambda v: self.change(bot_command=v), max_length=200,
+                      placeholder=tr("settings.bot_command_none")),
             Choice(Rect(0, 0, 0, 0), tr("settings.bot_timeout"),
                    [(t, tr("settings.seconds", seconds=f"{t:g}")) for t in timeouts], s.bot_timeout,
                    lambda v: self.change(bot_timeout=v)),
@@ -82,8 +85,7 @@ class SettingsScene(Screen):
         back = Rect(0, area.y + len(rows) * (row_h + gap) + th.px(16), th.px(260), row_h)
         back.centerx = area.centerx
         back.bottom = min(back.bottom, th.height - th.px(20))
-        rows.append(Button(back, tr("settings.back"), self.back, style="primary"))
-        self.widgets = WidgetGroup(rows, focus=0)
+        self.widgets = WidgetGroup([*rows, Button(back, tr("settings.back"), self.back, style="primary")], focus=0)
 
     def change(self, **values) -> None:
         self.app.update_settings(**values)

@@ -13,8 +13,8 @@ import pygame
 from ....i18n import tr
 from ....ui.tooltips import behind_text, join_names
 from ...base import Breakdown, tie_break_steps
-from .card_art import CARD_ASPECT, CardArt
 from ..narrate import category_name
+from .card_art import CARD_ASPECT, CardArt
 
 if TYPE_CHECKING:
     from ....controller.game import GameSetup

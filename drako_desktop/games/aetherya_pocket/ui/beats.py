@@ -13,13 +13,14 @@ Keys of things a beat can hide: ("drawn",), ("discard",), ("draw",),
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Callable, Protocol, Sequence
 
 import pygame
 from pygame import Rect
 
-from ..engine import CENTRE, OUTER, Event
 from ....ui.anim import Beat, ease_in_out, ease_out, lerp_rect
+from ..engine import CENTRE, OUTER, Event
 from .model import FACE_DOWN, TableModel
 
 FLIGHT = 0.38
@@ -104,7 +105,8 @@ class Flight(EventBeat):
     def __init__(self, stage: Stage, event: Event, card: str, source: RectFn, target: RectFn,
                  hidden: tuple, flip: bool = False, apply: bool = True, duration: float = FLIGHT) -> None:
         super().__init__(stage, event, duration)
-        self.card, self.source, self.target, self.hidden, self.flip, self.apply = card, source, target, hidden, flip, apply
+        self.card, self.source, self.target = card, source, target
+        self.hidden, self.flip, self.apply = hidden, flip, apply
         self._from: Rect | None = None
 
     def begin(self) -> None:
@@ -118,6 +120,7 @@ class Flight(EventBeat):
     def draw(self, surface: pygame.Surface) -> None:
         t = ease_in_out(self.progress)
         target = self.target()
+        assert self._from is not None, "the choreography begins a beat before drawing it"
         rect = lerp_rect(self._from, target, t)
         arc = round(-0.25 * rect.h * 4 * t * (1 - t))
         rect = rect.move(0, arc)
@@ -148,6 +151,7 @@ class FlipCells(EventBeat):
 
     def draw(self, surface: pygame.Surface) -> None:
         for i, event in enumerate(self.events):
+            assert event.replaced is not None, "a reveal names the card it turned over"
             rect = self.stage.cell_rect(event.seat, event.row * 4 + event.col)
             draw_flipping(surface, self.stage, rect, event.replaced, self._t(i))
 
@@ -184,6 +188,7 @@ class Arrange(EventBeat):
 
     def __init__(self, stage: Stage, event: Event) -> None:
         super().__init__(stage, event, FLIGHT + 0.05 * 3)
+        assert event.cards is not None, "an arrange event names the four cards"
         self.cards = [t for row in event.cards for t in row]
 
     def hides(self, key: tuple) -> bool:
@@ -205,6 +210,8 @@ class ClaimLegend(EventBeat):
 
     def __init__(self, stage: Stage, event: Event) -> None:
         super().__init__(stage, event, CLAIM)
+        assert event.legend is not None, "a claim event names its legend"
+        self.legend = event.legend
         self.slot = stage.model.legend_row.index(event.legend)
         self.n = len(stage.model.claimed[event.seat])
         self._from: Rect | None = None
@@ -219,9 +226,10 @@ class ClaimLegend(EventBeat):
     def draw(self, surface: pygame.Surface) -> None:
         target = self.stage.claimed_rect(self.event.seat, self.n)
         t = ease_in_out(self.progress)
+        assert self._from is not None, "the choreography begins a beat before drawing it"
         rect = lerp_rect(self._from.inflate(self._from.w // 8, self._from.h // 8) if t < 0.2 else self._from,
                          target, t)
-        card = self.stage.legend_surface(self.event.legend, self._from.size)
+        card = self.stage.legend_surface(self.legend, self._from.size)
         surface.blit(_scaled(card, rect.size), rect)
 
 
@@ -288,27 +296,33 @@ def beats_for(stage: Stage, events: Sequence[Event], *, origin: Rect | None = No
         elif kind == "deal":
             beats.append(Deal(stage, event))
         elif kind == "start-discard":
+            assert event.card is not None, "a start-discard event names its card"
             beats.append(Flight(stage, event, event.card, lambda: stage.pile_rect("draw"),
                                 lambda: stage.pile_rect("discard"), ("discard",), flip=True))
         elif kind == "take-discard" and origin is not None:  # dragged straight onto the kingdom
             beats.append(EventBeat(stage, event))
         elif kind == "take-discard":
+            assert event.card is not None, "a take-discard event names its card"
             beats.append(Flight(stage, event, event.card, lambda: stage.pile_rect("discard"),
                                 lambda: stage.pile_rect("drawn"), ("drawn",)))
         elif kind == "draw":
+            assert event.card is not None, "a draw event names its card"
             beats.append(Flight(stage, event, event.card, lambda: stage.pile_rect("draw"),
                                 lambda: stage.pile_rect("drawn"), ("drawn",), flip=True))
         elif kind == "place":
+            assert event.card is not None and event.replaced is not None, "a place event names both cards"
             start = (lambda r=origin: r) if origin is not None else (lambda: stage.pile_rect("drawn"))
-            cell = (lambda s=seat, i=index: stage.cell_rect(s, i))
+            cell = partial(stage.cell_rect, seat, index)
             beats.append(Flight(stage, event, event.card, start, cell, ("drawn",), apply=False,
                                 duration=FLIGHT * (0.5 if origin is not None else 1)))
             beats.append(Flight(stage, event, event.replaced, cell, lambda: stage.pile_rect("discard"),
                                 ("discard",), flip=event.was_face_down))
         elif kind == "reveal":
+            assert event.card is not None, "a reveal event names the drawn card it discards"
             start = (lambda r=origin: r) if origin is not None else (lambda: stage.pile_rect("drawn"))
             beats.append(Flight(stage, event, event.card, start, lambda: stage.pile_rect("discard"),
-                                ("drawn", "discard"), apply=False, duration=FLIGHT * (0.5 if origin is not None else 1)))
+                                ("drawn", "discard"), apply=False,
+                                duration=FLIGHT * (0.5 if origin is not None else 1)))
             beats.append(FlipCells(stage, [event]))
         elif kind == "claim":
             beats.append(ClaimLegend(stage, event))

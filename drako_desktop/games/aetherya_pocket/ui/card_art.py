@@ -49,9 +49,11 @@ class CardArt:
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
         pygame.draw.rect(surf, (*shade(colour, 0.42), 255), (0, 0, w, h), border_radius=r)
         m = max(2, round(w * 0.045))
-        inner = rounded(vertical_gradient((w - 2 * m, h - 2 * m), shade(colour, 1.18), shade(colour, 0.72)), max(2, r - m))
+        inner = rounded(vertical_gradient((w - 2 * m, h - 2 * m), shade(colour, 1.18), shade(colour, 0.72)),
+                        max(2, r - m))
         surf.blit(inner, (m, m))
-        pygame.draw.rect(surf, (*shade(colour, 1.45), 255), (m, m, w - 2 * m, h - 2 * m), width=1, border_radius=max(2, r - m))
+        pygame.draw.rect(surf, (*shade(colour, 1.45), 255), (m, m, w - 2 * m, h - 2 * m), width=1,
+                         border_radius=max(2, r - m))
         named = h >= 64
         banner_h = round(h * 0.2) if named else 0
         centre = (w // 2, round((h - banner_h) * 0.5) + (m // 2 if named else 0))
@@ -144,7 +146,8 @@ class CardArt:
         surf = rounded(paper, r)
         m = max(3, round(w * 0.06))
         pygame.draw.rect(surf, (*theme.PARCHMENT_EDGE, 255), (0, 0, w, h), width=max(2, m // 2), border_radius=r)
-        pygame.draw.rect(surf, (*theme.PARCHMENT_EDGE, 120), (m, m, w - 2 * m, h - 2 * m), width=1, border_radius=max(2, r - m))
+        pygame.draw.rect(surf, (*theme.PARCHMENT_EDGE, 120), (m, m, w - 2 * m, h - 2 * m), width=1,
+                         border_radius=max(2, r - m))
         # Family emblem, then the name, a rule, and the requirement in the rule book's words.
         roomy = h >= 210  # small cards (1280 x 720) give the requirement text the room instead
         emblem_r = round(min(w * 0.2, h * (0.13 if roomy else 0.085)))

@@ -9,7 +9,7 @@ explain themselves too.
 from __future__ import annotations
 
 from ....i18n import card_name, family_name, legend_name, legend_text, tr
-from ....ui.tooltips import Tooltip, join_names, number, signed
+from ....ui.tooltips import Tooltip, join_names, signed
 from ..data import CardSet
 
 

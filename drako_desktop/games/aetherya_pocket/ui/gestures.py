@@ -20,10 +20,31 @@ from typing import Protocol
 import pygame
 from pygame import Rect
 
-from ....controller.game import Decision, Phase
-from ..engine import (AFTER_PLACE_STEP, ARRANGE_STEP, CARD_IN_HAND_STEPS, TURN_START_STEP, CENTRE, CLAIM, DRAW, PASS, PLACE, REVEAL, TAKE_DISCARD, Action, PlacementChange, Rules, arrange, claim, place, placement_change, placement_problem, reveal)
+from ....controller.game import Decision
 from ....i18n import card_name, legend_text, tr
 from ....ui.widgets import ARROWS, nearest_in_direction
+from ..engine import (
+    AFTER_PLACE_STEP,
+    ARRANGE_STEP,
+    CARD_IN_HAND_STEPS,
+    CENTRE,
+    CLAIM,
+    DRAW,
+    PASS,
+    PLACE,
+    REVEAL,
+    TAKE_DISCARD,
+    TURN_START_STEP,
+    Action,
+    PlacementChange,
+    Rules,
+    arrange,
+    claim,
+    place,
+    placement_change,
+    placement_problem,
+    reveal,
+)
 from .model import FACE_DOWN, TableModel
 
 DRAG_THRESHOLD = 6  # pixels the mouse must move with the button down before a press becomes a drag
@@ -122,15 +143,16 @@ class Gestures:
 
     def preview(self) -> tuple[int, PlacementChange] | None:
         """The score change of putting the held kingdom card on the place it is aimed at."""
-        key = self.aimed()
+        held, key = self.held, self.aimed()
         decision = self.table.decision()
-        if key is None or key[0] != "cell" or decision is None or decision.kind == ARRANGE_STEP:
+        if held is None or key is None or key[0] != "cell" or decision is None or decision.kind == ARRANGE_STEP:
             return None
-        if self.held.source[0] == "legend" or self.targets().get(key, "x") is not None:
+        if held.source[0] == "legend" or self.targets().get(key, "x") is not None:
             return None
         rules = self.table.rules
         claimed = [rules.legend_index[leg] for leg in self.table.model.claimed[decision.seat]]
-        return key[2], placement_change(rules, self.visible(decision.seat), claimed, key[2], rules.type_index[self.held.card])
+        change = placement_change(rules, self.visible(decision.seat), claimed, key[2], rules.type_index[held.card])
+        return key[2], change
 
     # -- mouse --------------------------------------------------------------------------------
 
@@ -197,8 +219,11 @@ class Gestures:
             if self.focus not in items:
                 self.focus = items[0]
                 return True
-            rects = [self.table.rect_of(k) for k in items]
-            self.focus = items[nearest_in_direction(rects, items.index(self.focus), ARROWS[key])]
+            # a place without a rect (a button not laid out yet) cannot be reached by an arrow
+            placed = {k: rect for k in items if (rect := self.table.rect_of(k)) is not None}
+            if self.focus in placed:
+                keys = list(placed)
+                self.focus = keys[nearest_in_direction(list(placed.values()), keys.index(self.focus), ARROWS[key])]
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.keyboard = True
@@ -251,8 +276,8 @@ class Gestures:
                 self.held = None
             elif key in self.targets() or (key[0] == "hand" and decision.kind == ARRANGE_STEP):
                 self.drop(key, from_rect=self.table.rect_of(held.source))
-            elif self.pickable(key):
-                self.held = Held(key, self.pickable(key))
+            elif card := self.pickable(key):
+                self.held = Held(key, card)
             else:
                 self.held = None
             return

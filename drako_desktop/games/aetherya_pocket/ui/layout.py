@@ -23,8 +23,8 @@ from typing import Sequence
 
 from pygame import Rect
 
-from .card_art import CARD_ASPECT, LEGEND_ASPECT
 from ....ui.theme import Theme
+from .card_art import CARD_ASPECT, LEGEND_ASPECT
 
 GRID = 4
 CARD_GAP = 0.07  # gap between kingdom cards, as a fraction of the card width

@@ -38,7 +38,7 @@ class TableModel:
         """The table as `view` shows it; `turn`: the number of the turn being played (the view has none)."""
         kingdoms = []
         dealt = view.step != "arrange"
-        for seat, grid in enumerate(view.kingdoms):
+        for grid in view.kingdoms:
             cells = [t for row in grid for t in row]
             if dealt:
                 cells = [FACE_DOWN if t is None else t for t in cells]
@@ -73,6 +73,7 @@ class TableModel:
         kind, seat = event.kind, event.seat
         index = event.row * 4 + event.col
         if kind == "arrange":
+            assert event.cards is not None, "an arrange event names the four cards"
             for cell, type_id in zip(CENTRE, (t for row in event.cards for t in row)):
                 self.kingdoms[seat][cell] = type_id
             self.hand = []
@@ -84,6 +85,7 @@ class TableModel:
             self.draw_size -= event.number * self.players
             self.dealt = True
         elif kind == "start-discard":
+            assert event.card is not None, "a start-discard event names its card"
             self.discard.append(event.card)
             self.draw_size -= 1
         elif kind == "turn":
@@ -91,6 +93,7 @@ class TableModel:
             self.turn = event.number
             self.claimed_this_turn = False
         elif kind == "claim":
+            assert event.legend is not None, "a claim event names its legend"
             slot = self.legend_row.index(event.legend)
             if event.refill:
                 self.legend_row[slot] = event.refill
@@ -108,10 +111,12 @@ class TableModel:
             self.drawn = event.card
             self.draw_size -= 1
         elif kind == "place":
+            assert event.replaced is not None, "a place event names the card it replaced"
             self.kingdoms[seat][index] = event.card
             self.discard.append(event.replaced)
             self.drawn = None
         elif kind == "reveal":
+            assert event.card is not None, "a reveal event names the drawn card it discards"
             self.kingdoms[seat][index] = event.replaced
             self.discard.append(event.card)
             self.drawn = None

@@ -13,18 +13,18 @@ from typing import TYPE_CHECKING, Sequence
 import pygame
 from pygame import Rect
 
-from ..engine import CENTRE, PlacementChange
 from ....i18n import card_name, legend_name, tr
 from ....ui import table_parts, theme
 from ....ui.anim import ease_in_out, ease_out, lerp_rect
 from ....ui.text import blit_at
 from ....ui.tooltips import Tooltip, number, signed
+from ..engine import CENTRE, PlacementChange
 from ..narrate import category_name
+from . import card_pictures, game_of
 from .card_art import ribbon_band
 from .hint_marks import bubble_places
 from .last_turns import PULSE, TurnRecord
 from .model import FACE_DOWN
-from . import card_pictures, game_of
 
 if TYPE_CHECKING:
     from .table_scene import TableScene
@@ -49,7 +49,7 @@ class TablePainter:
         self._scratch: dict[int, pygame.Surface] = {}  # seat -> where its sliding picture is scaled
         self._made: dict[tuple[int, int], list[pygame.Surface]] = {}  # size -> the kingdom pictures made
         self._tilted: tuple[tuple[str, tuple[int, int]], pygame.Surface] | None = None  # (card, size), turned aside
-        self._pending: list[object] = []  # seats whose new picture the board has not painted yet
+        self._pending: list[int] = []  # seats whose new picture the board has not painted yet
 
     @property
     def ctx(self):
@@ -105,8 +105,9 @@ class TablePainter:
         scene.widgets.draw(surface, self.ctx)
         scene.hints.draw_bubble(surface, *bubble_places(scene))
         focus = scene.gestures.focus
-        if scene.gestures.keyboard and focus is not None and focus[0] == "button" and scene.rect_of(focus):
-            self.focus_ring(surface, focus, scene.rect_of(focus))
+        ring = scene.rect_of(focus) if scene.gestures.keyboard and focus is not None and focus[0] == "button" else None
+        if focus is not None and ring:
+            self.focus_ring(surface, focus, ring)
         if scene.toast is not None:
             self.toast(surface, *scene.toast)
         if scene.tooltip is not None:
@@ -125,7 +126,7 @@ class TablePainter:
         scene = self.scene
         layout = scene.layout
         moving = scene.previous_layout is not None and scene.transition < 1
-        parts: dict[object, tuple] = {}
+        parts: dict[int | str, tuple] = {}  # a seat's kingdom, "legends" or "piles" -> (key, rect)
         if not moving:
             for seat in range(scene.model.players):
                 key = self.kingdom_key(seat)
@@ -142,22 +143,23 @@ class TablePainter:
                 self._base.blit(self.ctx.art.panel(bar.w + 4, bar.h + 2, alpha=225, radius=0), (bar.x - 2, bar.y - 1))
             top = layout.top_bar
             pygame.draw.line(self._base, theme.GOLD_DARK, (0, top.bottom - 1), (top.right, top.bottom - 1))
-            pygame.draw.line(self._base, theme.GOLD_DARK, (0, layout.status_bar.top), (top.right, layout.status_bar.top))
+            status = layout.status_bar
+            pygame.draw.line(self._base, theme.GOLD_DARK, (0, status.top), (top.right, status.top))
             self._board = (base_key, self._base.copy(), {})
             dirty = [rect for _, rect in parts.values()]
             big = layout.active_box
             margin = self.ctx.art.halo(*big.card)
             for seat in range(scene.model.players):  # made now, with the table's art, not in the first slide
                 self.scratch(seat, big.rect.inflate(2 * margin, 2 * margin).size, (1, 1))
-            later: list[object] = []
+            later: list[int] = []
         else:
             shown = self._board[2]
             changed = [name for name, part in parts.items() if shown.get(name) != part]
-            kingdoms = [name for name in changed if name not in ("legends", "piles")]
-            cells = {} if len(kingdoms) > 1 else {  # one kingdom: only where its cards changed
+            kingdoms = [name for name in changed if isinstance(name, int)]
+            cells: dict[int | str, list[Rect] | None] = {} if len(kingdoms) > 1 else {  # one kingdom: only its cards
                 name: self.changed_cells(name, shown[name][0], parts[name][0]) for name in kingdoms if name in shown}
             whole = [name for name in changed if cells.get(name) is None]
-            later = [name for name in whole if name not in ("legends", "piles")][1:]
+            later = [name for name in whole if isinstance(name, int)][1:]
             dirty = [parts[name][1] for name in whole if name not in later or shown.get(name) != (BARE, parts[name][1])]
             dirty += [rect for found in cells.values() if found for rect in found]
             dirty += [rect for name, (_, rect) in shown.items() if name not in parts]
@@ -179,13 +181,14 @@ class TablePainter:
         self._pending = later
         return board
 
-    def paint_part(self, board: pygame.Surface, name: object, key: tuple) -> None:
+    def paint_part(self, board: pygame.Surface, name: int | str, key: tuple) -> None:
         if name == "legends":
             self.legend_cards(board)
             return
         if name == "piles":
             self.piles(board)
             return
+        assert isinstance(name, int), "the other parts are the seats' kingdoms"
         margin, layer = self.kingdom_layer(name, key)
         box = self.scene.layout.kingdoms[name]
         board.blit(layer, (box.rect.x - margin, box.rect.y - margin))
@@ -196,7 +199,8 @@ class TablePainter:
         top = layout.top_bar
         left = scene.top_left_edge
         right = scene.top_right_edge
-        title = text.fitted(tr("menu.title"), "title", th.text(28), theme.GOLD, max(40, (right - left) // 2 - th.px(20)))
+        title = text.fitted(tr("menu.title"), "title", th.text(28), theme.GOLD,
+                            max(40, (right - left) // 2 - th.px(20)))
         rect = blit_at(surface, title, "midleft", (left + th.px(14), top.centery))
         if scene.controller.practice:  # unlimited undo: this game is counted apart in the statistics
             rect = self.badge(surface, tr("table.practice"), (rect.right + th.px(12), top.centery),
@@ -459,7 +463,7 @@ class TablePainter:
 
     def chip(self, surface: pygame.Surface, legend_id: str, rect: Rect) -> None:
         """A claimed legend in small: parchment, family icon and points."""
-        cards, art, text = game_of(self.ctx).cards, self.ctx.art, self.ctx.text
+        cards, text = game_of(self.ctx).cards, self.ctx.text
         legend = cards.legend(legend_id)
         pygame.draw.rect(surface, theme.PARCHMENT_BOTTOM, rect, border_radius=max(3, rect.h // 6))
         pygame.draw.rect(surface, theme.PARCHMENT_EDGE, rect, width=1, border_radius=max(3, rect.h // 6))
@@ -532,7 +536,8 @@ class TablePainter:
         if len(shown) > 1 or (shown and model.discard_under):
             self.card(surface, shown[-2] if len(shown) > 1 else FACE_DOWN, discard.move(th.px(3), th.px(3)))
         top = shown[-1] if shown else None
-        lift = th.px(8) if gestures.held is not None and not gestures.held.dragging and gestures.held.source == ("discard",) else 0
+        held = gestures.held
+        lift = th.px(8) if held is not None and not held.dragging and held.source == ("discard",) else 0
         if lift:
             self.glow(surface, discard)
         self.card(surface, top, discard, lift)
@@ -594,7 +599,7 @@ class TablePainter:
 
     # -- legends --------------------------------------------------------------------------------
 
-    def legend_state(self) -> tuple[set, set, tuple | None]:
+    def legend_state(self) -> tuple[set, set, tuple[tuple | None, tuple | None]]:
         scene = self.scene
         held = scene.gestures.held
         lifted = scene.gestures.aimed() or scene.hovered
@@ -747,9 +752,9 @@ class TablePainter:
             if end is not None:
                 t = ease_out(min(1.0, elapsed / max(1e-6, 0.18 * scene.speed)))
                 self.floating(surface, card, lerp_rect(start, end, t), key)
-        rect = gestures.drag_rect()
-        if rect is not None:
-            self.floating(surface, gestures.held.card, rect.move(0, -th.px(4)), gestures.held.source)
+        held, rect = gestures.held, gestures.drag_rect()
+        if held is not None and rect is not None:
+            self.floating(surface, held.card, rect.move(0, -th.px(4)), held.source)
 
     def floating(self, surface: pygame.Surface, card: str, rect: Rect, source: tuple) -> None:
         art = self.ctx.art
@@ -767,13 +772,14 @@ class TablePainter:
         if key is None or gestures.held is None:
             return
         reason = gestures.targets().get(key, "none")
-        if reason in (None, "none"):
-            return
         rect = self.scene.rect_of(key)
+        if reason in (None, "none") or rect is None:
+            return
         words = gestures.reason_text(reason, key)
         self.note(surface, words, (rect.centerx, rect.bottom + th.px(6)), theme.BAD, "warning")
 
-    def note(self, surface: pygame.Surface, words: str, anchor: tuple[int, int], colour, icon: str | None = None) -> None:
+    def note(self, surface: pygame.Surface, words: str, anchor: tuple[int, int], colour,
+             icon: str | None = None) -> None:
         th, text = self.ctx.theme, self.ctx.text
         width = th.px(300)
         block = text.block(words, "bold", th.text(18), theme.INK, width - th.px(50), max_height=th.px(120))
@@ -799,13 +805,14 @@ class TablePainter:
                 lines.append((category_name(cards, category), signed(delta), theme.GOOD if delta > 0 else theme.BAD))
         if not lines:
             lines.append((tr("table.preview_no_change"), "", theme.INK_MUTED))
-        gained = change.newly_claimable
         lost = [leg for leg in change.claimable_before if leg not in change.claimable_after
                 and leg in scene.model.legend_row]
-        gained = [leg for leg in gained if leg in scene.model.legend_row]
+        gained = [leg for leg in change.newly_claimable if leg in scene.model.legend_row]
         size = th.text(19)
         row_h = text.line_height("body", size) + th.px(2)
-        title = text.fitted(tr("table.preview_title", card=card_name(cards, scene.gestures.held.card)), "bold",
+        held = scene.gestures.held
+        assert held is not None, "the preview is of the card held"
+        title = text.fitted(tr("table.preview_title", card=card_name(cards, held.card)), "bold",
                             th.text(20), theme.GOLD, width - 2 * pad)
         extra = [(tr("table.preview_unlocks", legend=legend_name(cards, leg)), theme.GOOD) for leg in gained]
         extra += [(tr("table.preview_loses", legend=legend_name(cards, leg)), theme.BAD) for leg in lost]
@@ -816,7 +823,8 @@ class TablePainter:
         cell = scene.layout.active_box.cell(index)
         box = Rect(0, 0, width, height)
         box.midright = (scene.layout.active_box.rect.x - th.px(10), cell.centery)
-        box.clamp_ip(Rect(0, scene.layout.top_bar.bottom, surface.get_width(), scene.layout.status_bar.top - scene.layout.top_bar.bottom))
+        top, bottom = scene.layout.top_bar.bottom, scene.layout.status_bar.top
+        box.clamp_ip(Rect(0, top, surface.get_width(), bottom - top))
         surface.blit(self.ctx.art.panel(box.w, box.h, alpha=245, edge=theme.GOLD), box)
         y = box.y + pad
         blit_at(surface, title, "topleft", (box.x + pad, y), box=box)
@@ -843,7 +851,8 @@ class TablePainter:
     def toast(self, surface: pygame.Surface, words: str, remaining: float) -> None:
         th = self.ctx.theme
         status = self.scene.layout.status_bar
-        self.note(surface, words, (self.scene.layout.active_box.rect.centerx, status.top - th.px(90)), theme.GOLD, "warning")
+        anchor = (self.scene.layout.active_box.rect.centerx, status.top - th.px(90))
+        self.note(surface, words, anchor, theme.GOLD, "warning")
 
     def tooltip(self, surface: pygame.Surface, tip: Tooltip, anchor: tuple[int, int]) -> None:
         """The tip at `anchor` (beside the mouse), or beside the keyboard's focus when the keyboard moved it

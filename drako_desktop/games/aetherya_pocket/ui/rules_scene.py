@@ -27,8 +27,8 @@ from .card_art import CARD_ASPECT, LEGEND_ASPECT
 
 SECTIONS = ("goal", "cards", "setup", "turn", "placing", "draw_pile", "connection", "legends", "end", "tribes",
             "conflicts", "dragons", "winner", "examples", "controls", "one_screen")
-CONTROLS = ("drag", "click", "right_click", "arrows", "enter", "escape", "end_turn", "undo", "log", "hint", "rules", "fullscreen",
-            "search")
+CONTROLS = ("drag", "click", "right_click", "arrows", "enter", "escape", "end_turn", "undo", "log", "hint", "rules",
+            "fullscreen", "search")
 # The rule book's worked examples (section 7): rows top to bottom, "?" a face-down card.
 EXAMPLES = {
     "a": "human plain / plain forest",

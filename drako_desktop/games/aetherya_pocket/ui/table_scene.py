@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import gc
 import logging
+from functools import partial
 from typing import Any
 
 import pygame
 from pygame import Rect
 
 from ....controller.game import Decision, GameSetup, Phase
-from ..narrate import describe, summarize_turn
-from ..engine import AFTER_PLACE_STEP, ARRANGE_STEP, CARD_IN_HAND_STEPS, TURN_START_STEP, CLAIM, CENTRE, Action, Event, GameState, IllegalActionError
 from ....i18n import card_name, tr
 from ....saves import SavedGame
 from ....saves import start_game as start_saved_game
@@ -30,19 +29,32 @@ from ....settings import ANIMATION_FACTOR, PACE_FACTOR
 from ....ui import table_parts, theme
 from ....ui.anim import Choreography, Counter
 from ....ui.hints import Hints
+from ....ui.scenes.base import ANIMATING, Scene
+from ....ui.session import GameSession
+from ....ui.tooltips import Tooltip
+from ....ui.widgets import Button, WidgetGroup
+from ..engine import (
+    AFTER_PLACE_STEP,
+    ARRANGE_STEP,
+    CARD_IN_HAND_STEPS,
+    CENTRE,
+    CLAIM,
+    TURN_START_STEP,
+    Action,
+    Event,
+    GameState,
+    IllegalActionError,
+)
+from ..narrate import describe, summarize_turn
+from . import card_pictures, game_of
+from .beats import TURN, Pause, beats_for
+from .card_tips import card_tooltip, discard_tooltip, draw_pile_tooltip, legend_tooltip, unexplored_tooltip
+from .gestures import Gestures
 from .hint_marks import hint_places
 from .last_turns import LastTurns, TurnRecord
 from .layout import TableLayout, first_places, hand_over_places, table_layout
-from .beats import TURN, Pause, beats_for
-from .gestures import Gestures
 from .model import FACE_DOWN, TableModel
 from .painter import TablePainter
-from ....ui.tooltips import Tooltip
-from .card_tips import card_tooltip, discard_tooltip, draw_pile_tooltip, legend_tooltip, unexplored_tooltip
-from ....ui.session import GameSession
-from ....ui.widgets import Button, WidgetGroup
-from ....ui.scenes.base import ANIMATING, Scene
-from . import card_pictures, game_of
 
 log = logging.getLogger(__name__)
 
@@ -241,7 +253,7 @@ class TableScene(Scene):
         for name, label, style in reversed(self.status_buttons()):
             w = text.width(label, "bold", th.text(22)) + th.px(48)
             x -= w
-            widgets.append(Button(Rect(x, status.y + th.px(8), w, bh), label, lambda n=name: self.press(n),
+            widgets.append(Button(Rect(x, status.y + th.px(8), w, bh), label, partial(self.press, name),
                                   style=style, size=22))
             x -= th.px(10)
         self.widgets = WidgetGroup(widgets, focus=-1)
@@ -575,9 +587,12 @@ class TableScene(Scene):
         return set(preview[1].newly_claimable) if preview else set()
 
     def hover_glow(self, key: tuple) -> bool:
-        return self.hovered == key and self.gestures.held is None and self.gestures.pickable(key) is not None \
-            or (key == ("draw",) and self.hovered == key and self.decision() is not None
-                and any(a.kind == "draw" for a in self.decision().legal))
+        if self.hovered != key:
+            return False
+        if self.gestures.held is None and self.gestures.pickable(key) is not None:
+            return True
+        decision = self.decision() if key == ("draw",) else None  # asked once: the controller's thread may move on
+        return decision is not None and any(a.kind == "draw" for a in decision.legal)
 
     def turn_text(self) -> str:
         if self.model.over:
@@ -706,7 +721,8 @@ class TableScene(Scene):
         buttons = [("button", name) for name, _, _ in self.status_buttons()]
         legends = [("legend", i) for i in range(len(self.model.legend_row))]
         if decision.kind == ARRANGE_STEP:
-            return [("hand", i) for i in range(len(self.gestures.hand()))] + [("cell", seat, i) for i in CENTRE] + buttons
+            hand = [("hand", i) for i in range(len(self.gestures.hand()))]
+            return hand + [("cell", seat, i) for i in CENTRE] + buttons
         if decision.kind == TURN_START_STEP:
             return [("draw",), ("discard",)] + cells + legends
         if decision.kind in CARD_IN_HAND_STEPS:

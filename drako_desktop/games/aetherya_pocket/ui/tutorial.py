@@ -12,16 +12,27 @@ import hashlib
 import logging
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Any
+from typing import Any, Callable
 
 from ....ai import RANDOM, make_agent
 from ....data import CardDataError, YamlFile
+from ....ui import lesson
+from ....ui.lesson import Progress, ScriptedAgent
 from ...base import Agent, Game
 from ..ai import LEVELS
 from ..data import CardSet
-from ..engine import (ARRANGE, CENTRE, PLACE, REVEAL, TAKE_DISCARD, Action, ActionFormatError, GameState, Rules, placement_problem)
-from ....ui import lesson
-from ....ui.lesson import Progress, ScriptedAgent
+from ..engine import (
+    ARRANGE,
+    CENTRE,
+    PLACE,
+    REVEAL,
+    TAKE_DISCARD,
+    Action,
+    ActionFormatError,
+    GameState,
+    Rules,
+    placement_problem,
+)
 
 log = logging.getLogger(__name__)
 
@@ -150,10 +161,10 @@ def load_script(cards: CardSet) -> TutorialScript:
                 raise fail(f"{key}.{kind}", f"can point at {', '.join(POINTS)}")
             step = Step(step.id, kind, points=points)
         elif kind == "arrange":
-            cards = tuple(t for row in value for t in row) if isinstance(value, list) else ()
-            if len(cards) != 4:
+            arrangement = tuple(t for row in value for t in row) if isinstance(value, list) else ()
+            if len(arrangement) != 4:
                 raise fail(f"{key}.arrange", "needs [[a, b], [c, d]]")
-            step = Step(step.id, kind, cards=cards, actions=(action({"type": ARRANGE, "cards": value}, key),))
+            step = Step(step.id, kind, cards=arrangement, actions=(action({"type": ARRANGE, "cards": value}, key),))
         elif kind == "hold":
             if value not in SOURCES:
                 raise fail(f"{key}.hold", f"must be one of {', '.join(SOURCES)}")

@@ -16,23 +16,35 @@ step reached; Learn to play then offers to resume there or to start over.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Callable
 
 import pygame
 from pygame import Rect
 
 from ....controller.game import COMPUTER, GameController, GameSetup, Seat
-from ..engine import ARRANGE, REVEAL, TAKE_DISCARD, Action
 from ....i18n import tr
 from ....ui import lesson, theme
-from .layout import TableLayout
-from ....ui.text import blit_at
-from .tutorial import (OPPONENT, PERSON, Step, TutorialError, TutorialScript, agent_factory, load_progress, load_script, replay, save_progress)
-from ....ui.widgets import ACTIVATE_KEYS, Button
 from ....ui.scenes.base import PULSE, soonest
 from ....ui.scenes.dialogs import Dialog
 from ....ui.scenes.overlay import PauseMenu
-from .table_scene import TableScene
+from ....ui.text import blit_at
+from ....ui.widgets import ACTIVATE_KEYS, Button, WidgetGroup
+from ..engine import ARRANGE, REVEAL, TAKE_DISCARD, Action
 from . import game_of
+from .layout import TableLayout
+from .table_scene import TableScene
+from .tutorial import (
+    OPPONENT,
+    PERSON,
+    Step,
+    TutorialError,
+    TutorialScript,
+    agent_factory,
+    load_progress,
+    load_script,
+    replay,
+    save_progress,
+)
 
 AIM_DWELL = 1.5  # seconds the card must be held over the place an aim step points at
 LOG_MIN = 110  # the game log shows under the coach when it gets at least this much height (at 1600 x 900)
@@ -87,8 +99,7 @@ class TutorialPauseMenu(PauseMenu):
         entries = [(tr("pause.resume"), self.close, "primary"), (tr("pause.rules"), self.rules, "normal"),
                    (tr("pause.settings"), self.settings, "normal"),
                    (tr("tutorial.leave"), self.app.main_menu, "normal")]
-        self.widgets.widgets = self.button_column(entries, self.panel.y + th.px(120), th.px(380))
-        self.widgets.focus = 0
+        self.widgets = WidgetGroup(self.button_column(entries, self.panel.y + th.px(120), th.px(380)), focus=0)
 
     def draw(self, surface: pygame.Surface) -> None:
         th = self.ctx.theme
@@ -185,7 +196,7 @@ class TutorialScene(TableScene):
     def refresh_buttons(self) -> None:
         super().refresh_buttons()
         th = self.ctx.theme
-        entries = []
+        entries: list[tuple[str, Callable[[], object], str, str | None]] = []
         if not self.free:
             if self.step.kind == "read":
                 entries.append((tr("tutorial.next"), self.next_step, "primary", "play"))
@@ -273,6 +284,7 @@ class TutorialScene(TableScene):
         self.wrong("tutorial.read_first" if step.kind == "read" else None)
         first = actions[0] if actions else None
         if first is not None and first.kind == ARRANGE and step.kind == "arrange":
+            assert first.cards is not None, "an arrange action names the four cards"
             wanted = step.arranged()
             given = dict(zip(wanted, (t for row in first.cards for t in row)))
             g.arrangement = {cell: card for cell, card in given.items() if wanted[cell] == card}
@@ -398,7 +410,7 @@ class TutorialScene(TableScene):
         log = self.log_rect()
         if log is not None:
             self.painter.log(surface, log)
-        for i, button in enumerate(self.coach_buttons):
+        for button in self.coach_buttons:
             button.draw(surface, self.ctx, False, button is self.widgets.hover)
         if self.toast is not None:  # above the highlight
             self.painter.toast(surface, *self.toast)

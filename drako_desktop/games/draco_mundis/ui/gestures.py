@@ -339,8 +339,10 @@ class Gestures:
             self.refuse_action(Reveal(sq, 0) if not any(isinstance(a, RevealAny) for a in self.legal)
                                else RevealAny(sq, 0))
         elif spot.character is not None and spot.character.owner != seat:
-            if self.selected is not None and model.squares[self.selected].character.kind in self.capturers():
-                self.refuse_action(Capture(square(*self.selected), sq))
+            selected = self.selected
+            mover = model.squares[selected].character if selected is not None else None
+            if selected is not None and mover is not None and mover.kind in self.capturers():
+                self.refuse_action(Capture(square(*selected), sq))
             else:
                 self.refuse_action(Fight(sq))
         elif spot.land is not None and self.selected is not None and spot.land.owner != seat:

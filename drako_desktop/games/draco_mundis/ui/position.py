@@ -19,10 +19,10 @@ from ....ui.anim import Choreography
 from ....ui.text import blit_at
 from ....ui.tooltips import number
 from ..actions import FACINGS, Capture, Fight, Move, Place, Push, Select, row_col
+from ..board import BoardModel, Square
 from ..view import Token, View
 from . import game_of
 from .layout import TableLayout
-from ..board import BoardModel, Square
 from .painter import TablePainter
 
 if TYPE_CHECKING:

@@ -28,8 +28,8 @@ from .tips import ability_text, entry_text, modifier_name, ruled, ruling_text, t
 SECTIONS = ("goal", "board", "characters", "abilities", "lands", "setup", "turn", "fight", "end", "hidden",
             "examples", "rulings", "controls")
 ACTIONS = ("peek", "move", "reveal", "fight", "rotate", "special", "reveal_any")
-CONTROLS = ("select", "target", "drag", "facing", "turn", "sacrifice", "pass", "end_turn", "arrows", "tooltip", "undo", "log",
-            "hint", "rules", "escape")
+CONTROLS = ("select", "target", "drag", "facing", "turn", "sacrifice", "pass", "end_turn", "arrows", "tooltip", "undo",
+            "log", "hint", "rules", "escape")
 # The rule book's worked examples (section 8): square -> (layer, owner, kind, facing), for 2 players.
 EXAMPLES: dict[str, dict[Square, list[tuple[str, int, str, str | None]]]] = {
     "a": {(3, 7): [("character", 0, "explorer", "E")], (2, 8): [("character", 0, "sherpa", "S")],

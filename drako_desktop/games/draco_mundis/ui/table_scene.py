@@ -40,13 +40,13 @@ from ....ui.tooltips import Tooltip
 from ....ui.widgets import Button, WidgetGroup
 from ...base import IllegalActionError
 from ..actions import Capture, Fight, Move, Pass, Place, Push, Select, row_col
+from ..board import BoardModel, Square
 from ..events import Event
 from ..view import View
 from . import game_of
 from .beats import Pause, beats_for
 from .gestures import Gestures
 from .layout import TableLayout, table_layout
-from ..board import BoardModel, Square
 from .painter import TablePainter
 from .tips import square_tooltip, supply_tooltip, title_name, token_name
 
@@ -299,8 +299,8 @@ class TableScene(Scene):
         elif c.phase == Phase.GAME_END:
             c.proceed()
             self.game_over()
-        elif self.needs_hand_over() is not None:
-            self.hand_over(self.needs_hand_over())
+        elif (seat := self.needs_hand_over()) is not None:
+            self.hand_over(seat)
         elif c.computer_to_move():
             try:
                 polled = self.computers.poll(self.app, c, self.session, dt, self.speed,

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from ....i18n import has, tr
 from ....ui.tooltips import Tooltip, join_names, signed
+from ..board import BoardModel, Modifier, Square
 from ..data import DracoData, Ruling
 from ..view import SquareView
-from ..board import BoardModel, Modifier, Square
 
 
 def token_name(data: DracoData, kind: str) -> str:

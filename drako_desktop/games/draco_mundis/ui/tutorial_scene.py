@@ -10,6 +10,8 @@ keeps the step reached; Learn to play then offers to resume there or to start ov
 
 from __future__ import annotations
 
+from typing import Callable
+
 import pygame
 from pygame import Rect
 
@@ -20,7 +22,7 @@ from ....ui import theme
 from ....ui.scenes.base import PULSE, soonest
 from ....ui.scenes.dialogs import Dialog
 from ....ui.widgets import ACTIVATE_KEYS, Button
-from ..actions import Capture, Move, Push
+from ..actions import Capture, Move, Pass, Push, Select
 from . import game_of
 from .table_scene import TableScene
 from .tutorial import (
@@ -124,7 +126,7 @@ class TutorialScene(TableScene):
     def refresh_buttons(self) -> None:
         super().refresh_buttons()
         th = self.ctx.theme
-        entries = []
+        entries: list[tuple[str, Callable[[], object], str, str | None]] = []
         if not self.free:
             if self.step.kind == "read":
                 entries.append((tr("tutorial.next"), self.next_step, "primary", "play"))
@@ -218,7 +220,7 @@ class TutorialScene(TableScene):
                 squares = [divmod(action.origin, 12), divmod(action.target, 12)]
             elif isinstance(action, Push):
                 squares = [divmod(action.by, 12), divmod(action.at, 12)]
-            else:
+            elif not isinstance(action, (Select, Pass)):  # those two have no square: the step's own are shown
                 squares = [divmod(action.at, 12)]
         return [self.layout.square_rect(at) for at in squares]
 
