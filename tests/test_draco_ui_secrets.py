@@ -16,7 +16,8 @@ from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
 from drako_desktop.games import load
 from drako_desktop.games.draco_mundis.actions import Move, Pass, Place, Select
 from drako_desktop.games.draco_mundis.ui.hand_over import HandOverScene
-from drako_desktop.games.draco_mundis.ui.table_scene import TOOLTIP_DELAY, TableScene
+from drako_desktop.games.draco_mundis.ui.table_scene import TableScene
+from drako_desktop.ui.table_parts import TOOLTIP_DELAY
 from ui_support import DT, key, make_app, motion
 
 COMPUTER_SEAT = 2

@@ -10,7 +10,9 @@ from typing import Any, Callable, Sequence
 import pygame
 from pygame import Rect
 
+from ..controller.game import Phase
 from ..i18n import tr
+from ..settings import PACE_FACTOR
 from . import theme
 from .context import Context
 from .scenes.base import ANIMATING, POLL, soonest
@@ -147,7 +149,7 @@ class ComputerFailed(Exception):
     """A computer seat could not decide: the table stops (the message is already shown)."""
 
 
-def next_frame_in(table: Any, tooltip_delay: float) -> float | None:
+def next_frame_in(table: Any) -> float | None:
     """When a game's table needs drawing again without an event (see Scene.next_frame_in), from what every
     table has: beats playing and scores counting animate; the game moving on by itself (a computer thinking,
     the turn passing) and a save being written are polled; a toast, a hint's note and a tooltip's hover delay
@@ -158,8 +160,117 @@ def next_frame_in(table: Any, tooltip_delay: float) -> float | None:
     if table.toast is not None:
         waits.append(table.toast[1])
     if table.hovered is not None and table.tooltip is None and not table.pinned_tip \
-            and table.hover_time < tooltip_delay:
-        waits.append(tooltip_delay - table.hover_time)
+            and table.hover_time < TOOLTIP_DELAY:
+        waits.append(TOOLTIP_DELAY - table.hover_time)
     if (not table.finished and table.decision() is None) or (table.session is not None and table.session.busy):
         waits.append(POLL)
     return soonest(*waits)
+
+
+# -- what every game's table scene does the same way ------------------------------------------------------------
+# (a game's table passes itself: these read and set the attributes both tables have by these names)
+
+TOOLTIP_DELAY = 0.55  # seconds of hovering before a tooltip opens
+TOAST = 3.2  # seconds a refusal or a notice stays in the status bar
+
+
+def say(table: Any, text: str) -> None:
+    """A refusal or a short notice in the status bar, with the refusal's sound."""
+    if text:
+        table.toast = (text, TOAST)
+        table.ctx.sounds.play("refused")
+
+
+def tick_notices(table: Any, dt: float) -> None:
+    """The toast's time runs out; a save that failed is said once (the game goes on and keeps trying)."""
+    if table.toast is not None:
+        words, left = table.toast
+        table.toast = (words, left - dt) if left > dt else None
+    if table.session is not None and table.session.error and not table.save_warned:
+        table.save_warned = True
+        table.app.notify(tr("table.save_failed_title"), tr("table.save_failed"), detail=str(table.session.error))
+
+
+def follow_hover(table: Any, key: Any, blocked: bool, dt: float) -> None:
+    """The tooltip of what the mouse (or the keyboard's focus) rests on, once it has rested long enough
+    (or at once when pinned by a right-click); none while `blocked` (a drag, a press, a menu open)."""
+    if key != table.hovered:
+        table.hovered, table.hover_time, table.pinned_tip = key, 0.0, False
+    else:
+        table.hover_time += dt
+    if key is None or blocked:
+        table.tooltip = None
+    elif table.pinned_tip or table.hover_time >= TOOLTIP_DELAY:
+        table.tooltip = table.tooltip_for(key)
+    else:
+        table.tooltip = None
+
+
+def pin_tooltip(table: Any, pos: tuple[int, int]) -> None:
+    """A right-click: the tooltip of what is under the mouse opens at once and stays while it rests there."""
+    table.gestures.mouse = pos
+    table.hovered = table.hit(pos)
+    table.pinned_tip = table.hovered is not None
+    table.tooltip = table.tooltip_for(table.hovered) if table.hovered else None
+
+
+def ending_turn(table: Any) -> bool:
+    """A person's turn is over and waits for End turn (the table idle, nothing else happening)."""
+    return bool(table.controller.phase == Phase.END_TURN and table.choreo.idle and not table.finished)
+
+
+def turn_end_events(events: Sequence[Any]) -> list[Any]:
+    """Of a person's last action's events, those of the next turn (shown at End turn)."""
+    start = next((i for i, e in enumerate(events) if e.kind == "turn"), len(events))
+    return list(events[start:])
+
+
+def move_on(table: Any, dt: float, show_computer: Callable[[list[Any], float], None],
+            hand_over: Callable[[], bool] = lambda: False) -> None:
+    """Nothing is animating: the game moves on. A turn waiting for End turn ends by itself only with the
+    setting; the next seat and the end of the game come; a hand-over screen (`hand_over` says whether it
+    opened one); a computer's decision, once made, is shown by `show_computer(events, pause)`."""
+    c = table.controller
+    table.sync_decision()
+    if c.phase == Phase.END_TURN:
+        if table.ctx.settings.auto_end_turn:
+            table.end_turn()
+    elif c.phase == Phase.NEXT_SEAT:
+        c.proceed()
+        table.sync_decision()  # the next seat's decision: its buttons before the frame is drawn
+    elif c.phase == Phase.GAME_END:
+        c.proceed()
+        table.game_over()
+    elif hand_over():
+        return
+    elif c.computer_to_move():
+        try:
+            polled = table.computers.poll(table.app, c, table.session, dt, table.speed,
+                                          PACE_FACTOR[table.ctx.settings.computer_pace])
+        except ComputerFailed:
+            table.finished = True
+            return
+        if polled is not None:
+            show_computer(*polled)
+
+
+def show_scores(table: Any) -> None:
+    """The game is over: the score sheet over the table, then what the saving has to say, then the app's
+    end-of-game hook (statistics, `--exit-at-end`)."""
+    from .scenes.scores import ScoreSheet
+
+    table.app.scenes.push(ScoreSheet(table.app, table, review=table.review))
+    if table.review:
+        return
+    if table.session is not None and table.session.notice:
+        title, what, detail = map(str, table.session.notice)
+        table.app.notify(title, what, detail=detail)
+    if table.app.on_game_over is not None:
+        table.app.on_game_over(table.controller)
+
+
+def close_game(table: Any) -> None:
+    """The table is left: the computer seats' worker and the autosave stop."""
+    table.controller.close()
+    if table.session is not None:
+        table.session.close()

@@ -25,7 +25,7 @@ from ....controller.game import Decision, GameSetup, Phase
 from ....i18n import card_name, tr
 from ....saves import SavedGame
 from ....saves import start_game as start_saved_game
-from ....settings import ANIMATION_FACTOR, PACE_FACTOR
+from ....settings import ANIMATION_FACTOR
 from ....ui import table_parts, theme
 from ....ui.anim import Choreography, Counter
 from ....ui.hints import Hints
@@ -60,8 +60,6 @@ log = logging.getLogger(__name__)
 
 THINK = 0.7  # seconds a computer's first decision of a turn is shown as "thinking" (normal speed)
 THINK_AGAIN = 0.45  # ...and each of its later decisions in the same turn
-TOOLTIP_DELAY = 0.55
-TOAST = 3.2
 END_TURN_KEY = pygame.K_e
 
 
@@ -108,7 +106,7 @@ class TableScene(Scene):
         # The events of a person's turn end not shown yet: the next turn starts on the table at End turn.
         self.held_back: list[Event] = []
         if self.controller.phase == Phase.END_TURN:  # resumed while the turn waited for End turn
-            self.held_back = self.turn_end_events(self.controller.last_events)
+            self.held_back = table_parts.turn_end_events(self.controller.last_events)
         self.finished = False
         self.save_warned = False
         self.hints = Hints(self)
@@ -294,8 +292,7 @@ class TableScene(Scene):
         return tr("table.undo_refused.final")
 
     def ending_turn(self) -> bool:
-        """A person's turn is over and waits for End turn (the table idle, nothing else happening)."""
-        return self.controller.phase == Phase.END_TURN and self.choreo.idle and not self.finished
+        return table_parts.ending_turn(self)
 
     def model_of_game(self) -> TableModel:
         """The table as the game stands; while a turn waits for End turn, still as the ending person's."""
@@ -306,12 +303,6 @@ class TableScene(Scene):
         if ending is not None:
             model.current = ending
         return model
-
-    @staticmethod
-    def turn_end_events(events: list[Event]) -> list[Event]:
-        """Of a person's last action's events, those of the next turn (shown at End turn)."""
-        start = next((i for i, e in enumerate(events) if e.kind == "turn"), len(events))
-        return list(events[start:])
 
     def end_turn(self) -> None:
         """End turn: the person's turn, over in the engine, passes on (the claim step is skipped first)."""
@@ -378,7 +369,7 @@ class TableScene(Scene):
                 break
         self.gestures.reset()
         if self.controller.phase == Phase.END_TURN:  # the next turn shows once the person ends this one
-            self.held_back = self.turn_end_events(events)
+            self.held_back = table_parts.turn_end_events(events)
             events = events[:len(events) - len(self.held_back)]
         self.choreo.add(beats_for(self, events, origin=origin, hand_over=self.controller.hand_over))
         self.refresh_buttons()
@@ -399,20 +390,15 @@ class TableScene(Scene):
         for seat, counter in enumerate(self.counters):
             counter.set(self.score(seat), instant=self.speed == 0)
             counter.update(dt)
-        if self.toast is not None:
-            words, left = self.toast
-            self.toast = (words, left - dt) if left > dt else None
+        table_parts.tick_notices(self, dt)
         self.update_tooltip(dt)
         if self.choreo.idle and not self.finished:
             self.drive(dt)
-        if self.session is not None and self.session.error and not self.save_warned:
-            self.save_warned = True  # said once; the game goes on and keeps trying
-            self.app.notify(tr("table.save_failed_title"), tr("table.save_failed"), detail=str(self.session.error))
 
     def next_frame_in(self) -> float | None:
         if self.transition < 1 or self.gestures.snap is not None:  # kingdoms changing places, a card snapping back
             return ANIMATING
-        return table_parts.next_frame_in(self, TOOLTIP_DELAY)
+        return table_parts.next_frame_in(self)
 
     def drive(self, dt: float) -> None:
         """Nothing is animating: let the game move on."""
@@ -424,26 +410,11 @@ class TableScene(Scene):
             log.warning("table out of step with the game; showing the game's state")
             self.model = TableModel.from_view(view, c.state.turn)
             self.relayout()
-        self.sync_decision()
-        if c.phase == Phase.END_TURN:
-            if self.ctx.settings.auto_end_turn:
-                self.end_turn()
-        elif c.phase == Phase.NEXT_SEAT:
-            c.proceed()
-            self.sync_decision()  # the next seat's decision: its buttons before the frame is drawn
-        elif c.phase == Phase.GAME_END:
-            c.proceed()
-            self.game_over()
-        elif c.computer_to_move():
-            try:
-                polled = self.computers.poll(self.app, c, self.session, dt, self.speed,
-                                             PACE_FACTOR[self.ctx.settings.computer_pace])
-            except table_parts.ComputerFailed:
-                self.finished = True
-                return
-            if polled is not None:
-                events, pause = polled
-                self.choreo.add([Pause(pause), *beats_for(self, events, hand_over=c.hand_over)])
+        table_parts.move_on(self, dt, self.show_computer)
+
+    def show_computer(self, events: list[Event], pause: float) -> None:
+        """A computer's action: shown after its thinking pause."""
+        self.choreo.add([Pause(pause), *beats_for(self, events, hand_over=self.controller.hand_over)])
 
     def sync_decision(self) -> None:
         """A new decision is pending (or none): start the person's gestures afresh."""
@@ -456,19 +427,10 @@ class TableScene(Scene):
             self.refresh_buttons()
 
     def game_over(self) -> None:
-        from ....ui.scenes.scores import ScoreSheet
-
         self.finished = True
         self.gestures.reset()
         self.refresh_buttons()
-        self.app.scenes.push(ScoreSheet(self.app, self, review=self.review))
-        if self.review:
-            return
-        if self.session is not None and self.session.notice:
-            title, what, detail = map(str, self.session.notice)
-            self.app.notify(title, what, detail=detail)
-        if self.app.on_game_over is not None:
-            self.app.on_game_over(self.controller)
+        table_parts.show_scores(self)
 
     def retell(self, actions) -> None:
         """A resumed game: its log, told again from a replay of the saved actions."""
@@ -478,9 +440,7 @@ class TableScene(Scene):
                 self.log_event(event)
 
     def leave(self) -> None:
-        self.controller.close()
-        if self.session is not None:
-            self.session.close()
+        table_parts.close_game(self)
 
     # -- what the painter and the beats ask --------------------------------------------------------------
 
@@ -652,9 +612,7 @@ class TableScene(Scene):
         return tr("table.status.after_place")
 
     def say(self, text: str) -> None:
-        if text:
-            self.toast = (text, TOAST)
-            self.ctx.sounds.play("refused")
+        table_parts.say(self, text)
 
     def log_page(self, width: int) -> pygame.Surface:
         """Every log line, wrapped to the panel, as one surface (re-made only when the log grows)."""
@@ -787,24 +745,10 @@ class TableScene(Scene):
     def update_tooltip(self, dt: float) -> None:
         g = self.gestures
         key = g.focus if g.keyboard else self.hit(g.mouse)
-        if key != self.hovered:
-            self.hovered = key
-            self.hover_time = 0.0
-            self.pinned_tip = False
-        else:
-            self.hover_time += dt
-        if g.held is not None or key is None or g.press is not None:
-            self.tooltip = None
-        elif self.pinned_tip or self.hover_time >= TOOLTIP_DELAY:
-            self.tooltip = self.tooltip_for(key)
-        else:
-            self.tooltip = None
+        table_parts.follow_hover(self, key, g.held is not None or g.press is not None, dt)
 
     def pin_tooltip(self, pos: tuple[int, int]) -> None:
-        self.gestures.mouse = pos
-        self.hovered = self.hit(pos)
-        self.pinned_tip = self.hovered is not None
-        self.tooltip = self.tooltip_for(self.hovered) if self.hovered else None
+        table_parts.pin_tooltip(self, pos)
 
     def tooltip_for(self, key: tuple) -> Tooltip | None:
         cards, model = self.rules.cards, self.model

@@ -30,7 +30,7 @@ from ....controller.game import Decision, GameSetup, Phase
 from ....i18n import has, tr
 from ....saves import SavedGame
 from ....saves import start_game as start_saved_game
-from ....settings import ANIMATION_FACTOR, PACE_FACTOR
+from ....settings import ANIMATION_FACTOR
 from ....ui import table_parts
 from ....ui.anim import Choreography, Counter
 from ....ui.hints import Hints
@@ -54,8 +54,6 @@ log = logging.getLogger(__name__)
 
 THINK = 0.6  # seconds a computer's first decision of a turn is shown as "thinking" (normal speed)
 THINK_AGAIN = 0.35
-TOOLTIP_DELAY = 0.55
-TOAST = 3.2
 END_TURN_KEY = pygame.K_e
 
 
@@ -102,7 +100,7 @@ class TableScene(Scene):
         # The events of a person's turn end not shown yet: the next turn starts on the table at End turn.
         self.held_back: list[Event] = []
         if self.controller.phase == Phase.END_TURN:  # resumed while the turn waited for End turn
-            self.held_back = self.turn_end_events(self.controller.last_events)
+            self.held_back = table_parts.turn_end_events(self.controller.last_events)
         self.finished = False
         self.save_warned = False
         self.hints = Hints(self)
@@ -246,7 +244,7 @@ class TableScene(Scene):
             self.refuse(exc)
             return
         if self.controller.phase == Phase.END_TURN:  # the next turn shows once the person ends this one
-            self.held_back = self.turn_end_events(events)
+            self.held_back = table_parts.turn_end_events(events)
             events = events[:len(events) - len(self.held_back)]
         self.show(events, origin)
         if not isinstance(action, Pass) and self.gestures.selected is not None:
@@ -270,48 +268,32 @@ class TableScene(Scene):
         for seat, counter in enumerate(self.counters):
             counter.set(self.model.score(seat), instant=self.speed == 0)
             counter.update(dt)
-        if self.toast is not None:
-            words, left = self.toast
-            self.toast = (words, left - dt) if left > dt else None
+        table_parts.tick_notices(self, dt)
         self.update_tooltip(dt)
         if self.choreo.idle and not self.finished:
             self.drive(dt)
-        if self.session is not None and self.session.error and not self.save_warned:
-            self.save_warned = True
-            self.app.notify(tr("table.save_failed_title"), tr("table.save_failed"), detail=str(self.session.error))
 
     def next_frame_in(self) -> float | None:
-        waits = table_parts.next_frame_in(self, TOOLTIP_DELAY)
+        waits = table_parts.next_frame_in(self)
         if self.decision() is not None and self.model.decision == "act":  # the characters that may act pulse
             return soonest(waits, PULSE)
         return waits
 
     def drive(self, dt: float) -> None:
         """Nothing is animating: let the game move on."""
-        c = self.controller
-        self.sync_decision()
-        if c.phase == Phase.END_TURN:
-            if self.ctx.settings.auto_end_turn:
-                self.end_turn()
-        elif c.phase == Phase.NEXT_SEAT:
-            c.proceed()
-            self.sync_decision()
-        elif c.phase == Phase.GAME_END:
-            c.proceed()
-            self.game_over()
-        elif (seat := self.needs_hand_over()) is not None:
+        table_parts.move_on(self, dt, self.show_computer, self.offer_hand_over)
+
+    def show_computer(self, events: list[Event], pause: float) -> None:
+        """A computer's action: shown after its thinking pause."""
+        self.choreo.add([Pause(pause)])
+        self.show(events)
+
+    def offer_hand_over(self) -> bool:
+        """The hand-over screen, when the next person to play is not the one the table shows."""
+        seat = self.needs_hand_over()
+        if seat is not None:
             self.hand_over(seat)
-        elif c.computer_to_move():
-            try:
-                polled = self.computers.poll(self.app, c, self.session, dt, self.speed,
-                                             PACE_FACTOR[self.ctx.settings.computer_pace])
-            except table_parts.ComputerFailed:
-                self.finished = True
-                return
-            if polled is not None:
-                events, pause = polled
-                self.choreo.add([Pause(pause)])
-                self.show(events)
+        return seat is not None
 
     def hand_over(self, seat: int) -> None:
         from .hand_over import HandOverScene
@@ -331,21 +313,12 @@ class TableScene(Scene):
             self.refresh_buttons()
 
     def game_over(self) -> None:
-        from ....ui.scenes.scores import ScoreSheet
-
         self.finished = True
         self.holder = self.holder if self.holder is not None or not self.people else self.people[0]
         self.model = BoardModel.from_view(self.controller.view(self.viewer), self.data)
         self.gestures.reset()
         self.refresh_buttons()
-        self.app.scenes.push(ScoreSheet(self.app, self, review=self.review))
-        if self.review:
-            return
-        if self.session is not None and self.session.notice:
-            title, what, detail = map(str, self.session.notice)
-            self.app.notify(title, what, detail=detail)
-        if self.app.on_game_over is not None:
-            self.app.on_game_over(self.controller)
+        table_parts.show_scores(self)
 
     def retell(self, actions) -> None:
         """A resumed game: its log, from a replay of the saved actions."""
@@ -357,8 +330,7 @@ class TableScene(Scene):
         return self.controller.undo_target() if self.decision() is not None or self.ending_turn() else None
 
     def ending_turn(self) -> bool:
-        """A person's turn is over and waits for End turn (the table idle, nothing else happening)."""
-        return self.controller.phase == Phase.END_TURN and self.choreo.idle and not self.finished
+        return table_parts.ending_turn(self)
 
     def model_of_game(self, view: View) -> BoardModel:
         """The board as `view` shows it; while a turn waits for End turn, still as the ending person's."""
@@ -367,12 +339,6 @@ class TableScene(Scene):
         if c.ending_seat is not None:
             model.current, model.turn, model.actions_left = c.ending_seat, c.log.turns[-1], 0
         return model
-
-    @staticmethod
-    def turn_end_events(events: list[Event]) -> list[Event]:
-        """Of a person's last action's events, those of the next turn (shown at End turn)."""
-        start = next((i for i, e in enumerate(events) if e.kind == "turn"), len(events))
-        return list(events[start:])
 
     def end_turn(self) -> None:
         """End turn: the person's turn, over in the engine, passes on."""
@@ -424,9 +390,7 @@ class TableScene(Scene):
         self.sync_decision()
 
     def leave(self) -> None:
-        self.controller.close()
-        if self.session is not None:
-            self.session.close()
+        table_parts.close_game(self)
 
     # -- what the beats ask --------------------------------------------------------------------------------
 
@@ -573,9 +537,7 @@ class TableScene(Scene):
         return token_name(self.data, kind)
 
     def say(self, text: str) -> None:
-        if text:
-            self.toast = (text, TOAST)
-            self.ctx.sounds.play("refused")
+        table_parts.say(self, text)
 
     def say_key(self, key: str) -> None:
         self.say(tr(f"draco_table.say.{key}"))
@@ -665,24 +627,10 @@ class TableScene(Scene):
     def update_tooltip(self, dt: float) -> None:
         g = self.gestures
         key = ("square", g.cursor) if g.keyboard else self.hit(g.mouse)
-        if key != self.hovered:
-            self.hovered = key
-            self.hover_time = 0.0
-            self.pinned_tip = False
-        else:
-            self.hover_time += dt
-        if key is None or g.press is not None or g.menu is not None or g.facing is not None:
-            self.tooltip = None
-        elif self.pinned_tip or self.hover_time >= TOOLTIP_DELAY:
-            self.tooltip = self.tooltip_for(key)
-        else:
-            self.tooltip = None
+        table_parts.follow_hover(self, key, g.press is not None or g.menu is not None or g.facing is not None, dt)
 
     def pin_tooltip(self, pos: tuple[int, int]) -> None:
-        self.gestures.mouse = pos
-        self.hovered = self.hit(pos)
-        self.pinned_tip = self.hovered is not None
-        self.tooltip = self.tooltip_for(self.hovered) if self.hovered else None
+        table_parts.pin_tooltip(self, pos)
 
     def tooltip_for(self, key: tuple) -> Tooltip | None:
         if key[0] == "tray":
