@@ -7,8 +7,9 @@ import json
 import logging
 import math
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import pygame
 from pygame import Rect
@@ -19,7 +20,9 @@ from ..i18n import tr
 from ..storage import atomic_write_text, data_dir, set_aside
 from . import theme
 from .context import Context
+from .scenes.dialogs import Dialog
 from .text import blit_at
+from .widgets import Button
 
 log = logging.getLogger(__name__)
 
@@ -146,3 +149,44 @@ def draw_coach(surface: pygame.Surface, ctx: Context, box: Rect, step: int, step
     if note:
         block = text.block(note, "bold", th.text(17), note_colour, inner.w, max_height=max(th.px(20), bottom - y))
         blit_at(surface, block, "topleft", (inner.x, y), box=box)
+
+
+def opponent_name() -> str:
+    """The lesson's computer opponent: the first of the language's computer names."""
+    return tr("new_game.computer_names").split(",")[0].strip()
+
+
+def offer_resume(app: Any, step: int, total: int, step_title: str, start: Callable[[int], object]) -> None:
+    """Learn to play, left at `step` last time: go on from there, start over, or go back."""
+    def close() -> None:
+        app.scenes.remove(dialog)
+
+    dialog = Dialog(app, tr("tutorial.title"), tr("tutorial.resume_text", n=step + 1, total=total, step=step_title),
+                    [(tr("tutorial.resume"), partial(start, step), "primary"),
+                     (tr("tutorial.start_over"), partial(start, 0), "normal"),
+                     (tr("tutorial.back"), close, "normal")], on_escape=close)
+    dialog.icon = "hint"
+    app.scenes.push(dialog)
+
+
+def coach_buttons(lesson: Any, coach: Rect) -> list[Button]:
+    """The coach's buttons at the bottom of its panel: Next on a step to read, Play on and Main menu at
+    the end, Leave the lesson on every step but the end; none once the person plays on freely."""
+    th = lesson.ctx.theme
+    entries: list[tuple[str, Callable[[], object], str, str | None]] = []
+    if not lesson.free:
+        if lesson.step.kind == "read":
+            entries.append((tr("tutorial.next"), lesson.next_step, "primary", "play"))
+        elif lesson.step.kind == "end":
+            entries.append((tr("tutorial.play_on"), lesson.play_on, "primary", "play"))
+            entries.append((tr("tutorial.main_menu"), lesson.app.main_menu, "normal", None))
+        if lesson.step.kind != "end":
+            entries.append((tr("tutorial.leave"), lesson.app.main_menu, "normal", "close"))
+    h, gap, pad = th.px(44), th.px(8), th.px(14)
+    y = coach.bottom - pad - len(entries) * h - (len(entries) - 1) * gap
+    buttons = []
+    for label, action, style, icon in entries:
+        buttons.append(Button(Rect(coach.x + pad, y, coach.w - 2 * pad, h), label, action, icon=icon, style=style,
+                              size=20))
+        y += h + gap
+    return buttons

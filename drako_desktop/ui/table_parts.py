@@ -214,6 +214,20 @@ def pin_tooltip(table: Any, pos: tuple[int, int]) -> None:
     table.tooltip = table.tooltip_for(table.hovered) if table.hovered else None
 
 
+def table_key(table: Any, key: int) -> None:
+    """The keys every table answers alike: Esc cancels a hint being worked out or else opens the menu,
+    L the log, H a hint, F1 the rules."""
+    if key == pygame.K_ESCAPE:
+        if not table.hints.cancel():
+            table.open_menu()
+    elif key == pygame.K_l:
+        table.toggle_log()
+    elif key == pygame.K_h:
+        table.hints.toggle()
+    elif key == pygame.K_F1:
+        table.open_rules()
+
+
 def ending_turn(table: Any) -> bool:
     """A person's turn is over and waits for End turn (the table idle, nothing else happening)."""
     return bool(table.controller.phase == Phase.END_TURN and table.choreo.idle and not table.finished)

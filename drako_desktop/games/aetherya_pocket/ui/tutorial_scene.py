@@ -16,7 +16,7 @@ step reached; Learn to play then offers to resume there or to start over.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Callable
+from functools import partial
 
 import pygame
 from pygame import Rect
@@ -25,7 +25,6 @@ from ....controller.game import COMPUTER, GameController, GameSetup, Seat
 from ....i18n import tr
 from ....ui import lesson, theme
 from ....ui.scenes.base import PULSE, soonest
-from ....ui.scenes.dialogs import Dialog
 from ....ui.scenes.overlay import PauseMenu
 from ....ui.text import blit_at
 from ....ui.widgets import ACTIVATE_KEYS, Button, WidgetGroup
@@ -63,26 +62,13 @@ def open_tutorial(app) -> None:
         start_tutorial(app, script, 0)
         return
 
-    def close() -> None:
-        app.scenes.remove(dialog)
-
-    name = step_text(script, script.steps[step].id, "title")
-    dialog = Dialog(app, tr("tutorial.title"),
-                            tr("tutorial.resume_text", n=step + 1, total=len(script.steps), step=name),
-                            [(tr("tutorial.resume"), lambda: start_tutorial(app, script, step), "primary"),
-                             (tr("tutorial.start_over"), lambda: start_tutorial(app, script, 0), "normal"),
-                             (tr("tutorial.back"), close, "normal")], on_escape=close)
-    dialog.icon = "hint"
-    app.scenes.push(dialog)
-
-
-def opponent_name() -> str:
-    return tr("new_game.computer_names").split(",")[0].strip()
+    title = step_text(script, script.steps[step].id, "title")
+    lesson.offer_resume(app, step, len(script.steps), title, partial(start_tutorial, app, script))
 
 
 def step_text(script: TutorialScript, step_id: str, part: str) -> str:
     """A step's title, text or wrong-move hint, with the opponent's name filled in."""
-    return tr(f"tutorial.steps.{step_id}.{part}", opponent=opponent_name())
+    return tr(f"tutorial.steps.{step_id}.{part}", opponent=lesson.opponent_name())
 
 
 def start_tutorial(app, script: TutorialScript, step: int) -> "TutorialScene":
@@ -128,7 +114,7 @@ class TutorialScene(TableScene):
         self.coach = Rect(0, 0, 0, 0)
         self.coach_buttons: list[Button] = []
         self._start, self._moves_used = replay(game_of(app.ctx).rules, script, self.step_index)
-        seats = [Seat(tr("new_game.default_you")), Seat(opponent_name(), COMPUTER, script.level)]
+        seats = [Seat(tr("new_game.default_you")), Seat(lesson.opponent_name(), COMPUTER, script.level)]
         if script.first:
             seats.reverse()
         super().__init__(app, GameSetup(tuple(seats), script.seed, script.first))
@@ -195,24 +181,7 @@ class TutorialScene(TableScene):
 
     def refresh_buttons(self) -> None:
         super().refresh_buttons()
-        th = self.ctx.theme
-        entries: list[tuple[str, Callable[[], object], str, str | None]] = []
-        if not self.free:
-            if self.step.kind == "read":
-                entries.append((tr("tutorial.next"), self.next_step, "primary", "play"))
-            elif self.step.kind == "end":
-                entries.append((tr("tutorial.play_on"), self.play_on, "primary", "play"))
-                entries.append((tr("tutorial.main_menu"), self.app.main_menu, "normal", None))
-            if self.step.kind != "end":
-                entries.append((tr("tutorial.leave"), self.app.main_menu, "normal", "close"))
-        h, gap = th.px(44), th.px(8)
-        pad = th.px(14)
-        y = self.coach.bottom - pad - len(entries) * h - (len(entries) - 1) * gap
-        self.coach_buttons = []
-        for label, action, style, icon in entries:
-            rect = Rect(self.coach.x + pad, y, self.coach.w - 2 * pad, h)
-            self.coach_buttons.append(Button(rect, label, action, icon=icon, style=style, size=20))
-            y += h + gap
+        self.coach_buttons = lesson.coach_buttons(self, self.coach)
         self.widgets.widgets.extend(self.coach_buttons)
 
     def undo_target(self) -> int | None:

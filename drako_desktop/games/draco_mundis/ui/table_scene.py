@@ -614,15 +614,7 @@ class TableScene(Scene):
             if g.key_down(event.key):
                 self.refresh_buttons()
                 return
-            if event.key == pygame.K_ESCAPE:
-                if not self.hints.cancel():
-                    self.open_menu()
-            elif event.key == pygame.K_l:
-                self.toggle_log()
-            elif event.key == pygame.K_h:
-                self.hints.toggle()
-            elif event.key == pygame.K_F1:
-                self.open_rules()
+            table_parts.table_key(self, event.key)
 
     def update_tooltip(self, dt: float) -> None:
         g = self.gestures

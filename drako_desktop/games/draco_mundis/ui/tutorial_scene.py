@@ -10,7 +10,7 @@ keeps the step reached; Learn to play then offers to resume there or to start ov
 
 from __future__ import annotations
 
-from typing import Callable
+from functools import partial
 
 import pygame
 from pygame import Rect
@@ -20,7 +20,6 @@ from ....i18n import tr
 from ....ui import lesson as lesson_parts
 from ....ui import theme
 from ....ui.scenes.base import PULSE, soonest
-from ....ui.scenes.dialogs import Dialog
 from ....ui.widgets import ACTIVATE_KEYS, Button
 from ..actions import Capture, Move, Pass, Push, Select
 from . import game_of
@@ -54,25 +53,12 @@ def open_tutorial(app) -> None:
         start_tutorial(app, lesson, 0)
         return
 
-    def close() -> None:
-        app.scenes.remove(dialog)
-
-    name = step_text(lesson.steps[step].id, "title")
-    dialog = Dialog(app, tr("tutorial.title"),
-                    tr("tutorial.resume_text", n=step + 1, total=len(lesson.steps), step=name),
-                    [(tr("tutorial.resume"), lambda: start_tutorial(app, lesson, step), "primary"),
-                     (tr("tutorial.start_over"), lambda: start_tutorial(app, lesson, 0), "normal"),
-                     (tr("tutorial.back"), close, "normal")], on_escape=close)
-    dialog.icon = "hint"
-    app.scenes.push(dialog)
-
-
-def opponent_name() -> str:
-    return tr("new_game.computer_names").split(",")[0].strip()
+    title = step_text(lesson.steps[step].id, "title")
+    lesson_parts.offer_resume(app, step, len(lesson.steps), title, partial(start_tutorial, app, lesson))
 
 
 def step_text(step_id: str, part: str) -> str:
-    return tr(f"draco_lesson.steps.{step_id}.{part}", opponent=opponent_name())
+    return tr(f"draco_lesson.steps.{step_id}.{part}", opponent=lesson_parts.opponent_name())
 
 
 def start_tutorial(app, lesson: Lesson, step: int) -> "TutorialScene":
@@ -92,7 +78,7 @@ class TutorialScene(TableScene):
         self.hovered_for = 0.0
         self.coach_buttons: list[Button] = []
         self._start, self._moves_used = replay(game_of(app.ctx), lesson, self.step_index)
-        seats = [Seat(tr("new_game.default_you")), Seat(opponent_name(), COMPUTER, lesson.level)]
+        seats = [Seat(tr("new_game.default_you")), Seat(lesson_parts.opponent_name(), COMPUTER, lesson.level)]
         super().__init__(app, GameSetup(tuple(seats), 0, lesson.first, game_of(app.ctx).id))
         self.retell(self._start)
         self.keep_progress()
@@ -125,24 +111,7 @@ class TutorialScene(TableScene):
 
     def refresh_buttons(self) -> None:
         super().refresh_buttons()
-        th = self.ctx.theme
-        entries: list[tuple[str, Callable[[], object], str, str | None]] = []
-        if not self.free:
-            if self.step.kind == "read":
-                entries.append((tr("tutorial.next"), self.next_step, "primary", "play"))
-            elif self.step.kind == "end":
-                entries.append((tr("tutorial.play_on"), self.play_on, "primary", "play"))
-                entries.append((tr("tutorial.main_menu"), self.app.main_menu, "normal", None))
-            if self.step.kind != "end":
-                entries.append((tr("tutorial.leave"), self.app.main_menu, "normal", "close"))
-        h, gap, pad = th.px(44), th.px(8), th.px(14)
-        coach = self.coach
-        y = coach.bottom - pad - len(entries) * h - (len(entries) - 1) * gap
-        self.coach_buttons = []
-        for label, action, style, icon in entries:
-            rect = Rect(coach.x + pad, y, coach.w - 2 * pad, h)
-            self.coach_buttons.append(Button(rect, label, action, icon=icon, style=style, size=20))
-            y += h + gap
+        self.coach_buttons = lesson_parts.coach_buttons(self, self.coach)
         self.widgets.widgets.extend(self.coach_buttons)
 
     def undo_target(self) -> int | None:
