@@ -25,7 +25,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..actions import Action, Place, Select
+from ..actions import Action, Place, Select, row_col
 from ..engine import GameState
 from ..rules import CHAR, DOWN, KIND_BITS, KIND_MASK
 from .evaluate import DISTANCE, Evaluator
@@ -157,9 +157,9 @@ class Placement:
 def _centrality(s: GameState, sq: int) -> float:
     """1 in the middle of the board in use, 0 in a corner."""
     rows = s.rules.data.rows
-    columns = [c % 12 for c in s.geometry.squares]
+    columns = [row_col(c)[1] for c in s.geometry.squares]
     lo, hi = min(columns), max(columns)
-    r, c = divmod(sq, 12)
+    r, c = row_col(sq)
     dr = abs(r - (rows - 1) / 2) / ((rows - 1) / 2)
     dc = abs(c - (lo + hi) / 2) / max(1.0, (hi - lo) / 2)
     return 1.0 - (dr + dc) / 2

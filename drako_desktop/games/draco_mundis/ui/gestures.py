@@ -37,6 +37,7 @@ from ..actions import (
     Rotate,
     Sacrifice,
     Select,
+    row_col,
     square,
 )
 from ..board import FACING_STEPS, Square
@@ -51,7 +52,7 @@ OPTION_ORDER = ("move", "capture", "fight", "peek", "reveal", "reveal-any", "des
 
 
 def at_of(sq: int) -> Square:
-    return divmod(sq, 12)
+    return row_col(sq)
 
 
 @dataclass

@@ -21,7 +21,7 @@ from ....ui import lesson as lesson_parts
 from ....ui import theme
 from ....ui.scenes.base import PULSE, soonest
 from ....ui.widgets import ACTIVATE_KEYS, Button
-from ..actions import Capture, Move, Pass, Push, Select
+from ..actions import Capture, Move, Pass, Push, Select, row_col
 from . import game_of
 from .table_scene import TableScene
 from .tutorial import (
@@ -186,11 +186,11 @@ class TutorialScene(TableScene):
         action = step.action
         if action is not None:
             if isinstance(action, (Move, Capture)):
-                squares = [divmod(action.origin, 12), divmod(action.target, 12)]
+                squares = [row_col(action.origin), row_col(action.target)]
             elif isinstance(action, Push):
-                squares = [divmod(action.by, 12), divmod(action.at, 12)]
+                squares = [row_col(action.by), row_col(action.at)]
             elif not isinstance(action, (Select, Pass)):  # those two have no square: the step's own are shown
-                squares = [divmod(action.at, 12)]
+                squares = [row_col(action.at)]
         return [self.layout.square_rect(at) for at in squares]
 
     # -- drawing ---------------------------------------------------------------------------------------------
