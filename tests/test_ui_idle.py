@@ -35,10 +35,10 @@ class FakeTime:
 
 
 def on_fake_time(app):
-    time = FakeTime()
-    app.clock, app.sleep = time.clock, time.sleep
+    fake = FakeTime()
+    app.clock, app.sleep = fake.clock, fake.sleep
     pygame.event.clear()
-    return time
+    return fake
 
 
 def drawn_during(app, seconds: float) -> int:
