@@ -5,7 +5,7 @@ so the tables look and behave alike."""
 from __future__ import annotations
 
 import logging
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, NamedTuple, Sequence
 
 import pygame
 from pygame import Rect
@@ -44,13 +44,21 @@ def top_bar_buttons(ctx: Context, top: Rect, on_menu: Callable[[], None],
     return buttons
 
 
-def bar_edges(widgets: Sequence[Widget], top: Rect, status: Rect, width: int) -> tuple[int, int, int]:
+class BarEdges(NamedTuple):
+    """Where the words of the bars may go (x coordinates)."""
+
+    top_left: int  # right of the top bar's left buttons
+    top_right: int  # left of its right buttons
+    status_right: int  # left of the status bar's buttons
+
+
+def bar_edges(widgets: Sequence[Widget], top: Rect, status: Rect, width: int) -> BarEdges:
     """Where the words of the bars may go: right of the top bar's left buttons, left of its right
     buttons, and left of the status bar's buttons."""
     left = max((w.rect.right for w in widgets if w.rect.y < top.bottom and w.rect.centerx < width // 2), default=0)
     right = min((w.rect.x for w in widgets if w.rect.y < top.bottom and w.rect.centerx > width // 2), default=width)
     status_right = min((w.rect.x for w in widgets if w.rect.y >= status.y), default=status.right)
-    return left, right, status_right
+    return BarEdges(left, right, status_right)
 
 
 def log_page(ctx: Context, lines: Sequence[str], width: int) -> pygame.Surface:

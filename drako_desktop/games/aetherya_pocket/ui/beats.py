@@ -91,9 +91,6 @@ class EventBeat(Beat):
         self.stage.log_event(self.event)
         self.stage.model.apply(self.event)
 
-    def hides(self, key: tuple) -> bool:
-        return False
-
 
 class Flight(EventBeat):
     """A card moving from one place to another, turning face up on the way if `flip`.
@@ -271,9 +268,6 @@ class Announce(EventBeat):
 
 class Pause(Beat):
     """Time for a person to follow a computer's turn."""
-
-    def hides(self, key: tuple) -> bool:
-        return False
 
 
 def beats_for(stage: Stage, events: Sequence[Event], *, origin: Rect | None = None,

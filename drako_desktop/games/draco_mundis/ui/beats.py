@@ -61,9 +61,6 @@ class EventBeat(Beat):
         self.stage.tell(self.event)
         self.stage.model.apply(self.event)
 
-    def hides(self, at: Square) -> bool:
-        return False
-
 
 class Drop(EventBeat):
     """A placed token comes down from its owner's plate onto its square."""
@@ -255,15 +252,9 @@ class Sync(Beat):
     def begin(self) -> None:
         self.stage.sync(self.view)
 
-    def hides(self, at: Square) -> bool:
-        return False
-
 
 class Pause(Beat):
     """Time for a person to follow a computer's turn."""
-
-    def hides(self, at: Square) -> bool:
-        return False
 
 
 def beats_for(stage: Stage, events: Sequence[Event], final: View, *, origin: Rect | None = None,

@@ -755,7 +755,7 @@ class TablePainter:
         scene, th, text = self.scene, self.ctx.theme, self.ctx.text
         layout = scene.layout
         top = layout.top_bar
-        left, right = scene.top_left_edge, scene.top_right_edge
+        left, right, _ = scene.bar_edges
         title = text.fitted(tr("draco_mundis.name"), "title", th.text(28), theme.GOLD,
                             max(40, (right - left) // 3 - th.px(20)))
         rect = blit_at(surface, title, "midleft", (left + th.px(14), top.centery))
@@ -781,7 +781,7 @@ class TablePainter:
         status = layout.status_bar
         icon = self.ctx.art.ui_icon("hint", th.text(26), theme.GOLD)
         words = text.block(scene.status_text(), "body", th.text(21), theme.INK,
-                           max(60, scene.status_right_edge - status.x - th.px(34) - icon.get_width()),
+                           max(60, scene.bar_edges.status_right - status.x - th.px(34) - icon.get_width()),
                            max_height=status.h - th.px(8))
         blit_at(surface, icon, "midleft", (status.x + th.px(14), status.centery))
         blit_at(surface, words, "midleft", (status.x + th.px(22) + icon.get_width(), status.centery), box=status)

@@ -204,19 +204,9 @@ class TableScene(Scene):
         return min(tops, default=self.layout.panel.bottom)
 
     @property
-    def top_left_edge(self) -> int:
+    def bar_edges(self) -> table_parts.BarEdges:
         return table_parts.bar_edges(self.widgets.widgets, self.layout.top_bar, self.layout.status_bar,
-                                     self.layout.size[0])[0]
-
-    @property
-    def top_right_edge(self) -> int:
-        return table_parts.bar_edges(self.widgets.widgets, self.layout.top_bar, self.layout.status_bar,
-                                     self.layout.size[0])[1]
-
-    @property
-    def status_right_edge(self) -> int:
-        return table_parts.bar_edges(self.widgets.widgets, self.layout.top_bar, self.layout.status_bar,
-                                     self.layout.size[0])[2]
+                                     self.layout.size[0])
 
     # -- the game ------------------------------------------------------------------------------------------
 
