@@ -15,6 +15,7 @@ import pygame
 from pygame import Rect
 
 from .. import jsonio
+from ..ai import make_agent
 from ..games.base import Agent
 from ..i18n import tr
 from ..storage import atomic_write_text, data_dir, set_aside
@@ -62,6 +63,16 @@ class ScriptedAgent:
 class Progress:
     step: str = ""
     finished: bool = False
+
+
+def scripted_opponents(game: Any, moves: Sequence[Any], level: str, start: int) -> Callable[[str, int], Agent]:
+    """A GameController agent factory for a lesson: its scripted opponent from scripted move `start` on, then
+    the lesson's computer level."""
+
+    def make(_level: str, seed: int) -> Agent:
+        return ScriptedAgent(moves, start, make_agent(game, level, seed))
+
+    return make
 
 
 def progress_path(file: str) -> Path:

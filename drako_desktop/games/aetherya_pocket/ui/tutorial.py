@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from ....ai import RANDOM, make_agent
+from ....ai import RANDOM
 from ....data import CardDataError, YamlFile
 from ....ui import lesson
-from ....ui.lesson import Progress, ScriptedAgent
+from ....ui.lesson import Progress
 from ...base import Agent, Game
 from ..ai import LEVELS
 from ..data import CardSet
@@ -253,10 +253,7 @@ def problems(rules: Rules, script: TutorialScript) -> list[str]:
 def agent_factory(game: Game, script: TutorialScript, start: int) -> Callable[[str, int], Agent]:
     """A GameController agent factory: the scripted opponent, from scripted move `start` on."""
 
-    def make(level: str, seed: int) -> Agent:
-        return ScriptedAgent(script.moves, start, make_agent(game, script.level, seed))
-
-    return make
+    return lesson.scripted_opponents(game, script.moves, script.level, start)
 
 
 # -- progress ------------------------------------------------------------------------------------------

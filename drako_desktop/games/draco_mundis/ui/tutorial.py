@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from ....ai import is_builtin, make_agent
+from ....ai import is_builtin
 from ....data import CardDataError, YamlFile
 from ....ui import lesson as lesson_parts
-from ....ui.lesson import Progress, ScriptedAgent
+from ....ui.lesson import Progress
 from ...base import ActionFormatError, Agent
 from ..actions import Action
 
@@ -181,10 +181,8 @@ def available(game: Any) -> bool:
 
 
 def agent_factory(game: Any, lesson: Lesson, start: int) -> Callable[[str, int], Agent]:
-    def make(level: str, seed: int) -> Agent:
-        return ScriptedAgent(lesson.moves, start, make_agent(game, lesson.level, seed))
-
-    return make
+    """A GameController agent factory: the scripted opponent, from scripted move `start` on."""
+    return lesson_parts.scripted_opponents(game, lesson.moves, lesson.level, start)
 
 
 # -- progress ------------------------------------------------------------------------------------------
