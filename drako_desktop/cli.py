@@ -72,7 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"drako-desktop {__version__}")
     parser.add_argument("--selftest", action="store_true",
-                        help="open the app, draw the main menu and a table for one frame each, exit 0")
+                        help="open the app, draw the main menu and a table of every game for one frame each, exit 0")
     parser.add_argument(
         "--cards", metavar="DIR", type=Path, default=None,
         help="load a game's data from another folder (house rules); its game.yaml says which game it is; "
@@ -241,7 +241,7 @@ def run(args: argparse.Namespace) -> int:
         if args.selftest:
             from .ui.launch import selftest
 
-            return selftest(game)
+            return selftest(game, library)
         if args.command == "score":
             return cmd_score(game, args, sys.stdin, sys.stdout)
         if args.command == "simulate":

@@ -78,14 +78,16 @@ def open_app(game: Game, settings: Settings, note: Message | None, setup: GameSe
     return app
 
 
-def selftest(game: Game) -> int:
-    """Open the app, draw the main menu and a table for one frame each, close."""
-    app = App(game, Settings(), persist=False, size=(1280, 720), threaded=False)
+def selftest(game: Game, library: Library) -> int:
+    """Open the app, draw the main menu and a table of every game for one frame each, close
+    (a frozen build that left a game's modules out fails here)."""
+    app = App(game, Settings(), library=library, persist=False, size=(1280, 720), threaded=False)
     app.main_menu()
     app.frame(1 / FPS)
     seats = (Seat("Selftest"), Seat("Computer", COMPUTER, "random"))
-    app.start_game(GameSetup(seats, seed=1, game=game.id))
-    app.frame(1 / FPS)
+    for game_id in app.library:
+        app.start_game(GameSetup(seats, seed=1, game=game_id))
+        app.frame(1 / FPS)
     app.close()
     return 0
 
