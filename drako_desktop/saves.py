@@ -94,6 +94,9 @@ class SavedGame:
     path: Path | None = None  # the file it was read from (None: not saved yet)
     signature: tuple[int, ...] | None = None  # that file's identity when it was read (`file_signature`)
     hints: tuple[int, ...] = ()  # per seat, the hints it was shown (() for none at all)
+    # The last action passed a person's turn on and they ended it: resumed, the game does not wait for
+    # End turn again (saves without it wait, as they did before the field).
+    turn_ended: bool = False
 
     @property
     def hinted(self) -> bool:
@@ -189,6 +192,7 @@ def encode(game: SavedGame, state: GameState, handle: Game) -> str:
         "updated": game.updated,
         "practice": game.practice,
         **({"hints": list(game.hints)} if any(game.hints) else {}),
+        **({"turn_ended": True} if game.turn_ended else {}),
         "finished": state.is_terminal(),
         "seats": [{"name": s.name, "kind": s.kind, "level": s.level} for s in game.setup.seats],
         "seed": game.setup.seed,
@@ -256,6 +260,9 @@ def decode(text: str | bytes, library: Library, path: Path | None = None,
     if not isinstance(hints, list) or hints and (len(hints) != len(seats) or not all(
             isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= MAX_ACTIONS for n in hints)):
         raise SaveError("field", field="hints")
+    turn_ended = data.get("turn_ended", False)
+    if not isinstance(turn_ended, bool):
+        raise SaveError("field", field="turn_ended")
     seed_chosen = data.get("seed_chosen", False)  # saves from before 0.2 have none: their seeds were drawn
     if not isinstance(seed_chosen, bool):
         raise SaveError("field", field="seed_chosen")
@@ -284,6 +291,7 @@ def decode(text: str | bytes, library: Library, path: Path | None = None,
         path=path,
         signature=signature,
         hints=tuple(hints) if any(hints) else (),
+        turn_ended=turn_ended and not state.is_terminal(),
     )
     return game, state
 
@@ -552,11 +560,12 @@ class Autosaver:
         with self._progress:
             return self._progress.wait_for(lambda: self._written >= self._queued, timeout)
 
-    def save(self, state: GameState, hints: tuple[int, ...] = ()) -> None:
-        """Queue the state for writing (called after every applied action, and when a hint was shown),
-        with the hints each seat was shown so far."""
+    def save(self, state: GameState, hints: tuple[int, ...] = (), turn_ended: bool = False) -> None:
+        """Queue the state for writing (called after every applied action, when a hint was shown and when a
+        person ended their turn), with the hints each seat was shown so far and whether the last turn
+        was ended."""
         self.game = replace(self.game, actions=tuple(state.history), updated=now(), finished=state.is_terminal(),
-                            hints=hints if any(hints) else ())
+                            hints=hints if any(hints) else (), turn_ended=turn_ended)
         text = encode(self.game, state, self.handle)
         with self._progress:
             self._queued += 1

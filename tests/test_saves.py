@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -47,6 +48,15 @@ def test_round_trip_replays_to_the_same_position(library, rules):
     assert not game.finished
 
 
+def test_a_turn_ended_is_kept_and_a_save_without_the_field_waits_for_end_turn(library, rules):
+    state = played(rules, 40)
+    ended = replace(saves.start_game(SETUP), turn_ended=True)
+    game, _ = saves.decode(saves.encode(ended, state, aetherya_game()), library)
+    assert game.turn_ended
+    game, _ = saves.decode(save_text(rules, state), library)
+    assert not game.turn_ended and '"turn_ended"' not in save_text(rules, state)
+
+
 def test_save_holds_no_hidden_information(rules):
     state = played(rules, 40)
     data = json.loads(save_text(rules, state))
@@ -74,6 +84,7 @@ def test_save_holds_no_hidden_information(rules):
         (lambda t: t.replace('{"type":"draw"}', '{"type":"fly"}', 1), "cannot be replayed"),
         (lambda t: t.replace('"scores":[', '"scores":[100,', 1), "does not match"),
         (lambda t: json.dumps([1, 2]), "not a Drako Desktop saved game"),
+        (lambda t: t.replace('"finished":false', '"turn_ended":"yes","finished":false'), "turn_ended"),
     ],
 )
 def test_damaged_saves_are_refused_whole(library, rules, damage, message):

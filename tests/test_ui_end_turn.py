@@ -141,8 +141,9 @@ def test_the_setting_ends_a_turn_by_itself(rules):
     app.close()
 
 
-def test_a_game_left_waiting_for_end_turn_resumes_waiting(rules, library):
-    app = make_app(aetherya_game(), persist=True, animation_speed="instant")
+def waiting_for_end_turn(app):
+    """Ana and Ben at one screen, Ana's first placement made and her turn waiting for End turn; returns
+    the table and Ana's seat."""
     for seed in range(4, 40):  # a game where Ana's first placement makes no legend claimable
         table = app.start_game(GameSetup((Seat("Ana"), Seat("Ben")), seed))
         for _ in range(2):
@@ -152,20 +153,49 @@ def test_a_game_left_waiting_for_end_turn_resumes_waiting(rules, library):
         seat = table.decision().seat
         place_the_discard(app, table)
         if table.ending_turn():
-            break
-    else:
-        pytest.fail("every first placement offered a legend")
+            return table, seat
+    pytest.fail("every first placement offered a legend")
+
+
+def reopen(app, table, library):
+    """The table's game read back from its save and put on a new table, as Continue does."""
     assert table.session.flush()
     game, _ = saves.read(table.session.saved_path(), library)
     app.scenes.pop()
     resumed = TableScene(app, game.setup, saved=game)
     app.scenes.push(resumed)
     frames(app, 3)
+    return game, resumed
+
+
+def test_a_game_left_waiting_for_end_turn_resumes_waiting(rules, library):
+    app = make_app(aetherya_game(), persist=True, animation_speed="instant")
+    table, seat = waiting_for_end_turn(app)
+    game, resumed = reopen(app, table, library)
+    assert not game.turn_ended
     assert resumed.ending_turn() and resumed.model.current == seat and resumed.undo_target() is not None
     assert [e.kind for e in resumed.held_back] == ["turn"]
     resumed.end_turn()
     frames(app, 3)
     assert resumed.model.current != seat and resumed.controller.current().seat != seat
+    app.close()
+
+
+def test_a_turn_ended_stays_ended_when_the_game_is_resumed(rules, library):
+    """Ana ended her turn and the game was left before Ben moved: resumed, it is Ben's decision, and
+    nobody at the screen can take Ana's move back."""
+    app = make_app(aetherya_game(), persist=True, animation_speed="instant")
+    table, seat = waiting_for_end_turn(app)
+    placed = len(table.controller.actions)
+    table.end_turn()
+    frames(app, 3)
+    game, resumed = reopen(app, table, library)
+    assert game.turn_ended and len(game.actions) == placed
+    assert not resumed.ending_turn() and resumed.held_back == []
+    assert resumed.controller.phase == Phase.DECIDE and resumed.controller.current().seat != seat
+    assert resumed.controller.why_no_undo() == (None, "nothing")
+    frames(app, 1, [key(*CTRL_Z)])
+    assert len(resumed.controller.actions) == placed and resumed.toast is not None
     app.close()
 
 

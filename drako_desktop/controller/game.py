@@ -129,6 +129,7 @@ class GameController:
         practice: bool = False,
         hints: Sequence[int] = (),
         people_end_turns: bool = False,
+        turn_ended: bool = False,
     ) -> None:
         if setup.game != game.id:
             raise ValueError(f"a {setup.game} setup cannot be played with {game.id}")
@@ -150,9 +151,11 @@ class GameController:
         # Called after every applied action with (action, events), and with (None, []) when undo
         # rebuilt the position: whoever keeps the game (the autosave) writes it again.
         self.listeners: list[Callable[[Any | None, list[Any]], None]] = []
+        # Called when a person ended their turn: the autosave writes that down (`turn_ended`).
+        self.turn_end_listeners: list[Callable[[], None]] = []
         self._thinking: _Thinking | None = None
         self.agents: list[Agent | None] = []
-        self._rebuild(actions, resumed=True)
+        self._rebuild(actions, resumed=not turn_ended)
 
     def new_state(self) -> GameState:
         """The game's position before any action (a game without chance ignores the seed)."""
@@ -161,8 +164,9 @@ class GameController:
 
     def _rebuild(self, actions: Sequence[Any], resumed: bool = False) -> None:
         """The position after `actions`, with the undo log and fresh computer agents for it. A `resumed`
-        game left while a person had not yet ended their turn waits for them again (the save does not
-        say whether they had: a turn left in between is ended once more).
+        game left while a person had not yet ended their turn waits for them again; one whose save says
+        the turn was ended (`turn_ended`) is not `resumed` here: it goes on with the next seat, and the turn
+        ended stays ended (nobody at a pass-and-play table takes the previous person's move back).
 
         A finished game needs no agents (it is only looked at), so none are started for it."""
         state = self.new_state()
@@ -206,6 +210,13 @@ class GameController:
     def actions(self) -> list[Any]:
         """The chosen actions so far: with the setup, everything needed to replay the game."""
         return self.state.history
+
+    @property
+    def turn_ended(self) -> bool:
+        """The latest action passed a person's turn on and they ended it (End turn): what a save keeps so
+        that a resumed game does not wait for End turn again."""
+        return (self.phase != Phase.END_TURN and not self.state.is_terminal() and bool(self.log.seats)
+                and self._turn_waits(self.log.seats[-1]))
 
     @property
     def ending_seat(self) -> int | None:
@@ -308,6 +319,8 @@ class GameController:
         """The person ended their turn, or the driver has shown the turn change or the final reveal: go on."""
         if self.phase == Phase.END_TURN:
             self.phase = Phase.NEXT_SEAT
+            for ended in self.turn_end_listeners:
+                ended()
         elif self.phase == Phase.NEXT_SEAT:
             self._hand_over = False
             self.phase = Phase.DECIDE

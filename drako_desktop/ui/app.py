@@ -18,7 +18,7 @@ import time
 import warnings
 from dataclasses import replace
 from functools import partial
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import pygame
 
@@ -160,20 +160,21 @@ class App:
 
     # -- computer opponents ---------------------------------------------------------------------
 
-    def controller(self, setup: GameSetup, actions: Iterable[Any] = (), practice: bool = False,
-                   hints: Sequence[int] = ()) -> GameController:
-        """A turn controller for a game on the table (`hints`: per seat, those shown so far), where people
-        end their own turns. Its computer seats think in the opponents' process (started with the first
-        game, kept for the next of the same game), unless the app runs them inline."""
+    def controller(self, setup: GameSetup, saved: SavedGame | None = None, practice: bool = False) -> GameController:
+        """A turn controller for a new game on the table or the `saved` one (its actions, hints, and whether
+        its last turn was ended), where people end their own turns. Its computer seats think in the
+        opponents' process (started with the first game, kept for the next of the same game), unless the
+        app runs them inline."""
         game = self.library[setup.game]
-        actions = tuple(actions)
+        resumed: dict[str, Any] = {} if saved is None else {
+            "actions": saved.actions, "hints": saved.hints, "turn_ended": saved.turn_ended}
         if not self.threaded:
-            return GameController(game, setup, actions=actions, threaded=False, people_end_turns=True,
-                                  agent_factory=partial(self.agent_factory, game), practice=practice, hints=hints)
+            return GameController(game, setup, threaded=False, people_end_turns=True, practice=practice,
+                                  agent_factory=partial(self.agent_factory, game), **resumed)
         if all(seat.is_human for seat in setup.seats):
-            return GameController(game, setup, actions=actions, practice=practice, hints=hints, people_end_turns=True)
-        return GameController(game, setup, actions=actions, agent_factory=self.opponents(game).factory,
-                              practice=practice, hints=hints, people_end_turns=True)
+            return GameController(game, setup, practice=practice, people_end_turns=True, **resumed)
+        return GameController(game, setup, agent_factory=self.opponents(game).factory, practice=practice,
+                              people_end_turns=True, **resumed)
 
     def opponents(self, game: Game) -> AgentProcess:
         """The opponents' process of `game`: where its computer seats and the hints think (started when first

@@ -31,6 +31,7 @@ class GameSession:
         self.notice: tuple[Message, Message, Message] | None = None
         self._recorded = game.finished
         controller.listeners.append(self.applied)
+        controller.turn_end_listeners.append(self.turn_ended)
         seats = ", ".join(seat.spec() for seat in controller.seats)
         how = "resumed" if game.actions else "started"
         # Not the seed: it decides every hidden card, and the log is there to read while the game goes on (the
@@ -49,14 +50,23 @@ class GameSession:
         else:
             # Written before the save is queued: the log never counts fewer actions than the file holds.
             log.info("game %s: action %d applied %s", self.game_id, len(state.history), action.to_json())
-        self.autosaver.save(state, tuple(self.controller.hints))
+        self.write()
         if state.is_terminal():
             self.record_statistics()
 
     def hinted(self, seat: int) -> None:
         """A hint was shown: the save counts it at once (leaving now does not lose it)."""
         log.info("game %s: hint for seat %d at action %d", self.game_id, seat, len(self.controller.actions))
-        self.autosaver.save(self.controller.state, tuple(self.controller.hints))
+        self.write()
+
+    def turn_ended(self) -> None:
+        """A person ended their turn: the save says so at once (resumed, it is not theirs to take back)."""
+        log.info("game %s: turn ended at action %d", self.game_id, len(self.controller.actions))
+        self.write()
+
+    def write(self) -> None:
+        c = self.controller
+        self.autosaver.save(c.state, tuple(c.hints), c.turn_ended)
 
     @property
     def busy(self) -> bool:

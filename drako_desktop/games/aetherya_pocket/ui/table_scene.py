@@ -119,9 +119,7 @@ class TableScene(Scene):
 
     def new_controller(self, saved: SavedGame | None, practice: bool):
         """The turn controller of this table (the tutorial makes its own, with a scripted opponent)."""
-        if saved is None:
-            return self.app.controller(self.setup, practice=practice)
-        return self.app.controller(self.setup, saved.actions, practice=practice, hints=saved.hints)
+        return self.app.controller(self.setup, saved, practice=practice)
 
     def hint_places(self, action: Action) -> list[Rect]:
         return hint_places(self, action, self.controller.state.current)

@@ -109,9 +109,7 @@ class TableScene(Scene):
 
     def new_controller(self, saved: SavedGame | None, practice: bool):
         """The turn controller of this table (the lesson makes its own, with a scripted opponent)."""
-        if saved is None:
-            return self.app.controller(self.setup, practice=practice)
-        return self.app.controller(self.setup, saved.actions, practice=practice, hints=saved.hints)
+        return self.app.controller(self.setup, saved, practice=practice)
 
     # -- whose screen -----------------------------------------------------------------------------
 
