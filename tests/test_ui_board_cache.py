@@ -1,6 +1,7 @@
 """The table's cached board (backdrop, kingdoms, legends painted once, then only where they change) shows
-exactly what painting it afresh shows, frame after frame of a whole game: no part blended twice, no kingdom
-left behind while several change at once (they are painted one a frame, shown meanwhile over their place)."""
+exactly what painting it afresh shows, frame after frame of a whole game: no part blended twice, no card
+left behind while cards land in several kingdoms at once (the deal), no kingdom left behind while several
+change whole at once (after a slide they are painted one a frame, shown meanwhile over their place)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pygame
 
 from conftest import aetherya_game
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
+from test_ui_end_turn import waiting_for_end_turn
 from ui_support import frames, make_app
 
 
@@ -17,19 +19,36 @@ def picture(app) -> str:
     return hashlib.md5(pygame.image.tobytes(app.surface, "RGB")).hexdigest()
 
 
+def same_as_painted_afresh(app, table) -> bool:
+    cached = picture(app)
+    table.painter._board = None  # forget every cached part and picture: the next frame paints them all
+    table.painter._layers = {}
+    app.scenes.draw(app.surface)
+    return picture(app) == cached
+
+
 def test_the_cached_board_looks_like_the_board_painted_afresh():
     app = make_app(aetherya_game(), size=(1280, 720), animation_speed="normal")
     table = app.start_game(GameSetup(tuple(Seat(f"C{i}", COMPUTER, "random") for i in range(4)), 9))
-    spread = 0
     for n in range(900):
         frames(app)
-        spread += bool(table.painter._pending)
         if n % 5 == 0:
-            cached = picture(app)
-            table.painter._board = None  # forget every cached part and picture: the next frame paints them all
-            table.painter._layers = {}
-            app.scenes.draw(app.surface)
-            assert picture(app) == cached, f"frame {n}"
-    assert spread > 0  # several kingdoms changed at once (the end of a slide)
+            assert same_as_painted_afresh(app, table), f"frame {n}"
+    assert not app.crashes
+    app.close()
+
+
+def test_kingdoms_painted_one_a_frame_after_a_slide_look_as_painted_afresh(rules):
+    """Two people at one screen: at End turn the kingdoms swap places (a slide), and at its end both are
+    new pictures."""
+    app = make_app(aetherya_game(), size=(1280, 720), animation_speed="normal")
+    table, _ = waiting_for_end_turn(app)
+    table.end_turn()
+    spread = 0
+    for n in range(120):
+        frames(app)
+        spread += bool(table.painter._pending)
+        assert same_as_painted_afresh(app, table), f"frame {n}"
+    assert spread > 0  # several kingdoms changed whole at once
     assert not app.crashes
     app.close()

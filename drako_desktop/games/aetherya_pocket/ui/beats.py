@@ -26,6 +26,7 @@ from .model import FACE_DOWN, TableModel
 FLIGHT = 0.38
 FLIP = 0.32
 DEAL_STAGGER = 0.022
+DEAL_SIZES = 24  # steps of a dealt card's size on its way (see Deal)
 CLAIM = 0.6
 TURN = 0.45
 BANNER = 1.1
@@ -156,28 +157,38 @@ class FlipCells(EventBeat):
 class Deal(EventBeat):
     """Twelve Unexplored Lands fly face down from the draw pile to every kingdom.
 
-    The outer places stay hidden for the whole deal (the beat draws the cards
-    that have landed itself), so the kingdoms' cached pictures do not change
-    on every frame of it."""
+    An outer place is hidden until its card lands; from then on the kingdom's picture shows it
+    (about one card lands a frame, and the table paints only that card's place again), so the beat
+    draws only the cards in the air, not dozens of landed ones every frame."""
 
     def __init__(self, stage: Stage, event: Event) -> None:
         self.targets = [(seat, cell) for cell in OUTER for seat in range(stage.model.players)]
+        self.order = {target: i for i, target in enumerate(self.targets)}
+        # Every card flies the same way, so its size takes one of DEAL_SIZES steps: each size is scaled once
+        # for the whole deal, not a dozen cards scaled every frame (the steps are too fine to see).
+        self._backs: dict[tuple[int, int], pygame.Surface] = {}
         super().__init__(stage, event, FLIGHT + DEAL_STAGGER * len(self.targets))
 
     def _t(self, i: int) -> float:
         return self.part(i * DEAL_STAGGER, FLIGHT)
 
     def hides(self, key: tuple) -> bool:
-        return key[0] == "cell" and key[2] in OUTER
+        return key[0] == "cell" and key[2] in OUTER and self._t(self.order[key[1], key[2]]) < 1
 
     def draw(self, surface: pygame.Surface) -> None:
         source = self.stage.pile_rect("draw")
         for i, (seat, cell) in enumerate(self.targets):
             t = self._t(i)
-            if t > 0:
+            if 0 < t < 1:
                 target = self.stage.cell_rect(seat, cell)
-                rect = lerp_rect(source, target, ease_out(t))
-                surface.blit(_scaled(self.stage.card_surface(FACE_DOWN, target.size), rect.size), rect)
+                u = ease_out(t)
+                rect = lerp_rect(source, target, u)
+                size = lerp_rect(source, target, round(u * DEAL_SIZES) / DEAL_SIZES).size
+                back = self._backs.get(size)
+                if back is None:
+                    back = self._backs[size] = pygame.transform.scale(
+                        self.stage.card_surface(FACE_DOWN, target.size), size)
+                surface.blit(back, back.get_rect(center=rect.center))
 
 
 class Arrange(EventBeat):

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from .table_scene import TableScene
 
 
+KINGDOM_ALPHA = 185  # a kingdom's panel, whoever's turn it is
 WARM_PIXELS = 600_000  # drawn a frame while kingdoms slide (a kingdom at 3840 x 2160 is about 2.4 million)
 BARE = "bare"  # what the board shows of a kingdom still to be painted: its place put back, empty
 
@@ -119,8 +120,8 @@ class TablePainter:
 
         Each of those parts is a region with a key of what it shows. When keys change, only their
         regions are painted again (the backdrop put back under them first, then every part that
-        reaches into them, in order), so a card landing in one kingdom costs that kingdom only.
-        When several kingdoms change at once (the end of the deal, the end of a slide) one is painted
+        reaches into them, in order), so a card landing costs only its place, in any number of kingdoms.
+        When several kingdoms change whole at once (whose turn it is, the end of a slide) one is painted
         a frame: the others are shown meanwhile over their bare places (`_pending`), so that no frame
         paints them all."""
         scene = self.scene
@@ -156,7 +157,7 @@ class TablePainter:
             shown = self._board[2]
             changed = [name for name, part in parts.items() if shown.get(name) != part]
             kingdoms = [name for name in changed if isinstance(name, int)]
-            cells: dict[int | str, list[Rect] | None] = {} if len(kingdoms) > 1 else {  # one kingdom: only its cards
+            cells: dict[int | str, list[Rect] | None] = {  # a kingdom where only cards changed: only their places
                 name: self.changed_cells(name, shown[name][0], parts[name][0]) for name in kingdoms if name in shown}
             whole = [name for name in changed if cells.get(name) is None]
             later = [name for name in whole if isinstance(name, int)][1:]
@@ -232,6 +233,11 @@ class TablePainter:
         if self.moving(surface, seat):
             return
         shown = self.shown_cells(seat)
+        if seat == scene.model.current and not scene.model.over:  # whose turn: drawn over the kingdom's picture,
+            # which stays as it is when the turn passes (painting kingdoms again at 4K is what takes long)
+            colour = theme.seat_colour(scene.setup.colour_of(seat))
+            pygame.draw.rect(surface, colour, box.rect, width=max(2, th.px(3)),
+                             border_radius=max(6, min(box.rect.size) // 14))
         self.plate(surface, seat, box.plate, big=box.seat == scene.layout.active)
         self.claimed(surface, seat, box.claimed)
         targets = scene.gestures.targets() if seat == scene.gestures.seat else {}
@@ -333,16 +339,18 @@ class TablePainter:
             out.append(card)
         return tuple(out)
 
-    def panel_for(self, seat: int, size: tuple[int, int], active: bool) -> pygame.Surface:
-        """A kingdom's panel: edged in its seat colour while it is that seat's turn."""
-        colour = theme.seat_colour(self.scene.setup.colour_of(seat))
-        return self.ctx.art.panel(size[0], size[1], alpha=200 if active else 170,
-                                  edge=colour if active else theme.PANEL_EDGE)
+    def panel_for(self, size: tuple[int, int]) -> pygame.Surface:
+        """A kingdom's panel (whose turn it is is drawn over it, by `kingdom`)."""
+        return self.ctx.art.panel(size[0], size[1], alpha=KINGDOM_ALPHA)
 
     def kingdom_key(self, seat: int) -> tuple:
+        """What a kingdom's picture shows: each place's card (or None) and the colour of its empty slot (before
+        the deal the centre's stand out), where it is and its cards' size."""
         box = self.scene.layout.kingdoms[seat]
-        active = seat == self.scene.model.current and not self.scene.model.over
-        return (self.shown_cells(seat), tuple(box.rect), box.card, active, self.scene.model.dealt)
+        dealt = self.scene.model.dealt
+        places = tuple((card, theme.GOLD if index in CENTRE or dealt else theme.PANEL_EDGE)
+                       for index, card in enumerate(self.shown_cells(seat)))
+        return (places, tuple(box.rect), box.card)
 
     def kingdom_layer(self, seat: int, key: tuple) -> tuple[int, pygame.Surface]:
         """The kingdom's panel and cards drawn once into one surface, re-drawn only when they change."""
@@ -369,9 +377,10 @@ class TablePainter:
         return margin, layer
 
     def changed_cells(self, seat: int, old: tuple | None, new: tuple) -> list[Rect] | None:
-        """Where on the table a kingdom's picture changed from `old` to `new` (each changed card's place with
-        its shadow), or None when more than cards changed (its place, its size, whose turn it is)."""
-        if old is None or old[1:] != new[1:]:
+        """Where on the table a kingdom's picture changed from `old` to `new` (each changed place with its
+        shadow), or None when more than places changed (its place on the table, its size; or `old` is not a
+        picture's key: none, or BARE)."""
+        if not isinstance(old, tuple) or old[1:] != new[1:]:
             return None
         box = self.scene.layout.kingdoms[seat]
         halo = self.ctx.art.halo(*box.card)
@@ -379,15 +388,10 @@ class TablePainter:
 
     def paint_kingdom(self, layer: pygame.Surface, seat: int, key: tuple, offset: tuple[int, int]) -> None:
         """The kingdom's panel and cards, onto its picture (`offset`: from table to picture coordinates)."""
-        shown, _, _, active, dealt = key
-        box, th = self.scene.layout.kingdoms[seat], self.ctx.theme
-        colour = theme.seat_colour(self.scene.setup.colour_of(seat))
-        local = box.rect.move(offset)
-        layer.blit(self.panel_for(seat, box.rect.size, active), local)
-        if active:
-            pygame.draw.rect(layer, colour, local, width=max(2, th.px(3)), border_radius=max(6, min(local.size) // 14))
-        for index, card in enumerate(shown):  # before the deal, the centre's places stand out
-            slot = theme.GOLD if index in CENTRE or dealt else theme.PANEL_EDGE
+        places = key[0]
+        box = self.scene.layout.kingdoms[seat]
+        layer.blit(self.panel_for(box.rect.size), box.rect.move(offset))
+        for index, (card, slot) in enumerate(places):
             self.card(layer, card, box.cell(index).move(offset), slot=slot)
 
     def blank_layer(self, size: tuple[int, int]) -> pygame.Surface:

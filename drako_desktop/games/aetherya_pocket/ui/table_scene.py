@@ -172,11 +172,11 @@ class TableScene(Scene):
         art, cards = self.ctx.art, card_pictures(self.ctx)
         art.backdrop(*self.layout.size)
         sizes = set()
-        for active in range(self.setup.players):  # the layout of each seat's turn
-            layout = table_layout(self.layout.size, self.setup.players, active, self.log_open)
-            for seat, box in layout.kingdoms.items():
+        for large in range(self.setup.players):  # each seat's kingdom in the large place
+            layout = table_layout(self.layout.size, self.setup.players, large, self.log_open)
+            for box in layout.kingdoms.values():
                 sizes.add(box.card)
-                self.painter.panel_for(seat, box.rect.size, seat == active)
+                self.painter.panel_for(box.rect.size)
         for w, h in sizes:
             for card in self.rules.type_ids:
                 cards.face(card, w, h)
