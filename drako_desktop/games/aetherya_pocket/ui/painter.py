@@ -8,7 +8,7 @@ the person's gestures), so a frame stays well under a millisecond or two.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 import pygame
 from pygame import Rect
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
 KINGDOM_ALPHA = 185  # a kingdom's panel, whoever's turn it is
 WARM_PIXELS = 600_000  # drawn a frame while kingdoms slide (a kingdom at 3840 x 2160 is about 2.4 million)
+PartName = int | str | tuple[str, int]  # a part of the board (see TablePainter.board)
 BARE = "bare"  # what the board shows of a kingdom still to be painted: its place put back, empty
 
 
@@ -89,7 +90,7 @@ class TablePainter:
             margin, layer = self.kingdom_layer(seat, self.kingdom_key(seat))
             box = layout.kingdoms[seat]
             surface.blit(layer, (box.rect.x - margin, box.rect.y - margin))
-        self.bars(surface)
+            self.nameplate(surface, seat)
         for seat in range(scene.model.players):
             self.kingdom(surface, seat)
         self.legends(surface)
@@ -127,16 +128,30 @@ class TablePainter:
         scene = self.scene
         layout = scene.layout
         moving = scene.previous_layout is not None and scene.transition < 1
-        parts: dict[int | str, tuple] = {}  # a seat's kingdom, "legends" or "piles" -> (key, rect)
+        # A seat's kingdom (its number), its name plate and claimed legends (("plate" or "claimed", seat): over
+        # it), "legends", the piles (or the starting hand) and the bars' words -> (key, rect); painted in this order.
+        parts: dict[PartName, tuple] = {}
         if not moving:
             for seat in range(scene.model.players):
                 key = self.kingdom_key(seat)
                 margin = self.ctx.art.halo(*layout.kingdoms[seat].card)
                 parts[seat] = (key, layout.kingdoms[seat].rect.inflate(2 * margin, 2 * margin))
+            for seat in range(scene.model.players):
+                box = layout.kingdoms[seat]
+                plate, claimed = self.nameplate_keys(seat)
+                parts["plate", seat] = (plate, box.plate)
+                parts["claimed", seat] = (claimed, box.claimed)
         slot = layout.legend_slots[0]
         halo = self.ctx.art.halo(slot.w, slot.h) + self.ctx.theme.px(8)
         parts["legends"] = (self.legend_key(), layout.legend_area.inflate(2 * halo, 2 * halo))
-        parts["piles"] = (self.pile_key(), self.piles_area())
+        if scene.showing_hand():
+            parts["hand"] = (self.hand_key(), self.pile_area(layout.piles))
+        else:
+            parts["draw"] = (self.draw_pile_key(), self.pile_area(layout.draw_pile))
+            parts["discard"] = (self.discard_key(), self.pile_area(layout.discard_pile))
+            parts["drawn"] = (self.drawn_key(), self.pile_area(layout.drawn))
+        parts["top"] = (self.top_words_key(), layout.top_bar)
+        parts["status"] = (self.status_words_key(), layout.status_bar)
         base_key = (size, tuple(layout.top_bar), tuple(layout.status_bar))
         if self._board is None or self._board[0] != base_key:
             self._base = self.ctx.art.backdrop(*size).copy()
@@ -157,7 +172,8 @@ class TablePainter:
             shown = self._board[2]
             changed = [name for name, part in parts.items() if shown.get(name) != part]
             kingdoms = [name for name in changed if isinstance(name, int)]
-            cells: dict[int | str, list[Rect] | None] = {  # a kingdom where only cards changed: only their places
+            # A kingdom where only cards changed: only their places.
+            cells: dict[PartName, list[Rect] | None] = {
                 name: self.changed_cells(name, shown[name][0], parts[name][0]) for name in kingdoms if name in shown}
             whole = [name for name in changed if cells.get(name) is None]
             later = [name for name in whole if isinstance(name, int)][1:]
@@ -170,7 +186,7 @@ class TablePainter:
             for rect in dirty:
                 board.blit(self._base, rect, rect)
             for name, (key, rect) in parts.items():
-                if name in later:
+                if name in later or isinstance(name, tuple) and name[1] in later:  # a plate goes with its kingdom
                     continue
                 for bare in dirty:  # only where the backdrop was put back: a part is never blended twice
                     if rect.colliderect(bare):
@@ -182,22 +198,43 @@ class TablePainter:
         self._pending = later
         return board
 
-    def paint_part(self, board: pygame.Surface, name: int | str, key: tuple) -> None:
+    def paint_part(self, board: pygame.Surface, name: PartName, key: tuple) -> None:
         if name == "legends":
             self.legend_cards(board)
             return
-        if name == "piles":
-            self.piles(board)
+        if name in PILES:
+            PILES[name](self, board)
             return
-        assert isinstance(name, int), "the other parts are the seats' kingdoms"
+        if name == "top":
+            self.top_words(board)
+            return
+        if name == "status":
+            self.status_words(board)
+            return
+        assert not isinstance(name, str), f"no part is called {name}"
+        if isinstance(name, tuple):
+            what, seat = name
+            box = self.scene.layout.kingdoms[seat]
+            if what == "plate":
+                self.plate(board, seat, box.plate, big=box.seat == self.scene.layout.active)
+            else:
+                self.claimed(board, seat, box.claimed)
+            return
         margin, layer = self.kingdom_layer(name, key)
         box = self.scene.layout.kingdoms[name]
         board.blit(layer, (box.rect.x - margin, box.rect.y - margin))
 
-    def bars(self, surface: pygame.Surface) -> None:
+    def top_words_key(self) -> tuple:
+        scene = self.scene
+        return (scene.bar_edges, scene.controller.practice, sum(scene.controller.hints), scene.turn_text())
+
+    def status_words_key(self) -> tuple:
+        return (self.scene.bar_edges.status_right, self.scene.status_text())
+
+    def top_words(self, surface: pygame.Surface) -> None:
+        """The top bar's title, badges and whose turn it is (its buttons are widgets, drawn every frame)."""
         scene, th, text = self.scene, self.ctx.theme, self.ctx.text
-        layout = scene.layout
-        top = layout.top_bar
+        top = scene.layout.top_bar
         left, right, _ = scene.bar_edges
         title = text.fitted(tr("menu.title"), "title", th.text(28), theme.GOLD,
                             max(40, (right - left) // 2 - th.px(20)))
@@ -214,7 +251,11 @@ class TablePainter:
             space = right - rect.right - th.px(34)
             label = text.fitted(turn, "bold", th.text(22), theme.INK, max(40, space))
             blit_at(surface, label, "midright", (right - th.px(14), top.centery))
-        status = layout.status_bar
+
+    def status_words(self, surface: pygame.Surface) -> None:
+        """The status line: what to do now, or what is happening."""
+        scene, th, text = self.scene, self.ctx.theme, self.ctx.text
+        status = scene.layout.status_bar
         icon = self.ctx.art.ui_icon("hint", th.text(26), theme.GOLD)
         words = text.block(scene.status_text(), "body", th.text(22), theme.INK,
                            max(60, scene.bar_edges.status_right - status.x - th.px(34) - icon.get_width()),
@@ -238,8 +279,6 @@ class TablePainter:
             colour = theme.seat_colour(scene.setup.colour_of(seat))
             pygame.draw.rect(surface, colour, box.rect, width=max(2, th.px(3)),
                              border_radius=max(6, min(box.rect.size) // 14))
-        self.plate(surface, seat, box.plate, big=box.seat == scene.layout.active)
-        self.claimed(surface, seat, box.claimed)
         targets = scene.gestures.targets() if seat == scene.gestures.seat else {}
         aimed = scene.gestures.aimed()
         for key, reason in targets.items():
@@ -344,13 +383,9 @@ class TablePainter:
         return self.ctx.art.panel(size[0], size[1], alpha=KINGDOM_ALPHA)
 
     def kingdom_key(self, seat: int) -> tuple:
-        """What a kingdom's picture shows: each place's card (or None) and the colour of its empty slot (before
-        the deal the centre's stand out), where it is and its cards' size."""
+        """What a kingdom's picture shows: each place's card (or None), where it is and its cards' size."""
         box = self.scene.layout.kingdoms[seat]
-        dealt = self.scene.model.dealt
-        places = tuple((card, theme.GOLD if index in CENTRE or dealt else theme.PANEL_EDGE)
-                       for index, card in enumerate(self.shown_cells(seat)))
-        return (places, tuple(box.rect), box.card)
+        return (self.shown_cells(seat), tuple(box.rect), box.card)
 
     def kingdom_layer(self, seat: int, key: tuple) -> tuple[int, pygame.Surface]:
         """The kingdom's panel and cards drawn once into one surface, re-drawn only when they change."""
@@ -388,10 +423,12 @@ class TablePainter:
 
     def paint_kingdom(self, layer: pygame.Surface, seat: int, key: tuple, offset: tuple[int, int]) -> None:
         """The kingdom's panel and cards, onto its picture (`offset`: from table to picture coordinates)."""
-        places = key[0]
         box = self.scene.layout.kingdoms[seat]
         layer.blit(self.panel_for(box.rect.size), box.rect.move(offset))
-        for index, (card, slot) in enumerate(places):
+        for index, card in enumerate(key[0]):
+            # An empty place is empty before the deal (the centre's, where the starting cards go, stand out)
+            # or while its card is in the air.
+            slot = theme.GOLD if index in CENTRE else theme.PANEL_EDGE
             self.card(layer, card, box.cell(index).move(offset), slot=slot)
 
     def blank_layer(self, size: tuple[int, int]) -> pygame.Surface:
@@ -411,6 +448,25 @@ class TablePainter:
         else:
             spare.fill((0, 0, 0, 0))
         return spare
+
+    def nameplate_keys(self, seat: int) -> tuple[tuple, tuple]:
+        """What a kingdom's name plate shows (who, their score, whether they are thinking), and its claimed
+        legends (each one's place, or None while it is on its way)."""
+        scene = self.scene
+        box = scene.layout.kingdoms[seat]
+        playing = seat == scene.model.current and not scene.model.over
+        legends = scene.model.claimed[seat]
+        plate = (box.seat == scene.layout.active, scene.score_counter(seat),
+                 scene.activity_text(seat) if playing else None)
+        claimed = tuple((legend, None if self.hidden(("claimed", seat, n)) else tuple(scene.claimed_rect(seat, n)))
+                        for n, legend in enumerate(legends))
+        return plate, claimed
+
+    def nameplate(self, surface: pygame.Surface, seat: int) -> None:
+        """A kingdom's name plate (who, their score, whether they are thinking) and the legends they claimed."""
+        box = self.scene.layout.kingdoms[seat]
+        self.plate(surface, seat, box.plate, big=box.seat == self.scene.layout.active)
+        self.claimed(surface, seat, box.claimed)
 
     def plate(self, surface: pygame.Surface, seat: int, rect: Rect, big: bool) -> None:
         scene, th, text, art = self.scene, self.ctx.theme, self.ctx.text, self.ctx.art
@@ -483,31 +539,50 @@ class TablePainter:
         label = self.ctx.text.fitted(text, "bold", th.text(18), theme.INK_MUTED, width)
         blit_at(surface, label, "midbottom", (rect.centerx, rect.y - th.px(3)))
 
-    def pile_key(self) -> tuple:
-        """Everything the piles' column shows depends on (it is painted on the board, again when this changes)."""
-        scene, model, gestures = self.scene, self.scene.model, self.scene.gestures
+    # What each pile shows depends on (each is painted on the board, again when its key changes).
+
+    def _held(self, source: tuple) -> tuple | None:
+        held = self.scene.gestures.held
+        return (held.card, held.dragging) if held is not None and held.source == source else None
+
+    def _focused(self, key: tuple) -> bool:
+        gestures = self.scene.gestures
+        return gestures.keyboard and gestures.focus == key
+
+    def hand_key(self) -> tuple:
+        gestures = self.scene.gestures
+        hand = tuple(gestures.hand() if gestures.seat >= 0 else self.scene.model.hand)
         held = gestures.held
-        hand = tuple(gestures.hand() if gestures.seat >= 0 else model.hand) if scene.showing_hand() else None
-        return (hand, model.draw_size, model.discard_size, tuple(model.discard), model.discard_under, model.drawn,
-                self.hidden(("discard",)), self.hidden(("drawn",)), (held.source, held.card, held.dragging) if held
-                else None, gestures.targets().get(("discard",), "none"), gestures.discarding,
-                gestures.focus if gestures.keyboard else None, scene.hover_glow(("draw",)),
-                scene.hover_glow(("drawn",)))
+        return (hand, (held.source, held.dragging) if held is not None else None,
+                gestures.focus if gestures.keyboard else None)
 
-    def piles_area(self) -> Rect:
-        """The piles' column with room for what reaches out of it: glows, shadows, a lifted or turned card."""
-        layout = self.scene.layout
-        card = layout.draw_pile
+    def draw_pile_key(self) -> tuple:
+        model = self.scene.model
+        return (model.draw_size, model.discard_size if not model.draw_size else None, self._focused(("draw",)),
+                self.scene.hover_glow(("draw",)))
+
+    def discard_key(self) -> tuple:
+        model, gestures = self.scene.model, self.scene.gestures
+        return (model.discard_size, tuple(model.discard), model.discard_under, self.hidden(("discard",)),
+                self._held(("discard",)), gestures.targets().get(("discard",), "none"),
+                model.drawn if gestures.discarding else None, self._focused(("discard",)))
+
+    def drawn_key(self) -> tuple:
+        model, gestures = self.scene.model, self.scene.gestures
+        return (model.drawn, self.hidden(("drawn",)), gestures.discarding, self._held(("drawn",)),
+                self.scene.hover_glow(("drawn",)), self._focused(("drawn",)))
+
+    def pile_area(self, rect: Rect) -> Rect:
+        """A pile (or the hand's column) with room for what reaches out of it: its label, glows, shadows, a lifted
+        or turned card."""
+        card = self.scene.layout.draw_pile
         reach = self.ctx.art.halo(card.w, card.h) + self.ctx.theme.px(10) + card.h // 6
-        return layout.piles.inflate(2 * reach, 2 * reach)
+        return rect.inflate(2 * reach, 2 * reach)
 
-    def piles(self, surface: pygame.Surface) -> None:
+    def draw_pile(self, surface: pygame.Surface) -> None:
+        """A few backs stacked by how many cards are left, and the count."""
         scene, th, text = self.scene, self.ctx.theme, self.ctx.text
-        layout, model, gestures = scene.layout, scene.model, scene.gestures
-        if scene.showing_hand():
-            self.hand(surface)
-            return
-        # Draw pile: a few backs stacked by how many cards are left, and the count.
+        layout, model = scene.layout, scene.model
         draw = layout.draw_pile
         self.pile_label(surface, draw, tr("table.draw_pile_count", count=model.draw_size))
         if model.draw_size:
@@ -524,7 +599,12 @@ class TablePainter:
         self.focus_ring(surface, ("draw",), draw)
         if scene.hover_glow(("draw",)):
             self.glow(surface, draw, theme.GOOD)
-        # Discard pile: its top card (or the one under it while the top is flying in).
+
+    def discard_pile(self, surface: pygame.Surface) -> None:
+        """Its top card (or the one under it while the top is flying in), the drawn card turned aside over it
+        while the person chooses a land to reveal."""
+        scene, th = self.scene, self.ctx.theme
+        layout, model, gestures = scene.layout, scene.model, scene.gestures
         discard = layout.discard_pile
         self.pile_label(surface, discard, tr("table.discard_count", count=model.discard_size))
         shown = model.discard
@@ -548,7 +628,11 @@ class TablePainter:
             tilted = self.tilted(model.drawn, discard.size)
             blit_at(surface, tilted, "center", (discard.centerx + th.px(6), discard.centery - th.px(4)))
         self.focus_ring(surface, ("discard",), discard)
-        # The card in hand.
+
+    def drawn_card(self, surface: pygame.Surface) -> None:
+        """The card in hand."""
+        scene, th = self.scene, self.ctx.theme
+        layout, model, gestures = scene.layout, scene.model, scene.gestures
         drawn = layout.drawn
         self.pile_label(surface, drawn, tr("table.in_hand"))
         card = model.drawn if not self.hidden(("drawn",)) and not gestures.discarding else None
@@ -882,11 +966,32 @@ class TablePainter:
 
 
 def disjoint(rects: list[Rect]) -> list[Rect]:
-    """The same area as rects that do not overlap: overlapping ones merged into the rect around them."""
+    """The same area as `rects`, in rects that do not overlap: each one less what those before it cover.
+    (Not the rect around overlapping ones: a bar across the window and a corner of a kingdom would make
+    most of a 4K window to paint again.)"""
     out: list[Rect] = []
     for rect in rects:
-        rect = Rect(rect)
-        while (hit := rect.collidelist(out)) >= 0:
-            rect = rect.union(out.pop(hit))
-        out.append(rect)
+        pieces = [Rect(rect)]
+        for kept in out:
+            pieces = [part for piece in pieces for part in minus(piece, kept)]
+        out.extend(piece for piece in pieces if piece.w > 0 and piece.h > 0)
     return out
+
+
+def minus(rect: Rect, other: Rect) -> list[Rect]:
+    """The parts of `rect` outside `other`: up to four rects (the bands above and below, then the sides)."""
+    if not rect.colliderect(other):
+        return [rect]
+    inner = rect.clip(other)
+    parts = [Rect(rect.x, rect.y, rect.w, inner.top - rect.top),
+             Rect(rect.x, inner.bottom, rect.w, rect.bottom - inner.bottom),
+             Rect(rect.x, inner.y, inner.left - rect.left, inner.h),
+             Rect(inner.right, inner.y, rect.right - inner.right, inner.h)]
+    return [part for part in parts if part.w > 0 and part.h > 0]
+
+
+# The board's parts for the piles' column, by name -> how each is painted.
+PILES: dict[PartName, Callable[[TablePainter, pygame.Surface], None]] = {
+    "hand": TablePainter.hand, "draw": TablePainter.draw_pile, "discard": TablePainter.discard_pile,
+    "drawn": TablePainter.drawn_card,
+}
