@@ -8,9 +8,11 @@ from __future__ import annotations
 import hashlib
 
 import pygame
+import pytest
 
 from conftest import aetherya_game
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
+from drako_desktop.games.aetherya_pocket.ui.painter import BARE
 from test_ui_end_turn import waiting_for_end_turn
 from ui_support import frames, make_app
 
@@ -51,4 +53,27 @@ def test_kingdoms_painted_one_a_frame_after_a_slide_look_as_painted_afresh(rules
         assert same_as_painted_afresh(app, table), f"frame {n}"
     assert spread > 0  # several kingdoms changed whole at once
     assert not app.crashes
+    app.close()
+
+
+@pytest.mark.parametrize("language,size", [("en", (1280, 720)), ("zh-TW", (1600, 900)), ("zh-TW", (3840, 2160))])
+def test_every_part_of_the_board_paints_only_inside_its_region(language, size):
+    """A part is painted again clipped to its region: anything it draws outside would be cut off (a score
+    under a name plate, in a taller font) or left behind when it changes."""
+    app = make_app(aetherya_game(), size=size, animation_speed="fast", language=language)
+    table = app.start_game(GameSetup(tuple(Seat(f"C{i}", COMPUTER, "random") for i in range(4)), 5))
+    checked = set()
+    for n in range(400):
+        frames(app)
+        if n % 40:
+            continue
+        for name, (key, rect) in table.painter._board[2].items():
+            if key == BARE:
+                continue
+            canvas = pygame.Surface(size, pygame.SRCALPHA)
+            table.painter.paint_part(canvas, name, key)
+            drawn = canvas.get_bounding_rect()
+            assert rect.contains(drawn), f"{name} draws {drawn} outside {rect} (frame {n})"
+            checked.add(name if isinstance(name, str) else name[0] if isinstance(name, tuple) else "kingdom")
+    assert {"kingdom", "plate", "claimed", "legends", "draw", "discard", "drawn", "news", "top", "status"} <= checked
     app.close()

@@ -129,7 +129,8 @@ class TablePainter:
         layout = scene.layout
         moving = scene.previous_layout is not None and scene.transition < 1
         # A seat's kingdom (its number), its name plate and claimed legends (("plate" or "claimed", seat): over
-        # it), "legends", the piles (or the starting hand) and the bars' words -> (key, rect); painted in this order.
+        # it), "legends", the piles (or the starting hand), the last turns told ("news") and the bars' words ->
+        # (key, rect); painted in this order.
         parts: dict[PartName, tuple] = {}
         if not moving:
             for seat in range(scene.model.players):
@@ -139,7 +140,8 @@ class TablePainter:
             for seat in range(scene.model.players):
                 box = layout.kingdoms[seat]
                 plate, claimed = self.nameplate_keys(seat)
-                parts["plate", seat] = (plate, box.plate)
+                # A plate of two rows writes its score under it, down into the claimed legends' room.
+                parts["plate", seat] = (plate, box.plate if one_row(box.plate) else box.plate.union(box.claimed))
                 parts["claimed", seat] = (claimed, box.claimed)
         slot = layout.legend_slots[0]
         halo = self.ctx.art.halo(slot.w, slot.h) + self.ctx.theme.px(8)
@@ -150,6 +152,11 @@ class TablePainter:
             parts["draw"] = (self.draw_pile_key(), self.pile_area(layout.draw_pile))
             parts["discard"] = (self.discard_key(), self.pile_area(layout.discard_pile))
             parts["drawn"] = (self.drawn_key(), self.pile_area(layout.drawn))
+        records = scene.recent_turns()
+        if records and not scene.model.over and layout.news.h:
+            viewer = scene.places[0]
+            parts["news"] = (((viewer, scene.controller.seats[viewer].is_human),
+                              *((record.seat, record.ended) for record in records)), layout.news)
         parts["top"] = (self.top_words_key(), layout.top_bar)
         parts["status"] = (self.status_words_key(), layout.status_bar)
         base_key = (size, tuple(layout.top_bar), tuple(layout.status_bar))
@@ -204,6 +211,9 @@ class TablePainter:
             return
         if name in PILES:
             PILES[name](self, board)
+            return
+        if name == "news":
+            self.news(board, self.scene.recent_turns())
             return
         if name == "top":
             self.top_words(board)
@@ -474,7 +484,7 @@ class TablePainter:
         colour = theme.seat_colour(self.scene.setup.colour_of(seat))
         name_size = th.text(26 if big else 20)
         disc_r = max(th.px(12), round(name_size * 0.75))
-        wide = rect.w >= 4 * rect.h  # one row: name left, score right (else the score goes under the name)
+        wide = one_row(rect)
         if wide:
             disc_r = min(disc_r, rect.h // 2 - 1)
         centre = (rect.x + disc_r + 2, rect.y + (rect.h // 2 if wide else disc_r + 2))
@@ -751,8 +761,8 @@ class TablePainter:
     # -- what the others did since this person last played ----------------------------------------
 
     def last_turns(self, surface: pygame.Surface) -> None:
-        """Each recent turn's places: a pulse when first shown, then a thin frame in the seat's colour;
-        and the turns told in a sentence each, under the legends."""
+        """Each recent turn's places: a pulse when first shown, then a thin frame in the seat's colour (the
+        turns told in a sentence each, under the legends, are a part of the board: `news`)."""
         scene, th = self.scene, self.ctx.theme
         records = scene.recent_turns()
         if not records or scene.model.over:
@@ -774,7 +784,6 @@ class TablePainter:
                     glow.set_alpha(None)
                 pygame.draw.rect(surface, colour, rect.inflate(th.px(6), th.px(6)), width=max(2, th.px(3)),
                                  border_radius=th.radius)
-        self.news(surface, records)
 
     def news(self, surface: pygame.Surface, records: Sequence[TurnRecord]) -> None:
         """The turns told in a sentence each, newest last; when they do not all fit, in smaller type,
@@ -963,6 +972,12 @@ class TablePainter:
         label.set_alpha(round(255 * alpha))
         blit_at(surface, label, "center", band.center)
         label.set_alpha(None)
+
+
+def one_row(plate: Rect) -> bool:
+    """Whether a name plate is wide enough for one row: name left, score right (else the score goes under
+    the name)."""
+    return plate.w >= 4 * plate.h
 
 
 def disjoint(rects: list[Rect]) -> list[Rect]:
