@@ -165,7 +165,8 @@ class Deal(EventBeat):
         self.targets = [(seat, cell) for cell in OUTER for seat in range(stage.model.players)]
         self.order = {target: i for i, target in enumerate(self.targets)}
         # Every card flies the same way, so its size takes one of DEAL_SIZES steps: each size is scaled once
-        # for the whole deal, not a dozen cards scaled every frame (the steps are too fine to see).
+        # for the whole deal (smoothly: it is done once), not a dozen cards scaled every frame (the steps are
+        # too fine to see).
         self._backs: dict[tuple[int, int], pygame.Surface] = {}
         super().__init__(stage, event, FLIGHT + DEAL_STAGGER * len(self.targets))
 
@@ -186,7 +187,7 @@ class Deal(EventBeat):
                 size = lerp_rect(source, target, round(u * DEAL_SIZES) / DEAL_SIZES).size
                 back = self._backs.get(size)
                 if back is None:
-                    back = self._backs[size] = pygame.transform.scale(
+                    back = self._backs[size] = pygame.transform.smoothscale(
                         self.stage.card_surface(FACE_DOWN, target.size), size)
                 surface.blit(back, back.get_rect(center=rect.center))
 
