@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import shutil
+
 from conftest import aetherya_game
+from drako_desktop import games
 from drako_desktop.controller.game import COMPUTER, GameController, GameSetup, Phase, Seat
 from drako_desktop.controller.undo import ActionLog
 from drako_desktop.games.aetherya_pocket.engine import CLAIM, DRAW, PLACE, TAKE_DISCARD, Event
@@ -138,3 +141,25 @@ def test_a_finished_game_starts_no_computer_agents(aetherya, rules):
     again = GameController(aetherya, c.setup, threaded=False, actions=c.actions,
                            agent_factory=lambda *a: made.append(a))
     assert again.phase == Phase.SCORING and made == [] and again.agents == [None, None]
+
+
+def test_a_claim_that_turns_no_legend_over_can_be_taken_back(tmp_path):
+    """House rules with every legend in the row from the start: the legend deck is empty, so a claim shows
+    nothing hidden and can be taken back until End turn."""
+    folder = tmp_path / "cards"
+    shutil.copytree(aetherya_game().folder, folder)
+    rules_file = folder / "game.yaml"
+    rules_file.write_text(rules_file.read_text().replace("legend_row: 8", "legend_row: 15"))
+    game = games.load("aetherya-pocket", folder)
+    c = GameController(game, ONE_PERSON, threaded=False, people_end_turns=True)
+    run_computers(c)
+    while c.current() is not None and c.current().kind == "arrange":
+        c.act(c.current().legal[0])
+        run_computers(c)
+    play_on(c, lambda d: d.kind == "turn-start" and any(a.kind == CLAIM for a in d.legal))
+    before = len(c.actions)
+    claim = next(a for a in c.current().legal if a.kind == CLAIM)
+    events = c.act(claim)
+    assert next(e for e in events if e.kind == CLAIM).refill is None
+    assert c.undo_target() == before and c.undo()
+    assert len(c.actions) == before and claim in c.current().legal
