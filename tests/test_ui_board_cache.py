@@ -13,6 +13,7 @@ import pytest
 from conftest import aetherya_game
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
 from drako_desktop.games.aetherya_pocket.ui.painter import BARE
+from test_draco_ui import draco
 from test_ui_end_turn import waiting_for_end_turn
 from ui_support import frames, make_app
 
@@ -76,4 +77,25 @@ def test_every_part_of_the_board_paints_only_inside_its_region(language, size):
             assert rect.contains(drawn), f"{name} draws {drawn} outside {rect} (frame {n})"
             checked.add(name if isinstance(name, str) else name[0] if isinstance(name, tuple) else "kingdom")
     assert {"kingdom", "plate", "claimed", "legends", "draw", "discard", "drawn", "news", "top", "status"} <= checked
+    app.close()
+
+
+def test_draco_mundis_cached_board_and_plates_look_as_painted_afresh():
+    """Draco Mundis keeps its board, the players' plates and the side panel's ground in one picture, painted
+    again only where a square or a plate changed."""
+    app = make_app(draco(), size=(1280, 720), animation_speed="fast")
+    table = app.start_game(GameSetup(tuple(Seat(f"C{i}", COMPUTER, "random") for i in range(4)), 3,
+                                     game="draco-mundis"))
+    plates = set()
+    for n in range(600):
+        frames(app)
+        plates.add(tuple(table.painter._board[2].values()))
+        if n % 10 == 0:
+            cached = picture(app)
+            table.painter.forget()
+            table.painter._base = None
+            app.scenes.draw(app.surface)
+            assert picture(app) == cached, f"frame {n}"
+    assert len(plates) > 10  # the plates changed along the game (scores, actions left, whose turn)
+    assert not app.crashes
     app.close()

@@ -41,8 +41,8 @@ class TablePainter:
     def __init__(self, scene: "TableScene") -> None:
         self.scene = scene
         self._base: tuple | None = None  # (size, surface): backdrop and bars
-        self._board: tuple | None = None  # (surface, square -> what it shows): the base with every token
-        self._plates: dict[int, tuple] = {}
+        # (surface, square -> what it shows, seat -> what its plate shows): the base with every token and plate
+        self._board: tuple | None = None
         self._menu: list[Rect] = []
         self._facings: dict[str, Rect] = {}
         self.clock = 0.0
@@ -63,14 +63,12 @@ class TablePainter:
     def forget(self) -> None:
         """The viewer changed: no picture of the last one's board may be shown again."""
         self._board = None
-        self._plates = {}
 
     # -- the whole table ------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
         scene = self.scene
         surface.blit(self.board_layer(surface.get_size()), (0, 0))
-        self.plates(surface)
         self.panel(surface)
         self.overlays(surface)
         scene.hints.draw_marks(surface)
@@ -87,9 +85,12 @@ class TablePainter:
             self.tooltip(surface, scene.tooltip, scene.gestures.mouse)  # the fight preview says more: no tip over it
 
     def base(self, size: tuple[int, int]) -> pygame.Surface:
-        """The backdrop, the bars and the empty board: one opaque picture per window size."""
-        layout, model = self.scene.layout, self.scene.model
-        key = (size, model.columns, self.ctx.fonts.language, tuple(layout.board))
+        """The backdrop, the bars, the empty board and the side panel's ground: one opaque picture per window
+        size."""
+        scene = self.scene
+        layout, model = scene.layout, scene.model
+        key = (size, model.columns, self.ctx.fonts.language, tuple(layout.board), scene.shows_panel,
+               tuple(layout.panel))
         if self._base is None or self._base[0] != key:
             base = self.ctx.art.backdrop(*size).copy()
             for bar in (layout.top_bar, layout.status_bar):
@@ -98,6 +99,8 @@ class TablePainter:
             pygame.draw.line(base, theme.GOLD_DARK, (0, top), (size[0], top))
             pygame.draw.line(base, theme.GOLD_DARK, (0, layout.status_bar.top), (size[0], layout.status_bar.top))
             base.blit(self.grid(), (0, 0))
+            if scene.shows_panel:
+                base.blit(self.ctx.art.panel(layout.panel.w, layout.panel.h), layout.panel)
             self._base = (key, base)
             self._board = None
         return self._base[1]
@@ -195,8 +198,8 @@ class TablePainter:
         model, layout = scene.model, scene.layout
         base = self.base(size)
         if self._board is None:
-            self._board = (base.copy(), {})
-        board, shown = self._board
+            self._board = (base.copy(), {}, {})
+        board, shown, plates = self._board
         hidden = self.hidden()
         squares = set(model.squares) | set(shown)
         for at in squares:
@@ -216,6 +219,12 @@ class TablePainter:
                 shown[at] = key
             else:
                 shown.pop(at, None)
+        for seat, rect in enumerate(layout.seats):  # the players' plates, painted again when what they show changes
+            key = self.plate_key(seat)
+            if plates.get(seat) != key:
+                board.blit(base, rect, rect)
+                board.blit(self.plate(seat, rect.size), rect)
+                plates[seat] = key
         return board
 
     def spot(self, surf: pygame.Surface, spot: SquareView, rect: Rect) -> None:
@@ -285,16 +294,6 @@ class TablePainter:
                                                                         inner.bottom - small + 2))
 
     # -- players ------------------------------------------------------------------------------------------
-
-    def plates(self, surface: pygame.Surface) -> None:
-        scene = self.scene
-        for seat, rect in enumerate(scene.layout.seats):
-            key = self.plate_key(seat)
-            cached = self._plates.get(seat)
-            if cached is None or cached[0] != key:
-                cached = (key, self.plate(seat, rect.size))
-                self._plates[seat] = cached
-            surface.blit(cached[1], rect)
 
     def plate_key(self, seat: int) -> tuple:
         scene, model = self.scene, self.scene.model
@@ -374,7 +373,6 @@ class TablePainter:
         rect = scene.layout.panel
         if not scene.shows_panel:
             return
-        surface.blit(self.ctx.art.panel(rect.w, rect.h), rect)
         if scene.log_open:
             self.log(surface, rect)
         elif scene.gestures.supply():
