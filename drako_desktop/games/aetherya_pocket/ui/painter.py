@@ -157,8 +157,13 @@ class TablePainter:
             viewer = scene.places[0]
             parts["news"] = (((viewer, scene.controller.seats[viewer].is_human),
                               *((record.seat, record.ended) for record in records)), layout.news)
-        parts["top"] = (self.top_words_key(), layout.top_bar)
-        parts["status"] = (self.status_words_key(), layout.status_bar)
+        # The bars' words, between their buttons (drawn every frame: they light up under the mouse).
+        edges = scene.bar_edges
+        top, status = layout.top_bar, layout.status_bar
+        parts["top"] = (self.top_words_key(), Rect(edges.top_left, top.y, max(0, edges.top_right - edges.top_left),
+                                                   top.h))
+        parts["status"] = (self.status_words_key(), Rect(status.x, status.y, max(0, edges.status_right - status.x),
+                                                         status.h))
         base_key = (size, tuple(layout.top_bar), tuple(layout.status_bar))
         if self._board is None or self._board[0] != base_key:
             self._base = self.ctx.art.backdrop(*size).copy()
@@ -186,7 +191,8 @@ class TablePainter:
             later = [name for name in whole if isinstance(name, int)][1:]
             dirty = [parts[name][1] for name in whole if name not in later or shown.get(name) != (BARE, parts[name][1])]
             dirty += [rect for found in cells.values() if found for rect in found]
-            dirty += [rect for name, (_, rect) in shown.items() if name not in parts]
+            # Where a part was and is no more: gone, or moved (the bars' words when their buttons change).
+            dirty += [rect for name, (_, rect) in shown.items() if name not in parts or parts[name][1] != rect]
         board = self._board[1]
         if dirty:
             dirty = disjoint(dirty)
