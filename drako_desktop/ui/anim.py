@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from typing import Any, Iterable
+from typing import Any, Generic, Iterable, Protocol, TypeVar
 
 from pygame import Rect
 
@@ -65,6 +65,34 @@ class Beat:
         """Whether this beat draws `place` (a game's square or cell key) itself, so the still picture
         leaves it out while the beat runs."""
         return False
+
+
+class Telling(Protocol):
+    """What an event beat needs of the table: a model of what it shows, and a way to tell an event (the log,
+    its sound)."""
+
+    @property
+    def model(self) -> Any: ...
+
+    def tell(self, event: Any) -> None: ...
+
+
+StageT = TypeVar("StageT", bound=Telling)
+EventT = TypeVar("EventT")
+
+
+class EventBeat(Beat, Generic[StageT, EventT]):
+    """One event of a game: told and applied to the table's model when it starts; subclasses add motion. Each
+    game's beats take its own table (`stage`) and events."""
+
+    def __init__(self, stage: StageT, event: EventT, duration: float = 0.0) -> None:
+        super().__init__(duration)
+        self.stage = stage
+        self.event = event
+
+    def begin(self) -> None:
+        self.stage.tell(self.event)
+        self.stage.model.apply(self.event)
 
 
 class Choreography:

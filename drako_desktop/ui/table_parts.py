@@ -4,6 +4,7 @@ so the tables look and behave alike."""
 
 from __future__ import annotations
 
+import gc
 import logging
 from typing import Any, Callable, NamedTuple, Sequence
 
@@ -245,6 +246,16 @@ def turn_end_events(events: Sequence[Any]) -> list[Any]:
     """Of a person's last action's events, those of the next turn (shown at End turn)."""
     start = next((i for i, e in enumerate(events) if e.kind == "turn"), len(events))
     return list(events[start:])
+
+
+def settle_in(table: Any) -> None:
+    """A table comes on screen: a finished game (opened to look at) goes to its score sheet; and everything
+    made so far (card data, rules tables, art) lives for the whole game, so the garbage collector is kept from
+    walking it again and again, which shows as frame hitches."""
+    if table.controller.phase == Phase.SCORING and not table.finished:
+        table.game_over()
+    gc.collect()
+    gc.freeze()
 
 
 def move_on(table: Any, dt: float, show_computer: Callable[[list[Any], float], None],

@@ -19,6 +19,7 @@ from typing import Callable, Protocol, Sequence
 import pygame
 from pygame import Rect
 
+from ....ui import anim
 from ....ui.anim import Beat, ease_in_out, ease_out, lerp_rect
 from ..engine import CENTRE, OUTER, Event
 from .model import FACE_DOWN, TableModel
@@ -47,7 +48,7 @@ class Stage(Protocol):
     def plate_rect(self, seat: int) -> Rect: ...
     def card_surface(self, type_id: str, size: tuple[int, int]) -> pygame.Surface: ...
     def legend_surface(self, legend_id: str, size: tuple[int, int]) -> pygame.Surface: ...
-    def log_event(self, event: Event) -> None: ...
+    def tell(self, event: Event) -> None: ...
     def draw_banner(self, surface: pygame.Surface, text: str, alpha: float) -> None: ...
     def banner_text(self, event: Event) -> str: ...
 
@@ -80,17 +81,7 @@ def draw_flipping(surface: pygame.Surface, stage: Stage, rect: Rect, front: str,
     surface.blit(image, image.get_rect(center=(rect.centerx, rect.centery - lift)))
 
 
-class EventBeat(Beat):
-    """Logs and applies one event when it starts; subclasses add motion."""
-
-    def __init__(self, stage: Stage, event: Event, duration: float = 0.0) -> None:
-        super().__init__(duration)
-        self.stage = stage
-        self.event = event
-
-    def begin(self) -> None:
-        self.stage.log_event(self.event)
-        self.stage.model.apply(self.event)
+EventBeat = anim.EventBeat[Stage, Event]  # an event of Aetherya Pocket, told and applied as it starts
 
 
 class Flight(EventBeat):
@@ -137,7 +128,7 @@ class FlipCells(EventBeat):
         self.stagger = stagger
 
     def begin(self) -> None:
-        self.stage.log_event(self.events[0])  # a final reveal is told in one line
+        self.stage.tell(self.events[0])  # a final reveal is told in one line
         for event in self.events:
             self.stage.model.apply(event)
 

@@ -13,7 +13,6 @@ table model only changes as the animation reaches it.
 
 from __future__ import annotations
 
-import gc
 import logging
 from functools import partial
 from typing import Any
@@ -160,12 +159,7 @@ class TableScene(Scene):
 
     def enter(self) -> None:
         super().enter()
-        if self.controller.phase == Phase.SCORING and not self.finished:  # a finished game, opened to look at
-            self.game_over()
-        # Everything made so far (card data, rules tables, art) lives for the whole game: keep the
-        # garbage collector from walking it again and again, which shows as frame hitches.
-        gc.collect()
-        gc.freeze()
+        table_parts.settle_in(self)
 
     def prepare_art(self) -> None:
         """Draw every card picture at the sizes this layout uses now, not in the middle of a move."""
@@ -425,7 +419,7 @@ class TableScene(Scene):
         state = GameState.new(self.rules, self.setup.players, self.setup.seed, self.setup.first)
         for action in actions:
             for event in state.apply(action):
-                self.log_event(event)
+                self.tell(event)
 
     def leave(self) -> None:
         table_parts.close_game(self)
@@ -461,7 +455,7 @@ class TableScene(Scene):
         step = min(w + th.px(4), (area.w - w) // max(1, count - 1)) if count > 1 else w
         return Rect(area.x + n * step, area.y + th.px(4), w, h)
 
-    def log_event(self, event: Event) -> None:
+    def tell(self, event: Event) -> None:
         name = self.ctx.game_ui.sound_for(event)  # beats call this as each event becomes visible
         if name:
             self.ctx.sounds.play(name)

@@ -16,6 +16,7 @@ from typing import Protocol, Sequence
 import pygame
 from pygame import Rect
 
+from ....ui import anim
 from ....ui.anim import Beat, ease_in_out, ease_out, lerp_rect
 from ..board import BoardModel, Square
 from ..events import Event
@@ -49,17 +50,7 @@ class Stage(Protocol):
     def banner_text(self, event: Event) -> str: ...
 
 
-class EventBeat(Beat):
-    """Tells one event and applies it to the model when it starts; subclasses add motion."""
-
-    def __init__(self, stage: Stage, event: Event, duration: float = 0.0) -> None:
-        super().__init__(duration)
-        self.stage = stage
-        self.event = event
-
-    def begin(self) -> None:
-        self.stage.tell(self.event)
-        self.stage.model.apply(self.event)
+EventBeat = anim.EventBeat[Stage, Event]  # an event of Draco Mundis, told and applied as it starts
 
 
 class Drop(EventBeat):

@@ -19,7 +19,6 @@ back what revealed nothing.
 
 from __future__ import annotations
 
-import gc
 import logging
 from typing import Any
 
@@ -151,10 +150,7 @@ class TableScene(Scene):
 
     def enter(self) -> None:
         super().enter()
-        if self.controller.phase == Phase.SCORING and not self.finished:  # a finished game, opened to look at
-            self.game_over()
-        gc.collect()
-        gc.freeze()
+        table_parts.settle_in(self)
 
     def refresh_buttons(self) -> None:
         """Top bar (menu, rules, log, undo) and the status bar's Pass / End turn."""
