@@ -192,12 +192,17 @@ class Arrange(EventBeat):
         self.cards = [t for row in event.cards for t in row]
 
     def hides(self, key: tuple) -> bool:
-        return key[0] == "cell" and key[1] == self.event.seat and key[2] in CENTRE
+        """A place until its card lands (the cards land one after another: each is painted into the kingdom
+        then, not all four at the end)."""
+        return (key[0] == "cell" and key[1] == self.event.seat and key[2] in CENTRE
+                and self.part(0.05 * CENTRE.index(key[2]), FLIGHT) < 1)
 
     def draw(self, surface: pygame.Surface) -> None:
         source = self.stage.plate_rect(self.event.seat)
         for i, (cell, card) in enumerate(zip(CENTRE, self.cards)):
             t = self.part(0.05 * i, FLIGHT)
+            if t >= 1:
+                continue
             target = self.stage.cell_rect(self.event.seat, cell)
             start = Rect(0, 0, target.w // 2, target.h // 2)
             start.center = source.center

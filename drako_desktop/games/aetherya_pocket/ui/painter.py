@@ -141,7 +141,8 @@ class TablePainter:
                 box = layout.kingdoms[seat]
                 plate, claimed = self.nameplate_keys(seat)
                 # A plate of two rows writes its score under it, down into the claimed legends' room.
-                parts["plate", seat] = (plate, box.plate if one_row(box.plate) else box.plate.union(box.claimed))
+                reach = 0 if one_row(box.plate) else min(box.claimed.h, box.plate.h)
+                parts["plate", seat] = (plate, Rect(box.plate.topleft, (box.plate.w, box.plate.h + reach)))
                 parts["claimed", seat] = (claimed, box.claimed)
         slot = layout.legend_slots[0]
         halo = self.ctx.art.halo(slot.w, slot.h) + self.ctx.theme.px(8)
