@@ -116,15 +116,15 @@ class TablePainter:
             self.tooltip(surface, scene.tooltip, scene.tooltip_anchor())
 
     def board(self, size: tuple[int, int]) -> pygame.Surface:
-        """What changes seldom, composed into one opaque picture: the backdrop, the bars, every
-        kingdom's panel and cards, and the legend row.
+        """What changes seldom, composed into one opaque picture: the backdrop and the bars with their
+        words, every kingdom's panel and cards with its name plate and claimed legends, the legend row,
+        the piles and the last turns told.
 
         Each of those parts is a region with a key of what it shows. When keys change, only their
         regions are painted again (the backdrop put back under them first, then every part that
         reaches into them, in order), so a card landing costs only its place, in any number of kingdoms.
-        When several kingdoms change whole at once (whose turn it is, the end of a slide) one is painted
-        a frame: the others are shown meanwhile over their bare places (`_pending`), so that no frame
-        paints them all."""
+        When several kingdoms change whole at once (the end of a slide) one is painted a frame: the
+        others are shown meanwhile over their bare places (`_pending`), so that no frame paints them all."""
         scene = self.scene
         layout = scene.layout
         moving = scene.previous_layout is not None and scene.transition < 1
@@ -167,13 +167,7 @@ class TablePainter:
                                                          status.h))
         base_key = (size, tuple(layout.top_bar), tuple(layout.status_bar))
         if self._board is None or self._board[0] != base_key:
-            self._base = self.ctx.art.backdrop(*size).copy()
-            for bar in (layout.top_bar, layout.status_bar):
-                self._base.blit(self.ctx.art.panel(bar.w + 4, bar.h + 2, alpha=225, radius=0), (bar.x - 2, bar.y - 1))
-            top = layout.top_bar
-            pygame.draw.line(self._base, theme.GOLD_DARK, (0, top.bottom - 1), (top.right, top.bottom - 1))
-            status = layout.status_bar
-            pygame.draw.line(self._base, theme.GOLD_DARK, (0, status.top), (top.right, status.top))
+            self._base = self.make_base(size)
             self._board = (base_key, self._base.copy(), {})
             dirty = [rect for _, rect in parts.values()]
             big = layout.active_box
@@ -211,6 +205,17 @@ class TablePainter:
             self._board = (base_key, board, painted)
         self._pending = later
         return board
+
+    def make_base(self, size: tuple[int, int]) -> pygame.Surface:
+        """What every part is painted over: the backdrop and the bars' ground."""
+        layout = self.scene.layout
+        base = self.ctx.art.backdrop(*size).copy()
+        for bar in (layout.top_bar, layout.status_bar):
+            base.blit(self.ctx.art.panel(bar.w + 4, bar.h + 2, alpha=225, radius=0), (bar.x - 2, bar.y - 1))
+        top, status = layout.top_bar, layout.status_bar
+        pygame.draw.line(base, theme.GOLD_DARK, (0, top.bottom - 1), (top.right, top.bottom - 1))
+        pygame.draw.line(base, theme.GOLD_DARK, (0, status.top), (top.right, status.top))
+        return base
 
     def paint_part(self, board: pygame.Surface, name: PartName, key: tuple) -> None:
         if name == "legends":
