@@ -5,10 +5,11 @@ determinization (perfect-information Monte Carlo over the information set, Cowli
 and Whitehouse 2012): every iteration deals each owner's unknown tokens at random over its
 unknown squares (`Knowledge.sample`: consistent with everything the seat has seen and
 peeked at), and in that sampled world plays each candidate action, then the rest of the
-turn and the rivals' turns with the fast `Glance` policy (every player deciding from its
-own knowledge in that world: its own tokens and its peeks), up to the start of the seat's
-next turn or the end of the game. The medium level's evaluation judges where the playout
-stopped. An action's value is its average over the sampled worlds.
+turn and the rivals' turns with a fast policy (`Playout`: every player takes the single
+action its evaluation rates best from its own knowledge in that world: its own tokens and
+its peeks), up to the start of the seat's next turn or the end of the game. The evaluation
+(the medium level's, a character's worth weighed 1.5 times: `HARD_WEIGHTS`) judges where
+the playout stopped. An action's value is its average over the sampled worlds.
 
 - Candidates are the best few actions by the medium level's turn plan; the search
   decides between them. Setup placement is the placement heuristic with a wide seeded
