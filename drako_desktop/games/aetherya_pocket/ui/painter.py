@@ -85,7 +85,8 @@ class TablePainter:
     def draw(self, surface: pygame.Surface) -> None:
         scene = self.scene
         layout = scene.layout
-        surface.blit(self.board(surface.get_size()), (0, 0))
+        records = scene.recent_turns()  # asked once a frame: the board's news and the marks both show them
+        surface.blit(self.board(surface.get_size(), records), (0, 0))
         for seat in self._pending:  # not on the board yet: the same picture, over its place put back bare
             margin, layer = self.kingdom_layer(seat, self.kingdom_key(seat))
             box = layout.kingdoms[seat]
@@ -94,7 +95,7 @@ class TablePainter:
         for seat in range(scene.model.players):
             self.kingdom(surface, seat)
         self.legends(surface)
-        self.last_turns(surface)
+        self.last_turns(surface, records)
         if layout.log is not None:
             self.log(surface, layout.log)
         scene.hints.draw_marks(surface)
@@ -115,7 +116,7 @@ class TablePainter:
         if scene.tooltip is not None:
             self.tooltip(surface, scene.tooltip, scene.tooltip_anchor())
 
-    def board(self, size: tuple[int, int]) -> pygame.Surface:
+    def board(self, size: tuple[int, int], records: Sequence[TurnRecord]) -> pygame.Surface:
         """What changes seldom, composed into one opaque picture: the backdrop and the bars with their
         words, every kingdom's panel and cards with its name plate and claimed legends, the legend row,
         the piles and the last turns told.
@@ -153,17 +154,16 @@ class TablePainter:
             parts["draw"] = (self.draw_pile_key(), self.pile_area(layout.draw_pile))
             parts["discard"] = (self.discard_key(), self.pile_area(layout.discard_pile))
             parts["drawn"] = (self.drawn_key(), self.pile_area(layout.drawn))
-        records = scene.recent_turns()
         if records and not scene.model.over and layout.news.h:
             viewer = scene.places[0]
             parts["news"] = (((viewer, scene.controller.seats[viewer].is_human),
                               *((record.seat, record.ended) for record in records)), layout.news)
         # The bars' words, between their buttons (drawn every frame: they light up under the mouse).
-        edges = scene.bar_edges
+        edges = scene.bar_edges  # worked out from the buttons: once a frame
         top, status = layout.top_bar, layout.status_bar
-        parts["top"] = (self.top_words_key(), Rect(edges.top_left, top.y, max(0, edges.top_right - edges.top_left),
+        parts["top"] = (self.top_words_key(edges), Rect(edges.top_left, top.y, max(0, edges.top_right - edges.top_left),
                                                    top.h))
-        parts["status"] = (self.status_words_key(), Rect(status.x, status.y, max(0, edges.status_right - status.x),
+        parts["status"] = (self.status_words_key(edges), Rect(status.x, status.y, max(0, edges.status_right - status.x),
                                                          status.h))
         base_key = (size, tuple(layout.top_bar), tuple(layout.status_bar))
         if self._board is None or self._board[0] != base_key:
@@ -246,12 +246,12 @@ class TablePainter:
         box = self.scene.layout.kingdoms[name]
         board.blit(layer, (box.rect.x - margin, box.rect.y - margin))
 
-    def top_words_key(self) -> tuple:
+    def top_words_key(self, edges: table_parts.BarEdges) -> tuple:
         scene = self.scene
-        return (scene.bar_edges, scene.controller.practice, sum(scene.controller.hints), scene.turn_text())
+        return (edges, scene.controller.practice, sum(scene.controller.hints), scene.turn_text())
 
-    def status_words_key(self) -> tuple:
-        return (self.scene.bar_edges.status_right, self.scene.status_text())
+    def status_words_key(self, edges: table_parts.BarEdges) -> tuple:
+        return (edges.status_right, self.scene.status_text())
 
     def top_words(self, surface: pygame.Surface) -> None:
         """The top bar's title, badges and whose turn it is (its buttons are widgets, drawn every frame)."""
@@ -772,11 +772,10 @@ class TablePainter:
 
     # -- what the others did since this person last played ----------------------------------------
 
-    def last_turns(self, surface: pygame.Surface) -> None:
+    def last_turns(self, surface: pygame.Surface, records: Sequence[TurnRecord]) -> None:
         """Each recent turn's places: a pulse when first shown, then a thin frame in the seat's colour (the
         turns told in a sentence each, under the legends, are a part of the board: `news`)."""
         scene, th = self.scene, self.ctx.theme
-        records = scene.recent_turns()
         if not records or scene.model.over:
             return
         settled = scene.previous_layout is None or scene.transition >= 1
