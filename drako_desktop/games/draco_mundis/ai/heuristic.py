@@ -29,8 +29,8 @@ from .placement import Placement, Style
 from .plan import SKIPPED, Planner
 from .tactics import Glance
 
-MEDIUM_STYLE = Style(order_jitter=0.5, square_jitter=0.3)
-EASY_STYLE = Style(order_jitter=4.0, square_jitter=2.5)
+MEDIUM_STYLE = Style(order_jitter=0.5, square_jitter=0.3, home_jitter=0.3)
+EASY_STYLE = Style(order_jitter=4.0, square_jitter=2.5, home_jitter=2.5)
 MEDIUM_WIDTH = 4  # first actions whose best second action the medium level searches
 # Evaluations after which the medium level searches no further first action (about 15 ms of its time);
 # a count, not a clock, so that its decisions never depend on the machine's speed.

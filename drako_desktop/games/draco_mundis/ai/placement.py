@@ -15,8 +15,9 @@ Every token has a role, read from the data (never from its name):
 
 Each free square gets a score for the selected token, plus a random jitter from the
 agent's seeded generator; the order of the tokens is a priority per role plus a jitter
-too. The jitters are each level's style: the hard level uses enough of them that no
-fixed pattern repeats from game to game, the easy one places almost at random.
+too. The jitters are each level's style: the hard level hides its campsite with a wide
+one and places the rest in a varied order, so that no fixed pattern repeats from game to
+game, the easy one places almost at random.
 """
 
 from __future__ import annotations
@@ -43,6 +44,9 @@ class Style:
 
     order_jitter: float
     square_jitter: float
+    # The campsite's square: the secret the rivals' journalists and trucks hunt, so where it hides can wander
+    # more than the rest without costing play (the other tokens' jitter does cost: see search.HARD_STYLE).
+    home_jitter: float
 
 
 class Placement:
@@ -88,13 +92,14 @@ class Placement:
         first = legal[0]
         assert isinstance(first, Place)
         kind = self.rules.kind_index[first.token]
+        jitter = style.home_jitter if self.roles[kind] == HOME else style.square_jitter
         scores: dict[int, float] = {}
         best, best_score = 0, float("-inf")
         for i, action in enumerate(legal):
             assert isinstance(action, Place)
             sq = action.at
             if sq not in scores:
-                scores[sq] = self.square_score(s, seat, kind, sq) + rng.gauss(0, style.square_jitter)
+                scores[sq] = self.square_score(s, seat, kind, sq) + rng.gauss(0, jitter)
             score = scores[sq]
             if action.facing >= 0:
                 score += self.facing_score(s, sq, action.facing)
