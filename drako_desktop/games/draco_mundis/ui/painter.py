@@ -299,9 +299,19 @@ class TablePainter:
         scene, model = self.scene, self.scene.model
         active = seat == model.current and not model.over
         return (scene.layout.size, self.ctx.fonts.language, scene.score_counter(seat), active,
-                model.actions_left if active else -1, tuple(model.trophies[seat]), tuple(model.destroyed[seat]),
-                tuple(model.sacrificed[seat]), model.supply_left[seat] if model.in_setup else -1, model.version,
-                model.sacrifices_left[seat], scene.setup.seats[seat].name)
+                model.actions_left if active else -1, self.kept(seat), tuple(model.sacrificed[seat]),
+                model.supply_left[seat] if model.in_setup else -1, model.sacrifices_left[seat],
+                scene.setup.seats[seat].name)
+
+    def kept(self, seat: int) -> tuple[tuple[str, Token], ...]:
+        """What a player's plate shows they hold: trophies, the prisoners their cannibals carry, the campsites
+        their trucks destroyed."""
+        model = self.scene.model
+        things = [("trophy", t) for t in model.trophies[seat]]
+        things += [("prisoner", s.prisoner) for s in (model.squares[at] for at, _ in model.characters_of(seat))
+                   if s.prisoner is not None]
+        things += [("destroyed", t) for t in model.destroyed[seat]]
+        return tuple(things)
 
     def plate(self, seat: int, size: tuple[int, int]) -> pygame.Surface:
         """One player: mark, name, person/computer, score; trophies, prisoners held, campsites destroyed;
@@ -338,10 +348,7 @@ class TablePainter:
                                 theme.INK_MUTED, w - 2 * pad)
             blit_at(surf, words, "midleft", (x, y))
             return surf
-        things = [("trophy", t) for t in model.trophies[seat]]
-        things += [("prisoner", s.prisoner) for _, s in ((at, model.squares[at]) for at, _ in model.characters_of(seat))
-                   if s.prisoner is not None]
-        things += [("destroyed", t) for t in model.destroyed[seat]]
+        things = self.kept(seat)
         if active:  # the actions left, as pips, at the right
             pips = model.actions_left
             r = max(4, th.px(7))
