@@ -283,10 +283,9 @@ def tutorial_step_text(step: str, part: str) -> str:
     return step_text(step, part)
 
 
-def test_the_whole_lesson_can_be_followed_to_its_end():
-    app = make_app(draco(), size=(1280, 720), animation_speed="instant")
-    lesson = tutorial.load_lesson(draco())
-    scene = app.scenes.replace_all(TutorialScene(app, lesson, 0))
+def follow_the_lesson(app, after_action=lambda step: None) -> TutorialScene:
+    """Go through the whole lesson as a player would (`after_action` looks at the table after each action)."""
+    scene = app.scenes.replace_all(TutorialScene(app, tutorial.load_lesson(draco()), 0))
     for _ in range(400):
         frames(app)
         step = scene.step
@@ -298,6 +297,13 @@ def test_the_whole_lesson_can_be_followed_to_its_end():
             scene.gestures.mouse = scene.layout.square_rect(step.squares[0]).center
         elif step.kind == "do" and scene.decision() is not None:
             scene.play(step.action)
+            after_action(step)
+    return scene
+
+
+def test_the_whole_lesson_can_be_followed_to_its_end():
+    app = make_app(draco(), size=(1280, 720), animation_speed="instant")
+    scene = follow_the_lesson(app)
     assert scene.step.kind == "end" and app.crashes == []
     assert scene.model.score(0) == 2  # the sherpa (a trophy) and the explorer (a prisoner)
 

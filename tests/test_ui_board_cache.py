@@ -13,11 +13,9 @@ import pytest
 from conftest import aetherya_game
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
 from drako_desktop.games.aetherya_pocket.ui.painter import BARE
-from drako_desktop.games.draco_mundis.ui import tutorial
-from drako_desktop.games.draco_mundis.ui.tutorial_scene import TutorialScene
-from test_draco_ui import draco
+from test_draco_ui import draco, follow_the_lesson
 from test_ui_end_turn import waiting_for_end_turn
-from ui_support import frames, key, make_app
+from ui_support import frames, make_app
 
 
 def picture(app) -> str:
@@ -107,24 +105,15 @@ def test_a_plate_shows_a_prisoner_as_soon_as_a_cannibal_takes_it():
     """The plates are painted again when what they show changes, not after every action: a prisoner taken
     (the lesson's cannibal) is on its captor's plate from that frame on."""
     app = make_app(draco(), size=(1280, 720), animation_speed="instant")
-    scene = app.scenes.replace_all(TutorialScene(app, tutorial.load_lesson(draco()), 0))
-    prisoners = 0
-    for _ in range(400):
-        frames(app)
-        step = scene.step
-        if step.kind == "end":
-            break
-        if step.kind == "read" and scene.choreo.idle:
-            frames(app, 1, [key(pygame.K_RETURN)])
-        elif step.kind == "hover" and scene.decision() is not None:
-            scene.gestures.mouse = scene.layout.square_rect(step.squares[0]).center
-        elif step.kind == "do" and scene.decision() is not None:
-            scene.play(step.action)
-            frames(app, 2)
-            held = scene.painter.kept(0)
-            prisoners = max(prisoners, sum(1 for what, _ in held if what == "prisoner"))
-            cached = picture(app)
-            scene.painter.forget()
-            app.scenes.draw(app.surface)
-            assert picture(app) == cached, f"after {step.id}"
-    assert scene.step.kind == "end" and prisoners == 1 and app.crashes == []
+    prisoners = []
+
+    def looks_as_painted_afresh(step) -> None:
+        frames(app, 2)
+        prisoners.append(sum(1 for what, _ in app.scenes.top.painter.kept(0) if what == "prisoner"))
+        cached = picture(app)
+        app.scenes.top.painter.forget()
+        app.scenes.draw(app.surface)
+        assert picture(app) == cached, f"after {step.id}"
+
+    scene = follow_the_lesson(app, looks_as_painted_afresh)
+    assert scene.step.kind == "end" and max(prisoners) == 1 and app.crashes == []
