@@ -94,7 +94,6 @@ class BoardModel:
     supply_left: list[int]
     supply: dict[str, int]  # the viewer's own supply during setup
     selected: str | None
-    version: int = 0  # counts the changes since the model was made (the painter's pictures key on it)
 
     @classmethod
     def from_view(cls, view: View, data: "DracoData") -> BoardModel:
@@ -164,7 +163,6 @@ class BoardModel:
         handler = getattr(self, "_" + kind.replace("-", "_"), None)
         if handler is not None:
             handler(event)
-            self.version += 1
 
     def _set(self, at: Square, **changes: Any) -> None:
         spot = self.squares.get(at) or SquareView(at=at)
