@@ -296,12 +296,12 @@ class TablePainter:
     # -- players ------------------------------------------------------------------------------------------
 
     def plate_key(self, seat: int) -> tuple:
+        """Everything `plate` draws from, and nothing else (the sacrifices, which it does not show, are not in it)."""
         scene, model = self.scene, self.scene.model
         active = seat == model.current and not model.over
         return (scene.layout.size, self.ctx.fonts.language, scene.score_counter(seat), active,
-                model.actions_left if active else -1, self.kept(seat), tuple(model.sacrificed[seat]),
-                model.supply_left[seat] if model.in_setup else -1, model.sacrifices_left[seat],
-                scene.setup.seats[seat].name)
+                model.actions_left if active else -1, self.kept(seat),
+                model.supply_left[seat] if model.in_setup else -1, scene.setup.seats[seat].name)
 
     def kept(self, seat: int) -> tuple[tuple[str, Token], ...]:
         """What a player's plate shows they hold: trophies, the prisoners their cannibals carry, the campsites
