@@ -20,7 +20,8 @@ from drako_desktop.games.draco_mundis.ai import EasyAgent, HardAgent, MediumAgen
 from drako_desktop.games.draco_mundis.ai.evaluate import Evaluator
 from drako_desktop.games.draco_mundis.ai.knowledge import Knowledge
 from drako_desktop.games.draco_mundis.ai.plan import Planner
-from drako_desktop.games.draco_mundis.engine import GameState
+from drako_desktop.games.draco_mundis.ai.search import ENDGAME_DOWN, ENDGAME_TURNS, HARD_WEIGHTS, Playout
+from drako_desktop.games.draco_mundis.engine import OVER, GameState
 from drako_desktop.games.draco_mundis.rules import KIND_BITS
 from test_draco_properties import reshuffle_unknowns
 from test_draco_support import GAME, RULES, random_game
@@ -203,6 +204,21 @@ def test_hard_with_a_time_budget_answers():
     s = positions(1, seed=3, decisions=("act",))[0]
     hard = HardAgent(RULES, 0, time_budget=0.01, evaluator=EVALUATOR)
     assert 0 <= hard.choose(s.view(s.current), s.legal_actions()) < len(s.legal_actions())
+
+
+def test_playouts_stop_after_the_rivals_turn_except_near_the_end():
+    """A playout ends when the next rival has played its turn; with few face-down tokens left (who reveals the
+    last one plays the game's last actions), it goes on to the end of the game or ENDGAME_TURNS more turns."""
+    playout = Playout(Evaluator(RULES, HARD_WEIGHTS))
+    found = {"early": 0, "late": 0}
+    for s in positions(60, seed=21, decisions=("act",)):
+        start, world = s.turn, s.clone()
+        playout.play(world, s.current, None)
+        late = len(s.down_squares) <= ENDGAME_DOWN
+        found["late" if late else "early"] += 1
+        assert world.phase == OVER or world.turn == start + (ENDGAME_TURNS + 1 if late else 2)
+        assert world.phase == OVER or world.current == (s.current + world.turn - start) % s.players
+    assert min(found.values()) >= 5
 
 
 def test_hard_setup_varies_with_the_seed():
