@@ -30,6 +30,15 @@ def same_as_painted_afresh(app, table) -> bool:
     return picture(app) == cached
 
 
+def draco_same_as_painted_afresh(app, painter) -> bool:
+    """The same for a Draco Mundis table: its board, plates and the side panel's ground painted again."""
+    cached = picture(app)
+    painter.forget()
+    painter._base = None
+    app.scenes.draw(app.surface)
+    return picture(app) == cached
+
+
 def test_the_cached_board_looks_like_the_board_painted_afresh():
     app = make_app(aetherya_game(), size=(1280, 720), animation_speed="normal")
     table = app.start_game(GameSetup(tuple(Seat(f"C{i}", COMPUTER, "random") for i in range(4)), 9))
@@ -91,11 +100,7 @@ def test_draco_mundis_cached_board_and_plates_look_as_painted_afresh():
         frames(app)
         plates.add(tuple(table.painter._board[2].values()))
         if n % 10 == 0:
-            cached = picture(app)
-            table.painter.forget()
-            table.painter._base = None
-            app.scenes.draw(app.surface)
-            assert picture(app) == cached, f"frame {n}"
+            assert draco_same_as_painted_afresh(app, table.painter), f"frame {n}"
     assert len(plates) > 10  # the plates changed along the game (scores, actions left, whose turn)
     assert not app.crashes
     app.close()
@@ -109,11 +114,9 @@ def test_a_plate_shows_a_prisoner_as_soon_as_a_cannibal_takes_it():
 
     def looks_as_painted_afresh(step) -> None:
         frames(app, 2)
-        prisoners.append(sum(1 for what, _ in app.scenes.top.painter.kept(0) if what == "prisoner"))
-        cached = picture(app)
-        app.scenes.top.painter.forget()
-        app.scenes.draw(app.surface)
-        assert picture(app) == cached, f"after {step.id}"
+        painter = app.scenes.top.painter
+        prisoners.append(sum(1 for what, _ in painter.kept(0) if what == "prisoner"))
+        assert draco_same_as_painted_afresh(app, painter), f"after {step.id}"
 
     scene = follow_the_lesson(app, looks_as_painted_afresh)
     assert scene.step.kind == "end" and max(prisoners) == 1 and app.crashes == []

@@ -69,9 +69,6 @@ HARD_WEIGHTS = Weights(material_base=0.3, material_per_strength=0.375)
 # playouts (the same deals).
 ENDGAME_DOWN = 8
 ENDGAME_TURNS = 8
-# With 3-4 players a playout goes on for as many turns as the seat has rivals, not only to the next rival's reply:
-# every rival replies (and mostly the seat plays its next turn too). The hard level then won 52.5% of 40 games
-# against three mediums, 30% when only the next rival replied (the same deals; a fair share is 25%).
 # How far a position's expected final margin may still be off (one standard deviation, in points): wide at the
 # start of the turns, narrow when little is left to reveal. Turns an expected margin into a chance to win.
 SPREAD_START = 8.0
@@ -96,7 +93,10 @@ class Playout:
             s.apply(follow)
         if len(s.down_squares) <= ENDGAME_DOWN:
             last = s.turn + ENDGAME_TURNS
-        elif s.players > 2:  # as many turns more as there are rivals: each replies (then mostly the seat again)
+        elif s.players > 2:
+            # As many turns more as there are rivals: every rival replies, not only the next one (and mostly the
+            # seat plays its next turn too). The hard level then won 52.5% of 40 games against three mediums,
+            # 30% when only the next rival replied (the same deals; a fair share is 25%).
             last = s.turn + s.players - 1
         else:  # the rival's turn
             last = s.turn + (s.current == seat)
