@@ -6,6 +6,7 @@ change whole at once (after a slide they are painted one a frame, shown meanwhil
 from __future__ import annotations
 
 import hashlib
+import random
 
 import pygame
 import pytest
@@ -13,9 +14,14 @@ import pytest
 from conftest import aetherya_game
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
 from drako_desktop.games.aetherya_pocket.ui.painter import BARE
-from test_draco_ui import draco, follow_the_lesson
-from test_ui_end_turn import waiting_for_end_turn
-from ui_support import frames, make_app
+from drako_desktop.games.draco_mundis.actions import Move
+from drako_desktop.ui.canvas import TILE, Recorder, tiles
+from test_draco_ui import can, draco, finish_setup, follow_the_lesson, play_on
+from test_draco_ui import start as start_draco
+from test_ui_end_turn import first_turn, settle, waiting_for_end_turn
+from test_ui_table import centre_of, legal_cells
+from ui_support import down, frames, make_app, motion, up
+from ui_support import key as press
 
 
 def picture(app) -> str:
@@ -37,6 +43,26 @@ def draco_same_as_painted_afresh(app, painter) -> bool:
     painter._base = None
     app.scenes.draw(app.surface)
     return picture(app) == cached
+
+
+def checking_every_frame(app, forget) -> list[int]:
+    """From now on every frame is compared with the window painted afresh (`forget`: the table's cached
+    pictures), then drawn on over that; returns the sizes of the frames drawn only where they changed
+    (in rects), which grows as they come."""
+    drawn_over: list[int] = []
+    frame = app.frame
+
+    def checked(dt, events=()):
+        frame(dt, events)
+        if app.changed is not None:
+            drawn_over.append(len(app.changed))
+        cached = picture(app)
+        forget()
+        app.scenes.draw(app.surface)
+        assert picture(app) == cached, f"frame {len(drawn_over)} drawn over the last differs from painted afresh"
+
+    app.frame = checked
+    return drawn_over
 
 
 def test_the_cached_board_looks_like_the_board_painted_afresh():
@@ -120,3 +146,100 @@ def test_a_plate_shows_a_prisoner_as_soon_as_a_cannibal_takes_it():
 
     scene = follow_the_lesson(app, looks_as_painted_afresh)
     assert scene.step.kind == "end" and max(prisoners) == 1 and app.crashes == []
+
+
+def test_a_persons_turn_drawn_only_where_it_changed_looks_as_painted_afresh():
+    """A frame copies the board back only where it changed or the last frame drew over it (hovers and their
+    tips, a card held over places it may and may not go, its preview and refusal, the drop, the take-back,
+    the keyboard's focus): each one shows what painting the whole window afresh shows."""
+    app, table = first_turn(speed="fast")
+    seat = table.decision().seat
+
+    def forget():
+        table.painter._board = None
+        table.painter._layers = {}
+
+    drawn_over = checking_every_frame(app, forget)
+    for place in (("cell", seat, 0), ("legend", 0), ("draw",), ("discard",)):
+        frames(app, 45, [motion(centre_of(table, place))])  # long enough for its tip
+    start = centre_of(table, ("discard",))
+    legal = legal_cells(table, ("discard",))
+    frames(app, 1, [motion(start), down(start)])
+    for cell in range(16):
+        frames(app, 3, [motion(centre_of(table, ("cell", seat, cell)), (1, 0, 0))])
+    frames(app, 1, [up(centre_of(table, legal[0]))])
+    settle(app, table)
+    frames(app, 10, [press(pygame.K_z, pygame.KMOD_CTRL)])
+    for pressed in (pygame.K_TAB, pygame.K_RIGHT, pygame.K_DOWN, pygame.K_LEFT, pygame.K_TAB):
+        frames(app, 3, [press(pressed)])
+    assert len(drawn_over) > 200 and not app.crashes
+    app.close()
+
+
+def test_a_draco_mundis_turn_drawn_only_where_it_changed_looks_as_painted_afresh():
+    """The same for Draco Mundis: hovering tokens (their tips, a fight's preview), a character selected with
+    its targets, moved by dragging, the keyboard's focus."""
+    app, table = start_draco(size=(1280, 720), speed="fast")
+    rng = random.Random(5)
+    finish_setup(app, table, rng)
+    play_on(app, table, rng, lambda: can(table, Move))
+    painter = table.painter
+
+    def forget():
+        painter.forget()
+        painter._base = None
+
+    drawn_over = checking_every_frame(app, forget)
+    move = next(a for a in table.decision().legal if isinstance(a, Move))
+    origin, target = divmod(move.origin, 12), divmod(move.target, 12)
+    for at in ((0, 0), (3, 5), target, origin):
+        frames(app, 45, [motion(table.layout.square_rect(at).center)])
+    frames(app, 3, [down(table.layout.square_rect(origin).center), up(table.layout.square_rect(origin).center)])
+    for at in ((origin[0], max(0, origin[1] - 1)), target, (7, 11)):
+        frames(app, 20, [motion(table.layout.square_rect(at).center)])
+    frames(app, 3, [press(pygame.K_ESCAPE)])
+    start, end = table.layout.square_rect(origin).center, table.layout.square_rect(target).center
+    frames(app, 1, [motion(start), down(start)])
+    for step in range(1, 5):
+        pos = (start[0] + (end[0] - start[0]) * step // 4, start[1] + (end[1] - start[1]) * step // 4)
+        frames(app, 2, [motion(pos, (1, 0, 0))])
+    frames(app, 30, [up(end)])
+    for pressed in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_TAB):
+        frames(app, 3, [press(pressed)])
+    assert len(drawn_over) > 200 and not app.crashes
+    app.close()
+
+
+def test_the_tiles_to_copy_back_cover_every_rect_drawn_in_a_few_rects_that_do_not_overlap():
+    size = (1000, 500)
+    drawn = [pygame.Rect(10, 10, 5, 5), pygame.Rect(60, 10, 100, 40), pygame.Rect(-30, 450, 80, 200),
+             pygame.Rect(300, 100, 2, 300), pygame.Rect(0, 0, 0, 50)]
+    regions = tiles(drawn, size)
+    window = pygame.Rect((0, 0), size)
+    for rect in drawn:
+        visible = rect.clip(window)
+        if visible.w and visible.h:
+            assert visible.unionall([r.clip(visible) for r in regions if r.colliderect(visible)]) == visible
+            assert sum(r.clip(visible).w * r.clip(visible).h for r in regions) == visible.w * visible.h
+    assert all(not a.colliderect(b) for i, a in enumerate(regions) for b in regions[i + 1:])
+    assert all(window.contains(r) and r.x % TILE == 0 and r.y % TILE == 0 for r in regions)
+    # the first two share a row of tiles: one rect; the tall thin line one column of tiles stacked into one
+    assert pygame.Rect(0, 0, 3 * TILE, TILE) in regions and pygame.Rect(4 * TILE, TILE, TILE, 6 * TILE) in regions
+
+
+def test_a_recorder_notes_where_overlays_draw_and_refuses_what_it_cannot_note():
+    surface = pygame.Surface((400, 300))
+    recorder = Recorder(surface)
+    assert recorder.blit(pygame.Surface((20, 10)), (390, 5)) == pygame.Rect(390, 5, 10, 10)  # clipped
+    recorder.fill((1, 2, 3), pygame.Rect(0, 0, 5, 5))
+    from drako_desktop.ui import canvas
+
+    canvas.rect(recorder, (255, 0, 0), pygame.Rect(100, 100, 200, 150), width=2, border_radius=10)
+    notes = recorder.rects
+    assert notes[:2] == [pygame.Rect(390, 5, 10, 10), pygame.Rect(0, 0, 5, 5)]
+    frame = notes[2:]
+    assert len(frame) == 8 and sum(r.w * r.h for r in frame) < 200 * 150 // 4  # the sides, not the inside
+    assert pygame.Rect(100, 100, 200, 150).unionall(frame) == pygame.Rect(100, 100, 200, 150)
+    assert surface.get_at((101, 175))[:3] == (255, 0, 0) and surface.get_at((200, 175))[:3] == (0, 0, 0)
+    with pytest.raises(AttributeError):
+        recorder.subsurface((0, 0, 5, 5))

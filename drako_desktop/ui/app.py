@@ -94,6 +94,7 @@ class App:
         self._asked: float | None = 0.0  # what the scenes said after it (0: they animate)
         self._due: float | None = None  # when the next frame is due without an event (None: only on one)
         self._drawn_changes = -1  # the stack's changes the last frame showed
+        self.changed: list[pygame.Rect] | None = None  # the regions of the window the last frame drew (None: all)
         self._opponents: AgentProcess | None = None  # the opponents' process of the last game played
 
     # -- window ---------------------------------------------------------------------------
@@ -390,6 +391,8 @@ class App:
             self.resize((event.x, event.y))
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
+        elif event.type == pygame.WINDOWEXPOSED:  # shown again after being covered: show all of it anew
+            self.scenes.forget_shown()
         else:
             self.scenes.handle(event)
 
@@ -402,8 +405,12 @@ class App:
         for event in events:
             failed |= self._guarded("event", self.process, event)
         failed |= self._guarded("update", self.scenes.update, dt)
-        failed |= self._guarded("draw", self.scenes.draw, self.surface)
+        failed |= self._guarded("draw", self._draw)
         self._failing_frames = self._failing_frames + 1 if failed else 0
+
+    def _draw(self) -> None:
+        self.changed = None  # until drawn: a frame that fails half way is shown whole
+        self.changed = self.scenes.draw(self.surface)
 
     def _guarded(self, stage: str, step: Callable, *args) -> bool:
         try:
@@ -475,7 +482,10 @@ class App:
                 self._guarded("update", self.scenes.update, elapsed - 1 / FPS)
                 elapsed = 1 / FPS
             self.frame(min(MAX_STEP, elapsed), events)
-            pygame.display.flip()
+            if self.changed is None:
+                pygame.display.flip()
+            else:  # only what changed goes to the screen (a 4K window whole is 33 MB a frame)
+                pygame.display.update(self.changed)
             self.frames_drawn += 1
             self._drawn_changes = self.scenes.changes
             events = []

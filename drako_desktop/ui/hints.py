@@ -22,7 +22,7 @@ from pygame import Rect
 from ..controller.hint import HintRequest, think_inline
 from ..controller.runner import derive_seed
 from ..i18n import tr
-from . import theme
+from . import canvas, theme
 from .scenes.base import POLL, PULSE
 from .text import blit_at
 
@@ -157,12 +157,12 @@ class Hints:
         places = self.table.hint_places(self.shown.action)
         if len(places) == 2:  # from one to the other: the card to its place, the character to its target
             start, end = places[0].center, places[1].center
-            pygame.draw.line(surface, theme.COACH, start, end, max(3, th.px(5)))
-            pygame.draw.circle(surface, theme.COACH, end, max(5, th.px(9)))
+            canvas.line(surface, theme.COACH, start, end, max(3, th.px(5)))
+            canvas.circle(surface, theme.COACH, end, max(5, th.px(9)))
         for rect in places:
             m = art.halo(rect.w, rect.h)
             surface.blit(art.glow(rect.w, rect.h, theme.COACH), (rect.x - m, rect.y - m))
-            pygame.draw.rect(surface, theme.shade(theme.COACH, 0.55 + 0.45 * pulse), rect.inflate(6, 6),
+            canvas.rect(surface, theme.shade(theme.COACH, 0.55 + 0.45 * pulse), rect.inflate(6, 6),
                              width=max(2, th.px(3)), border_radius=th.px(8))
 
     def draw_bubble(self, surface: pygame.Surface, places: Sequence[tuple[int, int]], max_width: int) -> Rect | None:

@@ -19,7 +19,7 @@ from ..ai import make_agent
 from ..games.base import Agent
 from ..i18n import tr
 from ..storage import atomic_write_text, data_dir, set_aside
-from . import theme
+from . import canvas, theme
 from .context import Context
 from .scenes.dialogs import Dialog
 from .text import blit_at
@@ -120,10 +120,10 @@ def draw_pointers(surface: pygame.Surface, ctx: Context, rects: Sequence[Rect], 
         ring = rect.inflate(2 * grow, 2 * grow)
         glow = pygame.Surface(ring.size, pygame.SRCALPHA)
         radius = th.radius + grow
-        pygame.draw.rect(glow, (*theme.COACH, round(40 + 50 * wave)), glow.get_rect(), border_radius=radius)
-        pygame.draw.rect(glow, (0, 0, 0, 0), glow.get_rect().inflate(-2 * th.px(5), -2 * th.px(5)),
+        canvas.rect(glow, (*theme.COACH, round(40 + 50 * wave)), glow.get_rect(), border_radius=radius)
+        canvas.rect(glow, (0, 0, 0, 0), glow.get_rect().inflate(-2 * th.px(5), -2 * th.px(5)),
                          border_radius=max(2, radius - th.px(5)))
-        pygame.draw.rect(glow, (*theme.COACH, round(150 + 105 * wave)), glow.get_rect(), width=max(3, th.px(5)),
+        canvas.rect(glow, (*theme.COACH, round(150 + 105 * wave)), glow.get_rect(), width=max(3, th.px(5)),
                          border_radius=radius)
         surface.blit(glow, ring)
 
@@ -144,10 +144,10 @@ def draw_coach(surface: pygame.Surface, ctx: Context, box: Rect, step: int, step
     blit_at(surface, count, "topright", inner.topright, box=box)
     y = inner.y + text.line_height("bold", small) + th.px(4)
     bar = Rect(inner.x, y, inner.w, max(3, th.px(4)))
-    pygame.draw.rect(surface, theme.PANEL_EDGE, bar, border_radius=2)
+    canvas.rect(surface, theme.PANEL_EDGE, bar, border_radius=2)
     done = bar.copy()
     done.w = round(bar.w * (step + 1) / steps)
-    pygame.draw.rect(surface, theme.COACH, done, border_radius=2)
+    canvas.rect(surface, theme.COACH, done, border_radius=2)
     y = bar.bottom + th.px(10)
     bottom = min(bottom, inner.bottom) - th.px(8)
     notes_h = 2 * text.line_height("body", th.text(17)) + th.px(8)

@@ -14,7 +14,7 @@ from pygame import Rect
 from ..controller.game import Phase
 from ..i18n import tr
 from ..settings import PACE_FACTOR
-from . import theme
+from . import canvas, theme
 from .context import Context
 from .scenes.base import ANIMATING, POLL, soonest
 from .text import blit_at
@@ -71,7 +71,7 @@ def log_page(ctx: Context, lines: Sequence[str], width: int) -> pygame.Surface:
     y = 0
     for i, block in enumerate(blocks):
         if i == len(blocks) - 1:
-            pygame.draw.rect(page, (255, 255, 255, 14), (0, y - 2, width, block.get_height() + 4))
+            canvas.rect(page, (255, 255, 255, 14), (0, y - 2, width, block.get_height() + 4))
         page.blit(block, (0, y))
         y += block.get_height() + gap
     return page
@@ -83,8 +83,8 @@ def badge(surface: pygame.Surface, ctx: Context, words: str, midleft: tuple[int,
     label = ctx.text.fitted(words, "bold", th.text(17), theme.GOLD, max_width - th.px(20))
     rect = Rect(0, 0, label.get_width() + th.px(20), label.get_height() + th.px(6))
     rect.midleft = midleft
-    pygame.draw.rect(surface, theme.shade(theme.GOLD, 0.25), rect, border_radius=rect.h // 2)
-    pygame.draw.rect(surface, theme.GOLD_DARK, rect, width=max(1, th.px(2)), border_radius=rect.h // 2)
+    canvas.rect(surface, theme.shade(theme.GOLD, 0.25), rect, border_radius=rect.h // 2)
+    canvas.rect(surface, theme.GOLD_DARK, rect, width=max(1, th.px(2)), border_radius=rect.h // 2)
     blit_at(surface, label, "center", rect.center)
     return rect
 

@@ -11,7 +11,7 @@ from typing import Callable, Generic, Sequence, TypeVar
 import pygame
 from pygame import Rect
 
-from . import theme
+from . import canvas, theme
 from .context import Context
 from .text import blit_at
 
@@ -43,7 +43,7 @@ def nearest_in_direction(rects: Sequence[Rect], current: int, direction: tuple[i
 
 
 def draw_focus_ring(surface: pygame.Surface, rect: Rect, radius: int) -> None:
-    pygame.draw.rect(surface, theme.GOLD, rect.inflate(8, 8), width=3, border_radius=radius + 4)
+    canvas.rect(surface, theme.GOLD, rect.inflate(8, 8), width=3, border_radius=radius + 4)
 
 
 class Widget:
@@ -97,7 +97,7 @@ class Button(Widget):
         surface.blit(_face(ctx, rect, self.style, hovered, self.enabled), rect)
         if self.style == "primary" and self.enabled:
             fill = Rect(rect.x + 2, rect.y + 2, rect.w - 4, rect.h - 4)
-            pygame.draw.rect(surface, theme.shade(theme.GOLD, 0.55 if not hovered else 0.65), fill,
+            canvas.rect(surface, theme.shade(theme.GOLD, 0.55 if not hovered else 0.65), fill,
                              border_radius=ctx.theme.radius - 1)
         colour = theme.INK if self.enabled else theme.shade(theme.INK_MUTED, 0.7)
         pad = max(6, rect.h // 4)
@@ -219,7 +219,7 @@ class TextField(Widget):
         else:
             split = r.x
         box = Rect(split + pad // 2, r.y + 4, r.right - split - pad, r.h - 8)
-        pygame.draw.rect(surface, (10, 12, 20), box, border_radius=ctx.theme.radius // 2)
+        canvas.rect(surface, (10, 12, 20), box, border_radius=ctx.theme.radius // 2)
         shown = self.value or self.placeholder
         colour = theme.INK if self.value else theme.shade(theme.INK_MUTED, 0.8)
         text = ctx.text.render(shown, "body", size, colour) if shown else None
@@ -230,7 +230,7 @@ class TextField(Widget):
             surface.blit(text, text.get_rect(midleft=(x, box.centery)))
         if focused:
             caret_x = x + (text.get_width() if text is not None and self.value else 0) + 1
-            pygame.draw.line(surface, theme.GOLD, (caret_x, box.y + 5), (caret_x, box.bottom - 5), 2)
+            canvas.line(surface, theme.GOLD, (caret_x, box.y + 5), (caret_x, box.bottom - 5), 2)
             draw_focus_ring(surface, r, ctx.theme.radius)
 
 

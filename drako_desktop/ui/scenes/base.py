@@ -73,11 +73,20 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         pass
 
+    def draw_changes(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """Draw over the frame this scene drew last, which the window still shows: the regions drawn again
+        (None: all of it). A scene that cannot tell draws all of it."""
+        self.draw(surface)
+        return None
+
 
 class SceneStack:
     def __init__(self) -> None:
         self.scenes: list[Scene] = []
         self.changes = 0  # scenes put on or taken off so far: a change to show
+        # (the scene that alone drew the last frame, the window it drew on, its size): that scene may draw only
+        # what changed over it
+        self._shown: tuple[Scene, pygame.Surface, tuple[int, int]] | None = None
 
     @property
     def top(self) -> Scene | None:
@@ -119,6 +128,7 @@ class SceneStack:
         return next((s for s in reversed(self.scenes) if isinstance(s, kind)), None)
 
     def relayout(self) -> None:
+        self._shown = None
         for scene in self.scenes:
             scene.relayout()
 
@@ -144,9 +154,26 @@ class SceneStack:
         """When the running scenes next need a frame without an event (None: not until one comes)."""
         return soonest(*(scene.next_frame_in() for scene in self.running()))
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """Draw the top scene and the overlays' scenes beneath it; the regions of the window drawn again, or
+        None when all of it was (a scene drawn over another, or after something else drew on the window)."""
         start = len(self.scenes) - 1
         while start > 0 and not self.scenes[start].opaque:
             start -= 1
-        for scene in self.scenes[max(0, start):]:
-            scene.draw(surface)
+        drawing = self.scenes[max(0, start):]
+        shown, self._shown = self._shown, None  # until this frame is drawn whole: an error may stop it half way
+        if not drawing:
+            return None
+        if len(drawing) == 1 and shown == (drawing[0], surface, surface.get_size()):
+            changed = drawing[0].draw_changes(surface)
+        else:
+            for scene in drawing:
+                scene.draw(surface)
+            changed = None
+        if len(drawing) == 1:
+            self._shown = (drawing[0], surface, surface.get_size())
+        return changed
+
+    def forget_shown(self) -> None:
+        """Something else drew on the window: the next frame is drawn whole."""
+        self._shown = None

@@ -14,7 +14,7 @@ import pygame
 from pygame import Rect
 
 from ....i18n import card_name, legend_name, tr
-from ....ui import table_parts, theme
+from ....ui import canvas, table_parts, theme
 from ....ui.anim import ease_in_out, ease_out, lerp_rect
 from ....ui.text import blit_at
 from ....ui.tooltips import Tooltip, number, signed
@@ -52,6 +52,8 @@ class TablePainter:
         self._made: dict[tuple[int, int], list[pygame.Surface]] = {}  # size -> the kingdom pictures made
         self._tilted: tuple[tuple[str, tuple[int, int]], pygame.Surface] | None = None  # (card, size), turned aside
         self._pending: list[int] = []  # seats whose new picture the board has not painted yet
+        self._repainted: list[Rect] | None = None  # where the board changed this frame (None: made anew)
+        self._overlaid = canvas.Overlaid()
 
     @property
     def ctx(self):
@@ -82,11 +84,19 @@ class TablePainter:
 
     # -- the whole table ----------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, over_last: bool = False) -> list[Rect] | None:
+        """The table on the window: the board, then what is drawn over it every frame (`canvas.Overlaid`: with
+        `over_last`, only what changed since the last frame; the regions drawn again, None: all)."""
+        records = self.scene.recent_turns()  # asked once a frame: the board's news and the marks both show them
+        board = self.board(surface.get_size(), records)
+        return self._overlaid.draw(surface, board, self._repainted, over_last,
+                                   lambda window: self.over_board(window, records))
+
+    def over_board(self, surface: pygame.Surface, records: Sequence[TurnRecord]) -> None:
+        """What is drawn over the board every frame: whose turn, targets and focus, marks of the last turns, the
+        log, hints, what flies, what is held, previews, the buttons, notes and tips."""
         scene = self.scene
         layout = scene.layout
-        records = scene.recent_turns()  # asked once a frame: the board's news and the marks both show them
-        surface.blit(self.board(surface.get_size(), records), (0, 0))
         for seat in self._pending:  # not on the board yet: the same picture, over its place put back bare
             margin, layer = self.kingdom_layer(seat, self.kingdom_key(seat))
             box = layout.kingdoms[seat]
@@ -169,12 +179,13 @@ class TablePainter:
         if self._board is None or self._board[0] != base_key:
             self._base = self.make_base(size)
             self._board = (base_key, self._base.copy(), {})
-            dirty = [rect for _, rect in parts.values()]
+            dirty = canvas.disjoint([rect for _, rect in parts.values()])
             big = layout.active_box
             margin = self.ctx.art.halo(*big.card)
             for seat in range(scene.model.players):  # made now, with the table's art, not in the first slide
                 self.scratch(seat, big.rect.inflate(2 * margin, 2 * margin).size, (1, 1))
             later: list[int] = []
+            self._repainted = None
         else:
             shown = self._board[2]
             changed = [name for name, part in parts.items() if shown.get(name) != part]
@@ -188,9 +199,9 @@ class TablePainter:
             dirty += [rect for found in cells.values() if found for rect in found]
             # Where a part was and is no more: gone, or moved (the bars' words when their buttons change).
             dirty += [rect for name, (_, rect) in shown.items() if name not in parts or parts[name][1] != rect]
+            self._repainted = dirty = canvas.disjoint(dirty)
         board = self._board[1]
         if dirty:
-            dirty = disjoint(dirty)
             for rect in dirty:
                 board.blit(self._base, rect, rect)
             for name, (key, rect) in parts.items():
@@ -213,8 +224,8 @@ class TablePainter:
         for bar in (layout.top_bar, layout.status_bar):
             base.blit(self.ctx.art.panel(bar.w + 4, bar.h + 2, alpha=225, radius=0), (bar.x - 2, bar.y - 1))
         top, status = layout.top_bar, layout.status_bar
-        pygame.draw.line(base, theme.GOLD_DARK, (0, top.bottom - 1), (top.right, top.bottom - 1))
-        pygame.draw.line(base, theme.GOLD_DARK, (0, status.top), (top.right, status.top))
+        canvas.line(base, theme.GOLD_DARK, (0, top.bottom - 1), (top.right, top.bottom - 1))
+        canvas.line(base, theme.GOLD_DARK, (0, status.top), (top.right, status.top))
         return base
 
     def paint_part(self, board: pygame.Surface, name: PartName, key: tuple) -> None:
@@ -299,7 +310,7 @@ class TablePainter:
         if seat == scene.model.current and not scene.model.over:  # whose turn: drawn over the kingdom's picture,
             # which stays as it is when the turn passes (painting kingdoms again at 4K is what takes long)
             colour = theme.seat_colour(scene.setup.colour_of(seat))
-            pygame.draw.rect(surface, colour, box.rect, width=max(2, th.px(3)),
+            canvas.rect(surface, colour, box.rect, width=max(2, th.px(3)),
                              border_radius=max(6, min(box.rect.size) // 14))
         targets = scene.gestures.targets() if seat == scene.gestures.seat else {}
         aimed = scene.gestures.aimed()
@@ -315,7 +326,7 @@ class TablePainter:
                 surface.blit(self.ctx.art.veil(rect.w, rect.h), rect)
         if scene.gestures.keyboard and scene.gestures.focus and scene.gestures.focus[:2] == ("cell", seat):
             rect = box.cell(scene.gestures.focus[2])
-            pygame.draw.rect(surface, theme.GOLD, rect.inflate(6, 6), width=3, border_radius=th.radius)
+            canvas.rect(surface, theme.GOLD, rect.inflate(6, 6), width=3, border_radius=th.radius)
 
     def moving(self, surface: pygame.Surface, seat: int) -> bool:
         """While the kingdoms change places, each one's last picture slides and scales to its new place;
@@ -422,7 +433,7 @@ class TablePainter:
             any(kept[2] is cached[2] for kept in self._frozen[1].values())
         if cached is not None and changed is not None and not sliding:  # only where cards changed
             layer = cached[2]
-            for region in disjoint([rect.move(offset) for rect in changed]):
+            for region in canvas.disjoint([rect.move(offset) for rect in changed]):
                 layer.set_clip(region)
                 layer.fill((0, 0, 0, 0), region)
                 self.paint_kingdom(layer, seat, key, offset)
@@ -500,8 +511,8 @@ class TablePainter:
         if wide:
             disc_r = min(disc_r, rect.h // 2 - 1)
         centre = (rect.x + disc_r + 2, rect.y + (rect.h // 2 if wide else disc_r + 2))
-        pygame.draw.circle(surface, theme.shade(colour, 0.55), centre, disc_r)
-        pygame.draw.circle(surface, colour, centre, disc_r, width=max(2, disc_r // 7))
+        canvas.circle(surface, theme.shade(colour, 0.55), centre, disc_r)
+        canvas.circle(surface, colour, centre, disc_r, width=max(2, disc_r // 7))
         icon = art.ui_icon("person" if seat_info.is_human else "computer", round(disc_r * 1.25), theme.INK)
         blit_at(surface, icon, "center", centre)
         score = scene.score_counter(seat)
@@ -546,8 +557,8 @@ class TablePainter:
         """A claimed legend in small: parchment, family icon and points."""
         cards, text = game_of(self.ctx).cards, self.ctx.text
         legend = cards.legend(legend_id)
-        pygame.draw.rect(surface, theme.PARCHMENT_BOTTOM, rect, border_radius=max(3, rect.h // 6))
-        pygame.draw.rect(surface, theme.PARCHMENT_EDGE, rect, width=1, border_radius=max(3, rect.h // 6))
+        canvas.rect(surface, theme.PARCHMENT_BOTTOM, rect, border_radius=max(3, rect.h // 6))
+        canvas.rect(surface, theme.PARCHMENT_EDGE, rect, width=1, border_radius=max(3, rect.h // 6))
         icon = card_pictures(self.ctx).family_icon(legend.family, round(rect.h * 0.6), theme.PARCHMENT_EDGE)
         blit_at(surface, icon, "midleft", (rect.x + rect.h // 8, rect.centery))
         pts = text.render(str(legend.points), "number", max(10, round(rect.h * 0.55)), theme.INK_DARK)
@@ -704,7 +715,7 @@ class TablePainter:
     def focus_ring(self, surface: pygame.Surface, key: tuple, rect: Rect) -> None:
         gestures = self.scene.gestures
         if gestures.keyboard and gestures.focus == key:
-            pygame.draw.rect(surface, theme.GOLD, rect.inflate(8, 8), width=3, border_radius=self.ctx.theme.radius)
+            canvas.rect(surface, theme.GOLD, rect.inflate(8, 8), width=3, border_radius=self.ctx.theme.radius)
 
     # -- legends --------------------------------------------------------------------------------
 
@@ -767,7 +778,7 @@ class TablePainter:
         label = words.fitted(text, "bold", size, theme.INK_DARK, rect.w - th.px(12))
         band = Rect(0, 0, min(rect.w - 4, label.get_width() + th.px(14)), room.h)
         band.center = room.center
-        pygame.draw.rect(surface, colour, band, border_radius=band.h // 2)
+        canvas.rect(surface, colour, band, border_radius=band.h // 2)
         blit_at(surface, label, "center", band.center)
 
     # -- what the others did since this person last played ----------------------------------------
@@ -793,7 +804,7 @@ class TablePainter:
                     m = self.ctx.art.halo(rect.w, rect.h)
                     surface.blit(glow, (rect.x - m, rect.y - m))
                     glow.set_alpha(None)
-                pygame.draw.rect(surface, colour, rect.inflate(th.px(6), th.px(6)), width=max(2, th.px(3)),
+                canvas.rect(surface, colour, rect.inflate(th.px(6), th.px(6)), width=max(2, th.px(3)),
                                  border_radius=th.radius)
 
     def news(self, surface: pygame.Surface, records: Sequence[TurnRecord]) -> None:
@@ -822,7 +833,7 @@ class TablePainter:
         y = top
         for record, block in told:
             colour = theme.seat_colour(scene.setup.colour_of(record.seat))
-            pygame.draw.circle(surface, colour, (area.x + pad + dot, y + text.line_height("body", size) // 2), dot)
+            canvas.circle(surface, colour, (area.x + pad + dot, y + text.line_height("body", size) // 2), dot)
             blit_at(surface, block, "topleft", (area.x + pad + 3 * dot, y), box=area)
             y += block.get_height() + th.px(2)
 
@@ -846,7 +857,7 @@ class TablePainter:
         if self._fade is None or self._fade.get_size() != (w, h):
             self._fade = pygame.Surface((w, h), pygame.SRCALPHA)
             for y in range(h):
-                pygame.draw.line(self._fade, (*theme.PANEL, round(235 * (1 - y / h))), (0, y), (w, y))
+                canvas.line(self._fade, (*theme.PANEL, round(235 * (1 - y / h))), (0, y), (w, y))
         return self._fade
 
     # -- what is held, refused, previewed ----------------------------------------------------------------
@@ -942,7 +953,7 @@ class TablePainter:
             if value:
                 blit_at(surface, text.render(value, "number", size, colour), "topright", (box.right - pad, y), box=box)
             y += row_h
-        pygame.draw.line(surface, theme.PANEL_EDGE, (box.x + pad, y + th.px(3)), (box.right - pad, y + th.px(3)))
+        canvas.line(surface, theme.PANEL_EDGE, (box.x + pad, y + th.px(3)), (box.right - pad, y + th.px(3)))
         y += th.px(8)
         blit_at(surface, text.fitted(tr("table.preview_total"), "bold", size, theme.INK, width // 2), "topleft",
                 (box.x + pad, y), box=box)
@@ -978,7 +989,7 @@ class TablePainter:
         shade.fill((8, 10, 18, round(215 * alpha)))
         surface.blit(shade, band)
         for y in (band.top + th.px(6), band.bottom - th.px(6)):
-            pygame.draw.line(surface, theme.shade(theme.GOLD, max(0.05, alpha)), (w // 6, y), (w * 5 // 6, y), 2)
+            canvas.line(surface, theme.shade(theme.GOLD, max(0.05, alpha)), (w // 6, y), (w * 5 // 6, y), 2)
         label = text.fitted(words, "title", th.text(48), theme.GOLD, w - th.px(80), shadow=True)
         label.set_alpha(round(255 * alpha))
         blit_at(surface, label, "center", band.center)
@@ -989,31 +1000,6 @@ def one_row(plate: Rect) -> bool:
     """Whether a name plate is wide enough for one row: name left, score right (else the score goes under
     the name)."""
     return plate.w >= 4 * plate.h
-
-
-def disjoint(rects: list[Rect]) -> list[Rect]:
-    """The same area as `rects`, in rects that do not overlap: each one less what those before it cover.
-    (Not the rect around overlapping ones: a bar across the window and a corner of a kingdom would make
-    most of a 4K window to paint again.)"""
-    out: list[Rect] = []
-    for rect in rects:
-        pieces = [Rect(rect)]
-        for kept in out:
-            pieces = [part for piece in pieces for part in minus(piece, kept)]
-        out.extend(piece for piece in pieces if piece.w > 0 and piece.h > 0)
-    return out
-
-
-def minus(rect: Rect, other: Rect) -> list[Rect]:
-    """The parts of `rect` outside `other`: up to four rects (the bands above and below, then the sides)."""
-    if not rect.colliderect(other):
-        return [rect]
-    inner = rect.clip(other)
-    parts = [Rect(rect.x, rect.y, rect.w, inner.top - rect.top),
-             Rect(rect.x, inner.bottom, rect.w, rect.bottom - inner.bottom),
-             Rect(rect.x, inner.y, inner.left - rect.left, inner.h),
-             Rect(inner.right, inner.y, rect.right - inner.right, inner.h)]
-    return [part for part in parts if part.w > 0 and part.h > 0]
 
 
 # The board's parts for the piles' column, by name -> how each is painted.

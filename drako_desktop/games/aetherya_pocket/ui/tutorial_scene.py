@@ -24,7 +24,7 @@ from pygame import Rect
 from ....controller.game import COMPUTER, GameController, GameSetup, Seat
 from ....i18n import tr
 from ....ui import lesson, theme
-from ....ui.scenes.base import PULSE, soonest
+from ....ui.scenes.base import PULSE, Scene, soonest
 from ....ui.scenes.overlay import PauseMenu
 from ....ui.text import blit_at
 from ....ui.widgets import ACTIVATE_KEYS, Button, WidgetGroup
@@ -367,6 +367,9 @@ class TutorialScene(TableScene):
         return [r for r in (self.rect_of(k) for k in keys) if r is not None]
 
     # -- drawing ----------------------------------------------------------------------------------------------
+
+    # The lesson draws over the table (pointers, the coach, its buttons): the whole window, every frame.
+    draw_changes = Scene.draw_changes
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

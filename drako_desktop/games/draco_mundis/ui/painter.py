@@ -16,7 +16,7 @@ import pygame
 from pygame import Rect
 
 from ....i18n import tr
-from ....ui import table_parts, theme
+from ....ui import canvas, table_parts, theme
 from ....ui.text import blit_at
 from ....ui.tooltips import Tooltip, number, signed
 from ..board import FightPreview, Square
@@ -47,6 +47,8 @@ class TablePainter:
         self._facings: dict[str, Rect] = {}
         self.clock = 0.0
         self.previewed = False  # this frame shows a fight preview (the hovered square's tip waits)
+        self._repainted: list[Rect] | None = None  # where the board changed this frame (None: made anew)
+        self._overlaid = canvas.Overlaid()
 
     @property
     def ctx(self):
@@ -66,9 +68,16 @@ class TablePainter:
 
     # -- the whole table ------------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, over_last: bool = False) -> list[Rect] | None:
+        """The table on the window: the board, then what is drawn over it every frame (`canvas.Overlaid`: with
+        `over_last`, only what changed since the last frame; the regions drawn again, None: all)."""
+        board = self.board_layer(surface.get_size())
+        return self._overlaid.draw(surface, board, self._repainted, over_last, self.over_board)
+
+    def over_board(self, surface: pygame.Surface) -> None:
+        """What is drawn over the board every frame: the side panel's contents, marks and targets, hints, what
+        moves, what is dragged, the bars' words, the buttons, notes and tips."""
         scene = self.scene
-        surface.blit(self.board_layer(surface.get_size()), (0, 0))
         self.panel(surface)
         self.overlays(surface)
         scene.hints.draw_marks(surface)
@@ -96,8 +105,8 @@ class TablePainter:
             for bar in (layout.top_bar, layout.status_bar):
                 base.blit(self.ctx.art.panel(bar.w + 4, bar.h + 2, alpha=225, radius=0), (bar.x - 2, bar.y - 1))
             top = layout.top_bar.bottom - 1
-            pygame.draw.line(base, theme.GOLD_DARK, (0, top), (size[0], top))
-            pygame.draw.line(base, theme.GOLD_DARK, (0, layout.status_bar.top), (size[0], layout.status_bar.top))
+            canvas.line(base, theme.GOLD_DARK, (0, top), (size[0], top))
+            canvas.line(base, theme.GOLD_DARK, (0, layout.status_bar.top), (size[0], layout.status_bar.top))
             base.blit(self.grid(), (0, 0))
             if scene.shows_panel:
                 base.blit(self.ctx.art.panel(layout.panel.w, layout.panel.h), layout.panel)
@@ -138,35 +147,35 @@ class TablePainter:
         surf = pygame.Surface(layout.size, pygame.SRCALPHA)
         board = layout.board
         frame = board.inflate(th.px(12), th.px(12))
-        pygame.draw.rect(surf, (*theme.shade(theme.GOLD_DARK, 0.55), 255), frame, border_radius=th.px(8))
-        pygame.draw.rect(surf, (*theme.GOLD_DARK, 255), frame, width=max(1, th.px(2)), border_radius=th.px(8))
+        canvas.rect(surf, (*theme.shade(theme.GOLD_DARK, 0.55), 255), frame, border_radius=th.px(8))
+        canvas.rect(surf, (*theme.GOLD_DARK, 255), frame, width=max(1, th.px(2)), border_radius=th.px(8))
         light, dark = (58, 74, 70), (50, 64, 62)
         for row in range(layout.rows):
             for col in range(layout.columns):
                 rect = layout.square_rect((row, col))
                 if model.in_use((row, col)):
-                    pygame.draw.rect(surf, (*(light if (row + col) % 2 else dark), 255), rect)
+                    canvas.rect(surf, (*(light if (row + col) % 2 else dark), 255), rect)
                 else:
-                    pygame.draw.rect(surf, (22, 24, 30, 255), rect)
+                    canvas.rect(surf, (22, 24, 30, 255), rect)
         for col in range(layout.columns):
             if not model.in_use((0, col)):
                 self.hatch(surf, Rect(layout.square_rect((0, col)).topleft, (layout.square, board.h)))
         for k in range(layout.columns + 1):
             x = board.x + k * layout.square
-            pygame.draw.line(surf, (20, 26, 28, 255), (x, board.y), (x, board.bottom))
+            canvas.line(surf, (20, 26, 28, 255), (x, board.y), (x, board.bottom))
         for k in range(layout.rows + 1):
             y = board.y + k * layout.square
-            pygame.draw.line(surf, (20, 26, 28, 255), (board.x, y), (board.right, y))
+            canvas.line(surf, (20, 26, 28, 255), (board.x, y), (board.right, y))
         used = Rect(layout.square_rect((0, model.columns[0])).topleft,
                     ((model.columns[1] - model.columns[0] + 1) * layout.square, board.h))
-        pygame.draw.rect(surf, (*theme.GOLD, 255), used, width=max(2, th.px(3)))
+        canvas.rect(surf, (*theme.GOLD, 255), used, width=max(2, th.px(3)))
         if model.columns[0] > 0:  # the part out of play says so, once, along its middle
             out = Rect(board.x, board.y, used.x - board.x, board.h)
             label = text.fitted(tr("draco_table.out_of_play", players=model.players), "bold", th.text(20),
                                 theme.INK_MUTED, out.h - th.px(20))
             label = pygame.transform.rotate(label, 90)
             plate = label.get_rect(center=out.center).inflate(th.px(10), th.px(14))
-            pygame.draw.rect(surf, (14, 16, 22, 230), plate, border_radius=th.px(6))
+            canvas.rect(surf, (14, 16, 22, 230), plate, border_radius=th.px(6))
             surf.blit(label, label.get_rect(center=out.center))
         size = th.text(15)
         for col in range(layout.columns):
@@ -182,7 +191,7 @@ class TablePainter:
         clip = surf.get_clip()
         surf.set_clip(rect)
         for k in range(rect.x - rect.h, rect.right, step):
-            pygame.draw.line(surf, (60, 62, 72, 255), (k, rect.bottom), (k + rect.h, rect.y), max(1, step // 5))
+            canvas.line(surf, (60, 62, 72, 255), (k, rect.bottom), (k + rect.h, rect.y), max(1, step // 5))
         surf.set_clip(clip)
 
     def hidden(self) -> frozenset[Square]:
@@ -197,8 +206,10 @@ class TablePainter:
         scene = self.scene
         model, layout = scene.model, scene.layout
         base = self.base(size)
+        repainted: list[Rect] | None = []
         if self._board is None:
             self._board = (base.copy(), {}, {})
+            repainted = None
         board, shown, plates = self._board
         hidden = self.hidden()
         squares = set(model.squares) | set(shown)
@@ -212,6 +223,8 @@ class TablePainter:
                 continue
             rect = layout.square_rect(at)
             board.blit(base, rect, rect)
+            if repainted is not None:
+                repainted.append(rect)
             if key is not None and spot is not None:  # (a key is made only for a spot)
                 board.set_clip(rect)
                 self.spot(board, spot, rect)
@@ -225,6 +238,9 @@ class TablePainter:
                 board.blit(base, rect, rect)
                 board.blit(self.plate(seat, rect.size), rect)
                 plates[seat] = key
+                if repainted is not None:
+                    repainted.append(rect)
+        self._repainted = repainted
         return board
 
     def spot(self, surf: pygame.Surface, spot: SquareView, rect: Rect) -> None:
@@ -325,7 +341,7 @@ class TablePainter:
         surf.blit(self.ctx.art.panel(w, h, alpha=215 if active else 170, edge=colour if active else theme.PANEL_EDGE),
                   (0, 0))
         if active:
-            pygame.draw.rect(surf, colour, (0, 0, w, h), width=max(2, th.px(3)), border_radius=max(6, min(w, h) // 14))
+            canvas.rect(surf, colour, (0, 0, w, h), width=max(2, th.px(3)), border_radius=max(6, min(w, h) // 14))
         pad = th.px(10)
         line_h = (h - 2 * pad) // 2
         mark_size = min(line_h, th.px(30))
@@ -353,8 +369,8 @@ class TablePainter:
             pips = model.actions_left
             r = max(4, th.px(7))
             for i in range(pips):
-                pygame.draw.circle(surf, theme.GOLD, (w - pad - r - i * (2 * r + th.px(5)), y), r)
-                pygame.draw.circle(surf, theme.GOLD_DARK, (w - pad - r - i * (2 * r + th.px(5)), y), r, width=2)
+                canvas.circle(surf, theme.GOLD, (w - pad - r - i * (2 * r + th.px(5)), y), r)
+                canvas.circle(surf, theme.GOLD_DARK, (w - pad - r - i * (2 * r + th.px(5)), y), r, width=2)
         right = w - pad - (model.actions_left * (2 * th.px(7) + th.px(5)) + th.px(6) if active else 0)
         if not things:
             label = text.fitted(tr("draco_table.no_trophies"), "body", th.text(17), theme.INK_MUTED, right - x)
@@ -413,7 +429,7 @@ class TablePainter:
                 badge = self.art.badge(n, max(12, slot.w // 3), theme.INK, theme.INK_DARK)
                 surface.blit(badge, (slot.right - badge.get_width() + 3, slot.y - 3))
             if scene.gestures.keyboard and chosen:
-                pygame.draw.rect(surface, theme.GOLD, slot.inflate(6, 6), width=3, border_radius=th.radius)
+                canvas.rect(surface, theme.GOLD, slot.inflate(6, 6), width=3, border_radius=th.radius)
 
     def token_picture(self, surface: pygame.Surface, kind: str, owner: int, rect: Rect) -> None:
         """A token of any kind as in the supply: characters face up (no facing), lands, the trap."""
@@ -446,7 +462,7 @@ class TablePainter:
                                          size, theme.INK), "topright", (rect.right - pad, y), box=rect)
             y += row_h
         total = sum(p.value for p in scene.model.strength_parts(at))
-        pygame.draw.line(surface, theme.PANEL_EDGE, (x, y + 2), (rect.right - pad, y + 2))
+        canvas.line(surface, theme.PANEL_EDGE, (x, y + 2), (rect.right - pad, y + 2))
         blit_at(surface, text.fitted(tr("draco_table.strength"), "bold", size, theme.GOLD, rect.right - x - th.px(60)),
                 "topleft", (x, y + th.px(4)), box=rect)
         blit_at(surface, text.render(str(total), "number", size, theme.GOLD), "topright",
@@ -515,7 +531,7 @@ class TablePainter:
                 and hovered not in scene.model.squares:
             self.ring(surface, layout.square_rect(hovered), theme.GOLD, 200)
         if g.keyboard and g.facing is None:
-            pygame.draw.rect(surface, theme.COACH, layout.square_rect(g.cursor).inflate(4, 4), width=max(3, th.px(3)),
+            canvas.rect(surface, theme.COACH, layout.square_rect(g.cursor).inflate(4, 4), width=max(3, th.px(3)),
                              border_radius=th.px(4))
         if g.facing is not None:
             self.facing_picker(surface, g.facing.at)
@@ -525,7 +541,7 @@ class TablePainter:
     def ring(self, surface: pygame.Surface, rect: Rect, colour, alpha: int, width: int = 0) -> None:
         """A ring around a square; `alpha` (0-255) darkens it towards the board (a pulse costs no surface)."""
         th = self.ctx.theme
-        pygame.draw.rect(surface, theme.shade(colour, max(0.05, alpha / 255)), rect,
+        canvas.rect(surface, theme.shade(colour, max(0.05, alpha / 255)), rect,
                          width=width or max(2, th.px(3)), border_radius=th.px(6))
 
     def glow(self, surface: pygame.Surface, rect: Rect, colour) -> None:
@@ -542,13 +558,13 @@ class TablePainter:
             if not line:
                 continue
             end = layout.square_rect(line[-1]).center
-            pygame.draw.line(surface, (*theme.GOLD_DARK,), start, end, max(2, th.px(3)))
+            canvas.line(surface, (*theme.GOLD_DARK,), start, end, max(2, th.px(3)))
             for at in line:
                 centre = layout.square_rect(at).center
                 if at in reachable:
-                    pygame.draw.circle(surface, theme.GOLD, centre, max(4, layout.square // 9))
+                    canvas.circle(surface, theme.GOLD, centre, max(4, layout.square // 9))
                 else:
-                    pygame.draw.circle(surface, theme.GOLD_DARK, centre, max(3, layout.square // 14), width=2)
+                    canvas.circle(surface, theme.GOLD_DARK, centre, max(3, layout.square // 14), width=2)
 
     def preview(self, surface: pygame.Surface, at: Square) -> None:
         """Hovering a fight (or a reveal of a token the person knows is an enemy): the fight preview."""
@@ -603,7 +619,7 @@ class TablePainter:
         y += title.get_height() + th.px(6)
         for words, value, ink, role in rows:
             if role == "total":
-                pygame.draw.line(surface, theme.PANEL_EDGE, (box.x + pad, y), (box.right - pad, y))
+                canvas.line(surface, theme.PANEL_EDGE, (box.x + pad, y), (box.right - pad, y))
             face = "bold" if role != "part" else "body"
             blit_at(surface, text.fitted(words, face, size, ink, width - 2 * pad - th.px(40)), "topleft",
                     (box.x + pad, y + 1), box=box)
@@ -645,14 +661,14 @@ class TablePainter:
             box = Rect(0, 0, size, size)
             box.center = centre
             self._facings[facing] = box
-            pygame.draw.circle(surface, (12, 14, 22), centre, size // 2)
-            pygame.draw.circle(surface, theme.GOLD, centre, size // 2, width=max(2, th.px(3)))
+            canvas.circle(surface, (12, 14, 22), centre, size // 2)
+            canvas.circle(surface, theme.GOLD, centre, size // 2, width=max(2, th.px(3)))
             tip = (centre[0] + dx * size * 0.32, centre[1] + dy * size * 0.32)
             side = (-dy, dx)
             base = (centre[0] - dx * size * 0.18, centre[1] - dy * size * 0.18)
             points = [tip, (base[0] + side[0] * size * 0.24, base[1] + side[1] * size * 0.24),
                       (base[0] - side[0] * size * 0.24, base[1] - side[1] * size * 0.24)]
-            pygame.draw.polygon(surface, theme.GOLD, points)
+            canvas.polygon(surface, theme.GOLD, points)
 
     def facing_rects(self) -> dict[str, Rect]:
         return self._facings
@@ -676,7 +692,7 @@ class TablePainter:
             line = Rect(box.x + th.px(6), box.y + th.px(6) + i * row, box.w - th.px(12), row)
             self._menu.append(line)
             if i == menu.focus:
-                pygame.draw.rect(surface, theme.shade(theme.GOLD, 0.35), line, border_radius=th.px(6))
+                canvas.rect(surface, theme.shade(theme.GOLD, 0.35), line, border_radius=th.px(6))
             mark = self.art.action_mark(ACTION_ICONS[option], row - th.px(10), TARGET_COLOURS[option])
             surface.blit(mark, mark.get_rect(midleft=(line.x + th.px(4), line.centery)))
             words = text.fitted(label, "bold", size, theme.INK, line.w - row - th.px(10))
@@ -748,7 +764,7 @@ class TablePainter:
         shade.fill((8, 10, 18, round(210 * alpha)))
         surface.blit(shade, band)
         for y in (band.top + th.px(6), band.bottom - th.px(6)):
-            pygame.draw.line(surface, theme.shade(theme.GOLD, max(0.05, alpha)), (w // 6, y), (w * 5 // 6, y), 2)
+            canvas.line(surface, theme.shade(theme.GOLD, max(0.05, alpha)), (w // 6, y), (w * 5 // 6, y), 2)
         label = text.fitted(words, "title", th.text(44), theme.GOLD, w - th.px(80), shadow=True)
         label.set_alpha(round(255 * alpha))
         blit_at(surface, label, "center", band.center)

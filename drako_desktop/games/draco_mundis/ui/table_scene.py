@@ -636,3 +636,6 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.painter.draw(surface)
 
+    def draw_changes(self, surface: pygame.Surface) -> list[Rect] | None:
+        return self.painter.draw(surface, over_last=True)
+

@@ -19,7 +19,7 @@ from ....controller.game import COMPUTER, GameController, GameSetup, Seat
 from ....i18n import tr
 from ....ui import lesson as lesson_parts
 from ....ui import theme
-from ....ui.scenes.base import PULSE, soonest
+from ....ui.scenes.base import PULSE, Scene, soonest
 from ....ui.widgets import ACTIVATE_KEYS, Button
 from ..actions import Capture, Move, Pass, Push, Select, row_col
 from . import game_of
@@ -194,6 +194,9 @@ class TutorialScene(TableScene):
         return [self.layout.square_rect(at) for at in squares]
 
     # -- drawing ---------------------------------------------------------------------------------------------
+
+    # The lesson draws over the table (pointers, the coach, its buttons): the whole window, every frame.
+    draw_changes = Scene.draw_changes
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
