@@ -208,9 +208,9 @@ def test_hard_with_a_time_budget_answers():
 
 @pytest.mark.parametrize("players", (2, 4))
 def test_playouts_stop_after_the_rivals_reply_except_near_the_end(players):
-    """A playout ends when the rival has replied (with 4 players: after 3 turns more, one per rival); with few
-    face-down tokens left (who reveals the last one plays the game's last actions), it goes on to the end of
-    the game or ENDGAME_TURNS more turns."""
+    """A playout ends when the rival has replied and the seat played its next turn (with 4 players: after 3
+    turns more, one per rival); with few face-down tokens left (who reveals the last one plays the game's
+    last actions), it goes on to the end of the game or ENDGAME_TURNS more turns."""
     playout = Playout(Evaluator(RULES, HARD_WEIGHTS))
     found = {"early": 0, "late": 0}
     for s in positions(60, seed=21, players=players, decisions=("act",)):
@@ -218,7 +218,7 @@ def test_playouts_stop_after_the_rivals_reply_except_near_the_end(players):
         playout.play(world, s.current, None)
         late = len(s.down_squares) <= ENDGAME_DOWN
         found["late" if late else "early"] += 1
-        turns = ENDGAME_TURNS if late else players - 1 if players > 2 else 1
+        turns = ENDGAME_TURNS if late else players - 1 if players > 2 else 2
         assert world.phase == OVER or world.turn == start + turns + 1
         assert world.phase == OVER or world.current == (s.current + world.turn - start) % s.players
     assert min(found.values()) >= 5
