@@ -175,9 +175,11 @@ class Text:
         return self._remember(key, self._lines(lines, role, one, colour, max_width, "center", 1.0))
 
     def _lines(self, lines: list[str], role: str, size: int, colour: Colour, width: int, align: str,
-               spacing: float) -> pygame.Surface:
+               spacing: float, tight: bool = False) -> pygame.Surface:
         step = round(self.line_height(role, size) * spacing)
         surfaces = [self.render(line, role, size, colour) for line in lines]
+        if tight:
+            width = max(1, max(line.get_width() for line in surfaces))
         out = pygame.Surface((width, max(1, step * len(lines))), pygame.SRCALPHA)
         for i, line in enumerate(surfaces):
             x = {"left": 0, "center": (width - line.get_width()) // 2, "right": width - line.get_width()}[align]
@@ -230,10 +232,13 @@ class Text:
         return lines
 
     def block(self, text: str, role: str, size: int, colour: Colour, width: int, max_height: int | None = None,
-              align: str = "left", min_size: int | None = None, spacing: float = 1.0) -> pygame.Surface:
+              align: str = "left", min_size: int | None = None, spacing: float = 1.0,
+              tight: bool = False) -> pygame.Surface:
         """A wrapped paragraph at most `width` wide; shrunk (down to a floor) to fit max_height,
-        and cut with an ellipsis if it still does not."""
-        key = ("block", text, role, size, colour, width, max_height, align, min_size, spacing)
+        and cut with an ellipsis if it still does not. `tight`: the picture is only as wide as its longest
+        line (left-aligned text placed by its left edge), not `width`: a status line across a 4K window is
+        otherwise 3,000 transparent pixels a row to blend."""
+        key = ("block", text, role, size, colour, width, max_height, align, min_size, spacing, tight)
         found = self._cached(key)
         if found is not None:
             return found
@@ -256,7 +261,7 @@ class Text:
         shown = [self.ellipsize(line, role, size, width) for line in lines]
         if not cut and shown != lines:
             cut = f"a word wider than {width}px"
-        out = self._lines(shown, role, size, colour, width, align, spacing)
+        out = self._lines(shown, role, size, colour, width, align, spacing, tight)
         if checking is not None:
             checking.made(out, text, cut)
         return self._remember(key, out)

@@ -292,7 +292,7 @@ class TablePainter:
         icon = self.ctx.art.ui_icon("hint", th.text(26), theme.GOLD)
         words = text.block(scene.status_text(), "body", th.text(22), theme.INK,
                            max(60, scene.bar_edges.status_right - status.x - th.px(34) - icon.get_width()),
-                           max_height=status.h - th.px(8))
+                           max_height=status.h - th.px(8), tight=True)
         blit_at(surface, icon, "midleft", (status.x + th.px(14), status.centery))
         blit_at(surface, words, "midleft", (status.x + th.px(22) + icon.get_width(), status.centery), box=status)
 
@@ -824,7 +824,7 @@ class TablePainter:
         room = area.bottom - top
         width = area.w - 2 * pad - 3 * dot
         for size in (th.text(18), th.text(16)):
-            told = [(record, text.block(scene.turn_summary(record), "body", size, theme.INK, width))
+            told = [(record, text.block(scene.turn_summary(record), "body", size, theme.INK, width, tight=True))
                     for record in records]
             if sum(block.get_height() + th.px(2) for _, block in told) <= room:
                 break

@@ -803,7 +803,7 @@ class TablePainter:
         icon = self.ctx.art.ui_icon("hint", th.text(26), theme.GOLD)
         words = text.block(scene.status_text(), "body", th.text(21), theme.INK,
                            max(60, scene.bar_edges.status_right - status.x - th.px(34) - icon.get_width()),
-                           max_height=status.h - th.px(8))
+                           max_height=status.h - th.px(8), tight=True)
         blit_at(surface, icon, "midleft", (status.x + th.px(14), status.centery))
         blit_at(surface, words, "midleft", (status.x + th.px(22) + icon.get_width(), status.centery), box=status)
 
