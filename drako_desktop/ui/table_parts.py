@@ -77,6 +77,16 @@ def log_page(ctx: Context, lines: Sequence[str], width: int) -> pygame.Surface:
     return page
 
 
+def status_line(surface: pygame.Surface, ctx: Context, status: Rect, right: int, words: str, size: int) -> None:
+    """The status bar's hint icon and what to do now (up to two lines), left of `right` (its buttons)."""
+    th = ctx.theme
+    icon = ctx.art.ui_icon("hint", th.text(26), theme.GOLD)
+    width = max(60, right - status.x - th.px(34) - icon.get_width())
+    block = ctx.text.block(words, "body", th.text(size), theme.INK, width, max_height=status.h - th.px(8), tight=True)
+    blit_at(surface, icon, "midleft", (status.x + th.px(14), status.centery))
+    blit_at(surface, block, "midleft", (status.x + th.px(22) + icon.get_width(), status.centery), box=status)
+
+
 def badge(surface: pygame.Surface, ctx: Context, words: str, midleft: tuple[int, int], max_width: int) -> Rect:
     """A small gold-edged pill with a word in it (Practice)."""
     th = ctx.theme

@@ -52,7 +52,6 @@ class TablePainter:
         self._made: dict[tuple[int, int], list[pygame.Surface]] = {}  # size -> the kingdom pictures made
         self._tilted: tuple[tuple[str, tuple[int, int]], pygame.Surface] | None = None  # (card, size), turned aside
         self._pending: list[int] = []  # seats whose new picture the board has not painted yet
-        self._repainted: list[Rect] | None = None  # where the board changed this frame (None: made anew)
         self._overlaid = canvas.Overlaid()
 
     @property
@@ -88,8 +87,8 @@ class TablePainter:
         """The table on the window: the board, then what is drawn over it every frame (`canvas.Overlaid`: with
         `over_last`, only what changed since the last frame; the regions drawn again, None: all)."""
         records = self.scene.recent_turns()  # asked once a frame: the board's news and the marks both show them
-        board = self.board(surface.get_size(), records)
-        return self._overlaid.draw(surface, board, self._repainted, over_last,
+        board, repainted = self.board(surface.get_size(), records)
+        return self._overlaid.draw(surface, board, repainted, over_last,
                                    lambda window: self.over_board(window, records))
 
     def over_board(self, surface: pygame.Surface, records: Sequence[TurnRecord]) -> None:
@@ -126,7 +125,7 @@ class TablePainter:
         if scene.tooltip is not None:
             self.tooltip(surface, scene.tooltip, scene.tooltip_anchor())
 
-    def board(self, size: tuple[int, int], records: Sequence[TurnRecord]) -> pygame.Surface:
+    def board(self, size: tuple[int, int], records: Sequence[TurnRecord]) -> tuple[pygame.Surface, list[Rect] | None]:
         """What changes seldom, composed into one opaque picture: the backdrop and the bars with their
         words, every kingdom's panel and cards with its name plate and claimed legends, the legend row,
         the piles and the last turns told.
@@ -135,7 +134,8 @@ class TablePainter:
         regions are painted again (the backdrop put back under them first, then every part that
         reaches into them, in order), so a card landing costs only its place, in any number of kingdoms.
         When several kingdoms change whole at once (the end of a slide) one is painted a frame: the
-        others are shown meanwhile over their bare places (`_pending`), so that no frame paints them all."""
+        others are shown meanwhile over their bare places (`_pending`), so that no frame paints them all.
+        With the board, the regions painted again this frame (None: the board was made anew)."""
         scene = self.scene
         layout = scene.layout
         moving = scene.previous_layout is not None and scene.transition < 1
@@ -185,7 +185,7 @@ class TablePainter:
             for seat in range(scene.model.players):  # made now, with the table's art, not in the first slide
                 self.scratch(seat, big.rect.inflate(2 * margin, 2 * margin).size, (1, 1))
             later: list[int] = []
-            self._repainted = None
+            repainted: list[Rect] | None = None
         else:
             shown = self._board[2]
             changed = [name for name, part in parts.items() if shown.get(name) != part]
@@ -199,7 +199,7 @@ class TablePainter:
             dirty += [rect for found in cells.values() if found for rect in found]
             # Where a part was and is no more: gone, or moved (the bars' words when their buttons change).
             dirty += [rect for name, (_, rect) in shown.items() if name not in parts or parts[name][1] != rect]
-            self._repainted = dirty = canvas.disjoint(dirty)
+            repainted = dirty = canvas.disjoint(dirty)
         board = self._board[1]
         if dirty:
             for rect in dirty:
@@ -215,7 +215,7 @@ class TablePainter:
             painted = {name: (BARE, part[1]) if name in later else part for name, part in parts.items()}
             self._board = (base_key, board, painted)
         self._pending = later
-        return board
+        return board, repainted
 
     def make_base(self, size: tuple[int, int]) -> pygame.Surface:
         """What every part is painted over: the backdrop and the bars' ground."""
@@ -287,14 +287,9 @@ class TablePainter:
 
     def status_words(self, surface: pygame.Surface) -> None:
         """The status line: what to do now, or what is happening."""
-        scene, th, text = self.scene, self.ctx.theme, self.ctx.text
-        status = scene.layout.status_bar
-        icon = self.ctx.art.ui_icon("hint", th.text(26), theme.GOLD)
-        words = text.block(scene.status_text(), "body", th.text(22), theme.INK,
-                           max(60, scene.bar_edges.status_right - status.x - th.px(34) - icon.get_width()),
-                           max_height=status.h - th.px(8), tight=True)
-        blit_at(surface, icon, "midleft", (status.x + th.px(14), status.centery))
-        blit_at(surface, words, "midleft", (status.x + th.px(22) + icon.get_width(), status.centery), box=status)
+        scene = self.scene
+        table_parts.status_line(surface, self.ctx, scene.layout.status_bar, scene.bar_edges.status_right,
+                                scene.status_text(), 22)
 
     def badge(self, surface: pygame.Surface, words: str, midleft: tuple[int, int], max_width: int) -> Rect:
         return table_parts.badge(surface, self.ctx, words, midleft, max_width)

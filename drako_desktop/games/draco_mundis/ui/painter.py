@@ -47,7 +47,6 @@ class TablePainter:
         self._facings: dict[str, Rect] = {}
         self.clock = 0.0
         self.previewed = False  # this frame shows a fight preview (the hovered square's tip waits)
-        self._repainted: list[Rect] | None = None  # where the board changed this frame (None: made anew)
         self._overlaid = canvas.Overlaid()
 
     @property
@@ -71,8 +70,8 @@ class TablePainter:
     def draw(self, surface: pygame.Surface, over_last: bool = False) -> list[Rect] | None:
         """The table on the window: the board, then what is drawn over it every frame (`canvas.Overlaid`: with
         `over_last`, only what changed since the last frame; the regions drawn again, None: all)."""
-        board = self.board_layer(surface.get_size())
-        return self._overlaid.draw(surface, board, self._repainted, over_last, self.over_board)
+        board, repainted = self.board_layer(surface.get_size())
+        return self._overlaid.draw(surface, board, repainted, over_last, self.over_board)
 
     def over_board(self, surface: pygame.Surface) -> None:
         """What is drawn over the board every frame: the side panel's contents, marks and targets, hints, what
@@ -201,8 +200,9 @@ class TablePainter:
             return frozenset()
         return frozenset(at for at in self.scene.model.squares if beat.hides(at))
 
-    def board_layer(self, size: tuple[int, int]) -> pygame.Surface:
-        """The table with every token: only the squares whose picture changed are painted again."""
+    def board_layer(self, size: tuple[int, int]) -> tuple[pygame.Surface, list[Rect] | None]:
+        """The table with every token: only the squares whose picture changed are painted again. With where
+        it changed this frame (None: made anew)."""
         scene = self.scene
         model, layout = scene.model, scene.layout
         base = self.base(size)
@@ -240,8 +240,7 @@ class TablePainter:
                 plates[seat] = key
                 if repainted is not None:
                     repainted.append(rect)
-        self._repainted = repainted
-        return board
+        return board, repainted
 
     def spot(self, surf: pygame.Surface, spot: SquareView, rect: Rect) -> None:
         """Everything on one square, as the viewer sees it."""
@@ -799,13 +798,8 @@ class TablePainter:
             x = r.x - th.px(8)
         label = text.fitted(turn, "bold", th.text(22), theme.INK, max(40, x - rect.right - th.px(20)))
         blit_at(surface, label, "midright", (x, top.centery))
-        status = layout.status_bar
-        icon = self.ctx.art.ui_icon("hint", th.text(26), theme.GOLD)
-        words = text.block(scene.status_text(), "body", th.text(21), theme.INK,
-                           max(60, scene.bar_edges.status_right - status.x - th.px(34) - icon.get_width()),
-                           max_height=status.h - th.px(8), tight=True)
-        blit_at(surface, icon, "midleft", (status.x + th.px(14), status.centery))
-        blit_at(surface, words, "midleft", (status.x + th.px(22) + icon.get_width(), status.centery), box=status)
+        table_parts.status_line(surface, self.ctx, layout.status_bar, scene.bar_edges.status_right,
+                                scene.status_text(), 21)
 
     def toast(self, surface: pygame.Surface, words: str) -> None:
         th, text = self.ctx.theme, self.ctx.text
