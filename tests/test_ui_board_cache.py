@@ -111,7 +111,8 @@ def test_every_part_of_the_board_paints_only_inside_its_region(language, size):
             drawn = canvas.get_bounding_rect()
             assert rect.contains(drawn), f"{name} draws {drawn} outside {rect} (frame {n})"
             checked.add(name if isinstance(name, str) else name[0] if isinstance(name, tuple) else "kingdom")
-    assert {"kingdom", "plate", "claimed", "legends", "draw", "discard", "drawn", "news", "top", "status"} <= checked
+    assert {"kingdom", "plate", "claimed", "legends", "draw", "discard", "drawn", "news", "top", "turn",
+            "status"} <= checked
     app.close()
 
 

@@ -77,22 +77,38 @@ def log_page(ctx: Context, lines: Sequence[str], width: int) -> pygame.Surface:
     return page
 
 
-def status_line(surface: pygame.Surface, ctx: Context, status: Rect, right: int, words: str, size: int) -> None:
-    """The status bar's hint icon and what to do now (up to two lines), left of `right` (its buttons)."""
+def status_pieces(ctx: Context, status: Rect, right: int, words: str,
+                  size: int) -> tuple[tuple[pygame.Surface, Rect], tuple[pygame.Surface, Rect]]:
+    """The status bar's hint icon and what to do now (up to two lines), left of `right` (its buttons): each
+    picture and where it goes (a table repaints only where the words were and are, not the whole bar)."""
     th = ctx.theme
     icon = ctx.art.ui_icon("hint", th.text(26), theme.GOLD)
     width = max(60, right - status.x - th.px(34) - icon.get_width())
     block = ctx.text.block(words, "body", th.text(size), theme.INK, width, max_height=status.h - th.px(8), tight=True)
-    blit_at(surface, icon, "midleft", (status.x + th.px(14), status.centery))
-    blit_at(surface, block, "midleft", (status.x + th.px(22) + icon.get_width(), status.centery), box=status)
+    return ((icon, icon.get_rect(midleft=(status.x + th.px(14), status.centery))),
+            (block, block.get_rect(midleft=(status.x + th.px(22) + icon.get_width(), status.centery))))
+
+
+def status_line(surface: pygame.Surface, ctx: Context, status: Rect, right: int, words: str, size: int) -> None:
+    (icon, at), (block, where) = status_pieces(ctx, status, right, words, size)
+    surface.blit(icon, at)
+    blit_at(surface, block, "topleft", where.topleft, box=status)
+
+
+def badge_rect(ctx: Context, words: str, midleft: tuple[int, int], max_width: int) -> Rect:
+    """Where `badge` draws its pill."""
+    th = ctx.theme
+    label = ctx.text.fitted(words, "bold", th.text(17), theme.GOLD, max_width - th.px(20))
+    rect = Rect(0, 0, label.get_width() + th.px(20), label.get_height() + th.px(6))
+    rect.midleft = midleft
+    return rect
 
 
 def badge(surface: pygame.Surface, ctx: Context, words: str, midleft: tuple[int, int], max_width: int) -> Rect:
     """A small gold-edged pill with a word in it (Practice)."""
     th = ctx.theme
     label = ctx.text.fitted(words, "bold", th.text(17), theme.GOLD, max_width - th.px(20))
-    rect = Rect(0, 0, label.get_width() + th.px(20), label.get_height() + th.px(6))
-    rect.midleft = midleft
+    rect = badge_rect(ctx, words, midleft, max_width)
     canvas.rect(surface, theme.shade(theme.GOLD, 0.25), rect, border_radius=rect.h // 2)
     canvas.rect(surface, theme.GOLD_DARK, rect, width=max(1, th.px(2)), border_radius=rect.h // 2)
     blit_at(surface, label, "center", rect.center)

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
 KINGDOM_ALPHA = 185  # a kingdom's panel, whoever's turn it is
 WARM_PIXELS = 600_000  # drawn a frame while kingdoms slide (a kingdom at 3840 x 2160 is about 2.4 million)
+STATUS_SIZE = 22  # the status line's type
 PartName = int | str | tuple[str, int]  # a part of the board (see TablePainter.board)
 BARE = "bare"  # what the board shows of a kingdom still to be painted: its place put back, empty
 
@@ -168,13 +169,17 @@ class TablePainter:
             viewer = scene.places[0]
             parts["news"] = (((viewer, scene.controller.seats[viewer].is_human),
                               *((record.seat, record.ended) for record in records)), layout.news)
-        # The bars' words, between their buttons (drawn every frame: they light up under the mouse).
+        # The bars' words, between their buttons (drawn every frame: they light up under the mouse), each part as
+        # large as its words: when the turn passes, only where words were and are is painted again.
         edges = scene.bar_edges  # worked out from the buttons: once a frame
-        top, status = layout.top_bar, layout.status_bar
-        parts["top"] = (self.top_words_key(edges), Rect(edges.top_left, top.y, max(0, edges.top_right - edges.top_left),
-                                                   top.h))
-        parts["status"] = (self.status_words_key(edges), Rect(status.x, status.y, max(0, edges.status_right - status.x),
-                                                         status.h))
+        title, badges = self.title_pieces(edges)
+        parts["top"] = (self.top_words_key(edges), title[1].unionall([rect for _, rect, _ in badges]))
+        turn = self.turn_label(edges)
+        if turn is not None:
+            parts["turn"] = ((self.top_words_key(edges), scene.turn_text()), turn[1])
+        status = table_parts.status_pieces(self.ctx, layout.status_bar, edges.status_right, scene.status_text(),
+                                           STATUS_SIZE)
+        parts["status"] = (self.status_words_key(edges), status[0][1].union(status[1][1]))
         base_key = (size, tuple(layout.top_bar), tuple(layout.status_bar))
         if self._board is None or self._board[0] != base_key:
             self._base = self.make_base(size)
@@ -241,6 +246,11 @@ class TablePainter:
         if name == "top":
             self.top_words(board)
             return
+        if name == "turn":
+            turn = self.turn_label(self.scene.bar_edges)
+            if turn is not None:
+                blit_at(board, turn[0], "topleft", turn[1].topleft)
+            return
         if name == "status":
             self.status_words(board)
             return
@@ -259,37 +269,53 @@ class TablePainter:
 
     def top_words_key(self, edges: table_parts.BarEdges) -> tuple:
         scene = self.scene
-        return (edges, scene.controller.practice, sum(scene.controller.hints), scene.turn_text())
+        return (edges, scene.controller.practice, sum(scene.controller.hints))
 
     def status_words_key(self, edges: table_parts.BarEdges) -> tuple:
         return (edges.status_right, self.scene.status_text())
 
-    def top_words(self, surface: pygame.Surface) -> None:
-        """The top bar's title, badges and whose turn it is (its buttons are widgets, drawn every frame)."""
-        scene, th, text = self.scene, self.ctx.theme, self.ctx.text
+    def title_pieces(self, edges: table_parts.BarEdges) -> tuple[tuple[pygame.Surface, Rect],
+                                                                  list[tuple[str, Rect, int]]]:
+        """The top bar's title and where it goes; its badges (practice, hints shown): words, pill, widest."""
+        scene, th = self.scene, self.ctx.theme
         top = scene.layout.top_bar
-        left, right, _ = scene.bar_edges
-        title = text.fitted(tr("menu.title"), "title", th.text(28), theme.GOLD,
-                            max(40, (right - left) // 2 - th.px(20)))
-        rect = blit_at(surface, title, "midleft", (left + th.px(14), top.centery))
-        if scene.controller.practice:  # unlimited undo: this game is counted apart in the statistics
-            rect = self.badge(surface, tr("table.practice"), (rect.right + th.px(12), top.centery),
-                              max(40, (right - rect.right) // 3))
+        title = self.ctx.text.fitted(tr("menu.title"), "title", th.text(28), theme.GOLD,
+                                     max(40, (edges.top_right - edges.top_left) // 2 - th.px(20)))
+        rect = place = title.get_rect(midleft=(edges.top_left + th.px(14), top.centery))
+        badges = []
         hints = sum(scene.controller.hints)
-        if hints:  # hints shown: counted apart too
-            rect = self.badge(surface, tr("play_better.hint.badge", count=hints), (rect.right + th.px(12), top.centery),
-                              max(40, (right - rect.right) // 3))
+        # Practice (unlimited undo) and hints shown: such a game is counted apart in the statistics.
+        for words in [tr("table.practice")] * scene.controller.practice + \
+                [tr("play_better.hint.badge", count=hints)] * bool(hints):
+            widest = max(40, (edges.top_right - rect.right) // 3)
+            rect = table_parts.badge_rect(self.ctx, words, (rect.right + th.px(12), top.centery), widest)
+            badges.append((words, rect, widest))
+        return (title, place), badges
+
+    def turn_label(self, edges: table_parts.BarEdges) -> tuple[pygame.Surface, Rect] | None:
+        """Whose turn it is, at the top bar's right (after the title and its badges), and where it goes."""
+        scene, th = self.scene, self.ctx.theme
         turn = scene.turn_text()
-        if turn:
-            space = right - rect.right - th.px(34)
-            label = text.fitted(turn, "bold", th.text(22), theme.INK, max(40, space))
-            blit_at(surface, label, "midright", (right - th.px(14), top.centery))
+        if not turn:
+            return None
+        title, badges = self.title_pieces(edges)
+        after = badges[-1][1] if badges else title[1]
+        label = self.ctx.text.fitted(turn, "bold", th.text(22), theme.INK,
+                                     max(40, edges.top_right - after.right - th.px(34)))
+        return label, label.get_rect(midright=(edges.top_right - th.px(14), scene.layout.top_bar.centery))
+
+    def top_words(self, surface: pygame.Surface) -> None:
+        """The top bar's title and badges (its buttons are widgets, drawn every frame; whose turn: `turn_label`)."""
+        (title, place), badges = self.title_pieces(self.scene.bar_edges)
+        blit_at(surface, title, "topleft", place.topleft)
+        for words, rect, widest in badges:
+            table_parts.badge(surface, self.ctx, words, rect.midleft, widest)
 
     def status_words(self, surface: pygame.Surface) -> None:
         """The status line: what to do now, or what is happening."""
         scene = self.scene
         table_parts.status_line(surface, self.ctx, scene.layout.status_bar, scene.bar_edges.status_right,
-                                scene.status_text(), 22)
+                                scene.status_text(), STATUS_SIZE)
 
     def badge(self, surface: pygame.Surface, words: str, midleft: tuple[int, int], max_width: int) -> Rect:
         return table_parts.badge(surface, self.ctx, words, midleft, max_width)
