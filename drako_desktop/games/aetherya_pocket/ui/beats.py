@@ -27,6 +27,9 @@ from .model import FACE_DOWN, TableModel
 FLIGHT = 0.38
 FLIP = 0.32
 DEAL_STAGGER = 0.022
+# A dealt card's flight: quicker than a played card's (a dealer's flick), which also keeps fewer of the 48 cards
+# in the air at once (a dozen rather than seventeen: each is copied back and drawn again every frame).
+DEAL_FLIGHT = 0.26
 DEAL_SIZES = 24  # steps of a dealt card's size on its way (see Deal)
 CLAIM = 0.6
 TURN = 0.45
@@ -159,10 +162,10 @@ class Deal(EventBeat):
         # for the whole deal (smoothly: it is done once), not a dozen cards scaled every frame (the steps are
         # too fine to see).
         self._backs: dict[tuple[int, int], pygame.Surface] = {}
-        super().__init__(stage, event, FLIGHT + DEAL_STAGGER * len(self.targets))
+        super().__init__(stage, event, DEAL_FLIGHT + DEAL_STAGGER * len(self.targets))
 
     def _t(self, i: int) -> float:
-        return self.part(i * DEAL_STAGGER, FLIGHT)
+        return self.part(i * DEAL_STAGGER, DEAL_FLIGHT)
 
     def hides(self, key: tuple) -> bool:
         return key[0] == "cell" and key[2] in OUTER and self._t(self.order[key[1], key[2]]) < 1
