@@ -19,7 +19,9 @@ from drako_desktop.games.draco_mundis.ui import tie_break_text, tutorial
 from drako_desktop.games.draco_mundis.ui.hand_over import HandOverScene
 from drako_desktop.games.draco_mundis.ui.tutorial_scene import TutorialScene
 from drako_desktop.games.draco_mundis.view import Token
+from drako_desktop.i18n import tr
 from drako_desktop.ui.scenes.scores import ScoreSheet
+from drako_desktop.ui.text import Text
 from ui_support import click, drag, frames, key, make_app, motion, screenshot
 
 
@@ -327,6 +329,43 @@ def test_hand_over_between_two_people_but_never_with_one_person_and_computers():
     rng = random.Random(5)
     play_on(app, table, rng, lambda: table.controller.state.turn >= 3)
     assert table.viewer == 0
+
+
+def words_drawn(monkeypatch, app, n: int = 1) -> list[str]:
+    """The titles and paragraphs drawn in the next `n` frames (made afresh or taken from the text cache)."""
+    shown: list[str] = []
+    with monkeypatch.context() as patch:
+        for name in ("fitted", "block"):
+            original = getattr(Text, name)
+
+            def noted(self, words, *args, original=original, **options):
+                shown.append(words)
+                return original(self, words, *args, **options)
+
+            patch.setattr(Text, name, noted)
+        frames(app, n)
+    return shown
+
+
+@pytest.mark.parametrize("language", ["en", "zh-TW"])
+def test_the_panel_says_your_turn_only_when_a_person_at_the_screen_plays(monkeypatch, language):
+    app, table = start(players=2, people=0, language=language, speed="normal")
+    your_turn, watching = tr("draco_table.how_title"), tr("draco_table.watch_title")
+    words = words_drawn(monkeypatch, app, 3)
+    assert tr("draco_table.watch_computers_title") in words and tr("draco_table.how_watch_computers") in words
+    assert your_turn not in words and watching not in words
+    screenshot(app, f"draco-computers-only-{language}")
+    app.close()
+    app, table = start(players=2, people=1, language=language, speed="normal")
+    rng = random.Random(2)
+    play_on(app, table, rng, lambda: table.controller.state.decision() == "act" and table.decision() is not None)
+    words = words_drawn(monkeypatch, app)
+    assert your_turn in words and watching not in words
+    play_on(app, table, rng, lambda: table.controller.state.decision() == "act" and table.controller.state.current)
+    words = words_drawn(monkeypatch, app)
+    assert watching in words and your_turn not in words
+    assert tr("draco_table.how_watch") in words
+    app.close()
 
 
 def test_undo_takes_back_a_move_but_not_a_peek():

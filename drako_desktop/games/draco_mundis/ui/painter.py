@@ -479,12 +479,17 @@ class TablePainter:
 
     def help(self, surface: pygame.Surface, rect: Rect) -> None:
         """No token chosen: how to play a turn, in a few lines."""
-        th = self.ctx.theme
-        over = self.scene.model.over
-        y = self.title(surface, rect, tr("table.game_over") if over else tr("draco_table.how_title"))
+        th, scene = self.ctx.theme, self.scene
+        over = scene.model.over
+        acting = scene.decision() is not None or scene.ending_turn()
+        # Nobody at the screen plays now: not "Your turn" (and with no person at the table, no "other" players).
+        title = "table.game_over" if over else "draco_table.how_title" if acting else \
+            "draco_table.watch_title" if scene.people else "draco_table.watch_computers_title"
+        y = self.title(surface, rect, tr(title))
         pad = th.px(14)
-        key = "draco_table.how_over" if over else "draco_table.how_end" if self.scene.ending_turn() \
-            else "draco_table.how_watch" if self.scene.decision() is None else "draco_table.how_act"
+        key = "draco_table.how_over" if over else "draco_table.how_end" if scene.ending_turn() \
+            else "draco_table.how_act" if acting else "draco_table.how_watch" if scene.people \
+            else "draco_table.how_watch_computers"
         block = self.ctx.text.block(tr(key), "body", th.text(19), theme.INK, rect.w - 2 * pad,
                                     max_height=rect.bottom - y - pad)
         blit_at(surface, block, "topleft", (rect.x + pad, y), box=rect)

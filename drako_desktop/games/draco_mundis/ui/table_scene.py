@@ -497,8 +497,8 @@ class TableScene(Scene):
         decision = self.decision()
         if decision is None:
             seat = c.state.current if self.choreo.idle else model.current
-            if not c.seats[seat].is_human:
-                return tr("table.status.computer", name=c.seats[seat].name)
+            if not c.seats[seat].is_human:  # its own words: Aetherya's say "plays a card" in Chinese
+                return tr("draco_table.status.computer", name=c.seats[seat].name)
             return tr("table.status.wait", name=c.seats[seat].name)
         if g.facing is not None:
             return tr(f"draco_table.status.facing_{g.facing.purpose.replace('-', '_')}")

@@ -217,7 +217,7 @@ class TutorialScene(TableScene):
         if self.hint:
             note, colour = self.hint, theme.BAD
         elif self.step.interactive and self.decision() is None and self.controller.computer_to_move():
-            note = tr("tutorial.waiting", name=self.setup.seats[OPPONENT].name)
+            note = tr("draco_table.status.computer", name=self.setup.seats[OPPONENT].name)
         bottom = self.coach_buttons[0].rect.y if self.coach_buttons else self.coach.bottom
         lesson_parts.draw_coach(surface, self.ctx, self.coach, self.step_index, len(self.lesson.steps),
                                 self.text("title"), self.text("text"), note, colour, bottom)
