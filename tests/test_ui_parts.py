@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from drako_desktop import i18n
@@ -9,6 +10,7 @@ from drako_desktop.games.aetherya_pocket.engine import category_scores
 from drako_desktop.games.aetherya_pocket.ui import tie_break_text
 from drako_desktop.games.aetherya_pocket.ui.card_tips import card_tooltip, legend_tooltip
 from drako_desktop.games.aetherya_pocket.ui.layout import layout_problems, table_layout
+from drako_desktop.ui import theme
 from drako_desktop.ui.tooltips import number, signed
 from ui_support import make_app
 
@@ -124,4 +126,22 @@ def test_language_switch_rebuilds_fonts_and_layout_mid_game(aetherya, rules):
     assert app.ctx.fonts is not fonts and table.painter is not painter
     frames(app, 3)
     assert layout_problems(table.layout) == []
+    app.close()
+
+
+def test_a_pulsing_glow_fades_in_steps_made_once(aetherya):
+    """The last turns' places pulse with a glow at a strength between 0 and 1: each step is a faded copy of the
+    glow (made once), not the glow blended through a surface alpha every frame."""
+    app = make_app(aetherya)
+    art, gold = app.ctx.art, theme.GOLD
+    glow = art.glow(100, 125, gold)
+    assert art.faded_glow(100, 125, gold, 1.0) is glow
+    half = art.faded_glow(100, 125, gold, 0.5)
+    assert half is art.faded_glow(100, 125, gold, 0.52)  # the same step
+    assert half.get_size() == glow.get_size()
+    full_alpha = sum(pygame.image.tobytes(glow, "RGBA")[3::4])
+    half_alpha = sum(pygame.image.tobytes(half, "RGBA")[3::4])
+    assert 0.45 * full_alpha < half_alpha < 0.55 * full_alpha
+    faint = art.faded_glow(100, 125, gold, 0.03)  # the faintest pulse still shows
+    assert 0 < sum(pygame.image.tobytes(faint, "RGBA")[3::4]) < 0.1 * full_alpha
     app.close()

@@ -56,6 +56,9 @@ def _noise(size: int, strength: int, seed: int) -> bytes:
     return bytes(v for _ in range(size * size) for v in [rng.randrange(strength)] * 3)
 
 
+FADE_STEPS = 12  # a pulsing glow's brightness steps: more than a pulse draws frames on its way up (9 at 30 a second)
+
+
 class Art:
     """The shared picture cache (language-independent pictures only: nothing here prints a word)."""
 
@@ -121,6 +124,20 @@ class Art:
             return surf
 
         return self.cached(("glow", w, h, colour), make)
+
+    def faded_glow(self, w: int, h: int, colour: Colour, strength: float) -> pygame.Surface:
+        """The glow at `strength` (0 to 1, in FADE_STEPS steps), for a pulse: each step is made once (a glow
+        blended through a surface alpha every frame costs three times as much as one already faded)."""
+        step = max(1, min(FADE_STEPS, round(strength * FADE_STEPS)))
+        if step == FADE_STEPS:
+            return self.glow(w, h, colour)
+
+        def make() -> pygame.Surface:
+            faded = self.glow(w, h, colour).copy()
+            faded.fill((255, 255, 255, round(255 * step / FADE_STEPS)), special_flags=pygame.BLEND_RGBA_MULT)
+            return faded
+
+        return self.cached(("faded glow", w, h, colour, step), make)
 
     def veil(self, w: int, h: int, alpha: int = theme.DIM_ALPHA) -> pygame.Surface:
         """A dark rounded veil that dims a card (an illegal target)."""

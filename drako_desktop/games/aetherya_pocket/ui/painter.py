@@ -820,11 +820,8 @@ class TablePainter:
                 if rect is None or self.hidden(key):
                     continue
                 if pulse > 0.02:
-                    glow = self.ctx.art.glow(rect.w, rect.h, colour)
-                    glow.set_alpha(round(255 * pulse))
                     m = self.ctx.art.halo(rect.w, rect.h)
-                    surface.blit(glow, (rect.x - m, rect.y - m))
-                    glow.set_alpha(None)
+                    surface.blit(self.ctx.art.faded_glow(rect.w, rect.h, colour, pulse), (rect.x - m, rect.y - m))
                 canvas.rect(surface, colour, rect.inflate(th.px(6), th.px(6)), width=max(2, th.px(3)),
                                  border_radius=th.radius)
 
