@@ -162,13 +162,23 @@ class Deal(EventBeat):
         # for the whole deal (smoothly: it is done once), not a dozen cards scaled every frame (the steps are
         # too fine to see).
         self._backs: dict[tuple[int, int], pygame.Surface] = {}
+        self._landed: tuple[tuple[float, float], int] | None = None  # (elapsed, duration) -> cards landed
         super().__init__(stage, event, DEAL_FLIGHT + DEAL_STAGGER * len(self.targets))
 
     def _t(self, i: int) -> float:
         return self.part(i * DEAL_STAGGER, DEAL_FLIGHT)
 
+    def landed(self) -> int:
+        """How many cards have landed: the first ones (each starts after the one before), counted once a frame
+        (every place of every kingdom asks, several times a frame)."""
+        now = (self.elapsed, self.duration)
+        if self._landed is None or self._landed[0] != now:
+            count = next((i for i in range(len(self.targets)) if self._t(i) < 1), len(self.targets))
+            self._landed = (now, count)
+        return self._landed[1]
+
     def hides(self, key: tuple) -> bool:
-        return key[0] == "cell" and key[2] in OUTER and self._t(self.order[key[1], key[2]]) < 1
+        return key[0] == "cell" and key[2] in OUTER and self.order[key[1], key[2]] >= self.landed()
 
     def draw(self, surface: pygame.Surface) -> None:
         source = self.stage.pile_rect("draw")

@@ -327,7 +327,6 @@ class TablePainter:
         box = scene.layout.kingdoms[seat]
         if self.moving(surface, seat):
             return
-        shown = self.shown_cells(seat)
         if seat == scene.model.current and not scene.model.over:  # whose turn: drawn over the kingdom's picture,
             # which stays as it is when the turn passes (painting kingdoms again at 4K is what takes long)
             colour = theme.seat_colour(scene.setup.colour_of(seat))
@@ -335,6 +334,7 @@ class TablePainter:
                              border_radius=max(6, min(box.rect.size) // 14))
         targets = scene.gestures.targets() if seat == scene.gestures.seat else {}
         aimed = scene.gestures.aimed()
+        shown = self.shown_cells(seat) if targets else ()
         for key, reason in targets.items():
             if key[0] != "cell":
                 continue
