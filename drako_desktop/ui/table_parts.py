@@ -90,25 +90,25 @@ def status_pieces(ctx: Context, status: Rect, right: int, words: str,
 
 
 def status_line(surface: pygame.Surface, ctx: Context, status: Rect, right: int, words: str, size: int) -> None:
+    """The status bar's hint icon and what to do now, drawn (see `status_pieces`)."""
     (icon, at), (block, where) = status_pieces(ctx, status, right, words, size)
     surface.blit(icon, at)
     blit_at(surface, block, "topleft", where.topleft, box=status)
 
 
-def badge_rect(ctx: Context, words: str, midleft: tuple[int, int], max_width: int) -> Rect:
-    """Where `badge` draws its pill."""
+def badge_pieces(ctx: Context, words: str, midleft: tuple[int, int], max_width: int) -> tuple[pygame.Surface, Rect]:
+    """A badge's word and its pill."""
     th = ctx.theme
     label = ctx.text.fitted(words, "bold", th.text(17), theme.GOLD, max_width - th.px(20))
     rect = Rect(0, 0, label.get_width() + th.px(20), label.get_height() + th.px(6))
     rect.midleft = midleft
-    return rect
+    return label, rect
 
 
 def badge(surface: pygame.Surface, ctx: Context, words: str, midleft: tuple[int, int], max_width: int) -> Rect:
     """A small gold-edged pill with a word in it (Practice)."""
     th = ctx.theme
-    label = ctx.text.fitted(words, "bold", th.text(17), theme.GOLD, max_width - th.px(20))
-    rect = badge_rect(ctx, words, midleft, max_width)
+    label, rect = badge_pieces(ctx, words, midleft, max_width)
     canvas.rect(surface, theme.shade(theme.GOLD, 0.25), rect, border_radius=rect.h // 2)
     canvas.rect(surface, theme.GOLD_DARK, rect, width=max(1, th.px(2)), border_radius=rect.h // 2)
     blit_at(surface, label, "center", rect.center)

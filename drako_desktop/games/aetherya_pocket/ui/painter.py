@@ -172,9 +172,8 @@ class TablePainter:
         # The bars' words, between their buttons (drawn every frame: they light up under the mouse), each part as
         # large as its words: when the turn passes, only where words were and are is painted again.
         edges = scene.bar_edges  # worked out from the buttons: once a frame
-        title, badges = self.title_pieces(edges)
+        title, badges, turn = self.top_pieces(edges)
         parts["top"] = (self.top_words_key(edges), title[1].unionall([rect for _, rect, _ in badges]))
-        turn = self.turn_label(edges)
         if turn is not None:
             parts["turn"] = ((self.top_words_key(edges), scene.turn_text()), turn[1])
         status = table_parts.status_pieces(self.ctx, layout.status_bar, edges.status_right, scene.status_text(),
@@ -247,7 +246,7 @@ class TablePainter:
             self.top_words(board)
             return
         if name == "turn":
-            turn = self.turn_label(self.scene.bar_edges)
+            turn = self.top_pieces(self.scene.bar_edges)[2]
             if turn is not None:
                 blit_at(board, turn[0], "topleft", turn[1].topleft)
             return
@@ -274,9 +273,10 @@ class TablePainter:
     def status_words_key(self, edges: table_parts.BarEdges) -> tuple:
         return (edges.status_right, self.scene.status_text())
 
-    def title_pieces(self, edges: table_parts.BarEdges) -> tuple[tuple[pygame.Surface, Rect],
-                                                                  list[tuple[str, Rect, int]]]:
-        """The top bar's title and where it goes; its badges (practice, hints shown): words, pill, widest."""
+    def top_pieces(self, edges: table_parts.BarEdges) -> tuple[tuple[pygame.Surface, Rect], list[tuple[str, Rect, int]],
+                                                                tuple[pygame.Surface, Rect] | None]:
+        """The top bar's words: its title and where it goes; its badges (practice, hints shown): words, pill,
+        widest; whose turn it is, at the right, and where (None: no turn to tell)."""
         scene, th = self.scene, self.ctx.theme
         top = scene.layout.top_bar
         title = self.ctx.text.fitted(tr("menu.title"), "title", th.text(28), theme.GOLD,
@@ -288,25 +288,18 @@ class TablePainter:
         for words in [tr("table.practice")] * scene.controller.practice + \
                 [tr("play_better.hint.badge", count=hints)] * bool(hints):
             widest = max(40, (edges.top_right - rect.right) // 3)
-            rect = table_parts.badge_rect(self.ctx, words, (rect.right + th.px(12), top.centery), widest)
+            rect = table_parts.badge_pieces(self.ctx, words, (rect.right + th.px(12), top.centery), widest)[1]
             badges.append((words, rect, widest))
-        return (title, place), badges
-
-    def turn_label(self, edges: table_parts.BarEdges) -> tuple[pygame.Surface, Rect] | None:
-        """Whose turn it is, at the top bar's right (after the title and its badges), and where it goes."""
-        scene, th = self.scene, self.ctx.theme
         turn = scene.turn_text()
         if not turn:
-            return None
-        title, badges = self.title_pieces(edges)
-        after = badges[-1][1] if badges else title[1]
+            return (title, place), badges, None
         label = self.ctx.text.fitted(turn, "bold", th.text(22), theme.INK,
-                                     max(40, edges.top_right - after.right - th.px(34)))
-        return label, label.get_rect(midright=(edges.top_right - th.px(14), scene.layout.top_bar.centery))
+                                     max(40, edges.top_right - rect.right - th.px(34)))
+        return (title, place), badges, (label, label.get_rect(midright=(edges.top_right - th.px(14), top.centery)))
 
     def top_words(self, surface: pygame.Surface) -> None:
-        """The top bar's title and badges (its buttons are widgets, drawn every frame; whose turn: `turn_label`)."""
-        (title, place), badges = self.title_pieces(self.scene.bar_edges)
+        """The top bar's title and badges (its buttons are widgets, drawn every frame; whose turn: a part apart)."""
+        (title, place), badges, _ = self.top_pieces(self.scene.bar_edges)
         blit_at(surface, title, "topleft", place.topleft)
         for words, rect, widest in badges:
             table_parts.badge(surface, self.ctx, words, rect.midleft, widest)
@@ -316,9 +309,6 @@ class TablePainter:
         scene = self.scene
         table_parts.status_line(surface, self.ctx, scene.layout.status_bar, scene.bar_edges.status_right,
                                 scene.status_text(), STATUS_SIZE)
-
-    def badge(self, surface: pygame.Surface, words: str, midleft: tuple[int, int], max_width: int) -> Rect:
-        return table_parts.badge(surface, self.ctx, words, midleft, max_width)
 
     # -- kingdoms ----------------------------------------------------------------------------------
 
