@@ -14,6 +14,7 @@ from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
 from drako_desktop.games import load
 from drako_desktop.ui.app import FPS
 from drako_desktop.ui.scenes.base import ANIMATING, Scene, SceneStack
+from drako_desktop.ui.widgets import Button
 from ui_support import frames, make_app, motion
 
 
@@ -55,6 +56,33 @@ def test_the_main_menu_is_drawn_once_then_only_when_an_event_comes():
     assert drawn_during(app, 5.0) == 0
     pygame.event.post(motion((20, 20)))
     assert drawn_during(app, 1.0) == 1  # the event's frame, and nothing after it
+    app.close()
+
+
+def test_the_main_menu_draws_again_only_when_the_mouse_enters_or_leaves_a_button():
+    """Every mouse move still brings a frame, but over the same button (or the same bare place) it draws nothing
+    and sends nothing to the screen; entering or leaving a button draws the menu whole, as painted afresh."""
+    app = make_app(aetherya_game())
+    app.main_menu()
+    frames(app)
+    menu = app.scenes.top
+    first, _, other = [w.rect for w in menu.widgets.widgets if isinstance(w, Button)][:3]
+    frames(app, 1, [motion((5, 5))])
+    bare = pygame.image.tobytes(app.surface, "RGB")
+    frames(app, 1, [motion((9, 7))])
+    assert app.changed == []
+    frames(app, 1, [motion(first.center)])
+    assert app.changed is None and pygame.image.tobytes(app.surface, "RGB") != bare  # lit up
+    frames(app, 1, [motion(first.move(6, 2).center)])
+    assert app.changed == []
+    frames(app, 1, [motion(other.center)])
+    assert app.changed is None
+    shown = pygame.image.tobytes(app.surface, "RGB")
+    app.scenes.forget_shown()
+    frames(app)
+    assert pygame.image.tobytes(app.surface, "RGB") == shown
+    frames(app, 1, [motion((5, 5))])
+    assert app.changed is None and pygame.image.tobytes(app.surface, "RGB") == bare
     app.close()
 
 

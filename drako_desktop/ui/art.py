@@ -139,6 +139,16 @@ class Art:
 
         return self.cached(("faded glow", w, h, colour, step), make)
 
+    def shade(self, w: int, h: int, alpha: int) -> pygame.Surface:
+        """A dark see-through rectangle: what it covers, quieter."""
+
+        def make() -> pygame.Surface:
+            surf = pygame.Surface((w, h), pygame.SRCALPHA)
+            surf.fill((10, 12, 18, alpha))
+            return surf
+
+        return self.cached(("shade", w, h, alpha), make)
+
     def veil(self, w: int, h: int, alpha: int = theme.DIM_ALPHA) -> pygame.Surface:
         """A dark rounded veil that dims a card (an illegal target)."""
 

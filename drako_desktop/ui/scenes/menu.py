@@ -54,9 +54,7 @@ class GameTile(Widget):
         for picture, (dx, dy) in self.fan:
             blit_at(surface, picture, "center", (rect.x + dx, rect.y + dy))
         if not self.chosen:  # the other game, quieter until chosen
-            veil = pygame.Surface(rect.size, pygame.SRCALPHA)
-            veil.fill((10, 12, 18, 90 if hovered else 120))
-            surface.blit(veil, rect)
+            surface.blit(ctx.art.shade(rect.w, rect.h, 90 if hovered else 120), rect)
         pad = th.px(16)
         y = rect.y + round(rect.h * 0.66)
         name = text.fitted(self.title, "heading", th.text(30), theme.GOLD if self.chosen else theme.INK,
@@ -71,6 +69,24 @@ class GameTile(Widget):
 
 class MainMenu(Screen):
     _fans: dict[tuple, list[tuple[pygame.Surface, tuple[int, int]]]] = {}  # rotated once per size and language
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self._drawn: tuple | None = None  # what the last frame drawn showed (see `look`)
+
+    def look(self) -> tuple:
+        """What the menu shows beyond its layout (its widgets, made anew by `relayout`): the one under the mouse
+        and the one with the keyboard's focus."""
+        group = self.widgets
+        return group, group.hover, group.focus, group.keyboard_used
+
+    def draw_changes(self, surface: pygame.Surface) -> list[Rect] | None:
+        """The mouse moving over the menu changes nothing until it enters or leaves a button or a game: then
+        nothing is drawn (the whole menu at 3840 x 2160 takes about 9 ms)."""
+        if self.look() == self._drawn:
+            return []
+        self.draw(surface)
+        return None
 
     def relayout(self) -> None:
         th = self.ctx.theme
@@ -182,6 +198,7 @@ class MainMenu(Screen):
 
     def draw(self, surface: pygame.Surface) -> None:
         th, text = self.ctx.theme, self.ctx.text
+        self._drawn = self.look()
         self.draw_backdrop(surface)
         w, h = surface.get_size()
         parts, y, _ = self.header()
