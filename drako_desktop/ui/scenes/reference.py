@@ -42,12 +42,13 @@ class ReferenceScene(Screen):
         self.items: list[tuple[str, Rect]] = []
         self._pages: dict[tuple, pygame.Surface] = {}
         self._words: dict[str, str] = {}
+        self._numbers: dict[str, object] | None = None  # worked out once a layout (the language may change)
 
     # -- layout ----------------------------------------------------------------------------------------
 
     def relayout(self) -> None:
         th = self.ctx.theme
-        self._pages = {}
+        self._pages, self._numbers = {}, None
         self._words = {s: "\n".join(self.section_words(s)).casefold() for s in self.SECTIONS}
         top = self.title_bottom(tr("rules.title"))
         margin = th.px(30)
@@ -100,7 +101,9 @@ class ReferenceScene(Screen):
         return {}
 
     def words(self, key: str) -> str:
-        return tr(f"{self.PREFIX}.{key}", **self.numbers())
+        if self._numbers is None:  # not for every title of the index drawn every frame
+            self._numbers = self.numbers()
+        return tr(f"{self.PREFIX}.{key}", **self._numbers)
 
     def section_words(self, section: str) -> list[str]:
         """Every word a section shows (what the search looks in)."""
