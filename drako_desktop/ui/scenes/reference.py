@@ -43,6 +43,8 @@ class ReferenceScene(Screen):
         self._pages: dict[tuple, pygame.Surface] = {}
         self._words: dict[str, str] = {}
         self._numbers: dict[str, object] | None = None  # worked out once a layout (the language may change)
+        self._ground: tuple[tuple, pygame.Surface] | None = None  # (window size, view) -> see `ground`
+        self._drawn: tuple[tuple, int] | None = None  # what the last frame drawn showed: (`look`, scroll)
 
     # -- layout ----------------------------------------------------------------------------------------
 
@@ -290,6 +292,34 @@ class ReferenceScene(Screen):
 
     # -- drawing ------------------------------------------------------------------------------------------
 
+    def look(self) -> tuple:
+        """What the screen shows beyond its layout and the section's scroll: the widget under the mouse and the
+        one with the keyboard's focus, the search and the section chosen."""
+        group = self.widgets
+        return group, group.hover, group.focus, group.keyboard_used, self.query, self.section
+
+    def draw_changes(self, surface: pygame.Surface) -> list[Rect] | None:
+        """Scrolling draws only the section (a whole frame at 3840 x 2160 takes about 9 ms); a mouse move that
+        changes nothing draws nothing."""
+        if self._drawn is None or self.look() != self._drawn[0]:
+            self.draw(surface)
+            return None
+        if self.scroll == self._drawn[1]:
+            return []
+        self.draw_section(surface)
+        self._drawn = (self._drawn[0], self.scroll)
+        return [self.view]
+
+    def ground(self, surface: pygame.Surface) -> pygame.Surface:
+        """The section's panel over the backdrop, as one opaque picture: a scroll copies it and draws the page
+        over it, rather than blending the panel again."""
+        key = (surface.get_size(), tuple(self.view))
+        if self._ground is None or self._ground[0] != key:
+            picture = self.ctx.art.backdrop(*surface.get_size()).subsurface(self.view).copy()
+            picture.blit(self.ctx.art.panel(self.view.w, self.view.h, alpha=205), (0, 0))
+            self._ground = (key, picture)
+        return self._ground[1]
+
     def draw(self, surface: pygame.Surface) -> None:
         th, text = self.ctx.theme, self.ctx.text
         self.draw_backdrop(surface)
@@ -310,8 +340,14 @@ class ReferenceScene(Screen):
             label = text.fitted(self.words(f"{section}.title"), "bold" if chosen else "body", size,
                                 theme.GOLD if chosen else theme.INK, rect.w - th.px(24))
             blit_at(surface, label, "midleft", (rect.x + th.px(14), rect.centery), box=rect)
-        # The section.
-        surface.blit(self.ctx.art.panel(self.view.w, self.view.h, alpha=205), self.view)
+        self.draw_section(surface)
+        self.widgets.draw(surface, self.ctx)
+        self._drawn = (self.look(), self.scroll)
+
+    def draw_section(self, surface: pygame.Surface) -> None:
+        """The chosen section's page in its panel, where it is scrolled to, and the scroll bar."""
+        th = self.ctx.theme
+        surface.blit(self.ground(surface), self.view)
         inner = self.inner()
         page = self.page(inner.w)
         self.scroll = min(self.scroll, self.max_scroll)
@@ -323,4 +359,3 @@ class ReferenceScene(Screen):
             knob_h = max(th.px(30), track.h * inner.h // page.get_height())
             knob = Rect(track.x - 1, track.y + (track.h - knob_h) * self.scroll // self.max_scroll, th.px(6), knob_h)
             pygame.draw.rect(surface, theme.GOLD, knob, border_radius=3)
-        self.widgets.draw(surface, self.ctx)
