@@ -16,6 +16,8 @@ from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
 from drako_desktop.games.aetherya_pocket.ui.painter import BARE
 from drako_desktop.games.draco_mundis.actions import Move
 from drako_desktop.ui.canvas import TILE, Recorder, tiles
+from drako_desktop.ui.scenes.overlay import PauseMenu
+from drako_desktop.ui.scenes.scores import ScoreSheet
 from test_draco_ui import can, draco, finish_setup, follow_the_lesson, play_on
 from test_draco_ui import start as start_draco
 from test_ui_end_turn import first_turn, settle, waiting_for_end_turn
@@ -244,3 +246,48 @@ def test_a_recorder_notes_where_overlays_draw_and_refuses_what_it_cannot_note():
     assert surface.get_at((101, 175))[:3] == (255, 0, 0) and surface.get_at((200, 175))[:3] == (0, 0, 0)
     with pytest.raises(AttributeError):
         recorder.subsurface((0, 0, 5, 5))
+
+
+def test_an_overlay_puts_back_the_table_beneath_it_as_painted_afresh():
+    """The in-game menu and the score sheet do not draw and dim the frozen table beneath them every frame: they
+    put back its dimmed picture from their last whole frame, and every frame looks as the whole stack painted
+    afresh; hidden to look around the table, the score sheet draws it all, and dims it anew when shown again."""
+    app = make_app(aetherya_game(), size=(1280, 720), animation_speed="normal")
+    table, _ = waiting_for_end_turn(app)
+    frames(app, 3)
+    table_drawn = []
+    draw = table.draw
+    table.draw = lambda surface: (table_drawn.append(1), draw(surface))  # type: ignore[method-assign]
+
+    def afresh() -> bool:
+        shown = picture(app)
+        app.scenes.forget_shown()
+        app.scenes.draw(app.surface)
+        return picture(app) == shown
+
+    app.scenes.push(PauseMenu(app))
+    frames(app)
+    menu = app.scenes.top
+    assert len(table_drawn) == 1  # once, under the menu's first frame
+    for widget in [*menu.widgets.widgets, None]:
+        frames(app, 1, [motion(widget.rect.center if widget is not None else (3, 3))])
+        assert menu.draws_over_last() and afresh()
+    table_drawn.clear()
+    frames(app, 3, [motion((5, 9))])
+    assert table_drawn == []
+    app.scenes.pop()
+    frames(app, 2)
+    sheet = ScoreSheet(app, table)
+    app.scenes.push(sheet)
+    for n in range(30):  # its totals count up
+        frames(app)
+        assert afresh(), f"frame {n}"
+    sheet.toggle()
+    frames(app, 2)
+    assert not sheet.draws_over_last() and afresh()
+    frames(app, 1, [press(pygame.K_RIGHT)])  # looks at the next kingdom large
+    sheet.toggle()
+    for n in range(3):
+        frames(app)
+        assert afresh(), f"frame {n} after the table was looked around"
+    app.close()

@@ -79,14 +79,19 @@ class Scene:
         self.draw(surface)
         return None
 
+    def draws_over_last(self) -> bool:
+        """Whether `draw_changes` can draw this frame alone over the last one, as it is: an opaque scene always
+        can; an overlay when it keeps what it drew over (the scenes beneath are frozen while it is up)."""
+        return self.opaque
+
 
 class SceneStack:
     def __init__(self) -> None:
         self.scenes: list[Scene] = []
         self.changes = 0  # scenes put on or taken off so far: a change to show
-        # (the scene that alone drew the last frame, the window it drew on, its size): that scene may draw only
+        # (the scenes that drew the last frame, the window they drew on, its size): the top one may draw only
         # what changed over it
-        self._shown: tuple[Scene, pygame.Surface, tuple[int, int]] | None = None
+        self._shown: tuple[tuple[Scene, ...], pygame.Surface, tuple[int, int]] | None = None
 
     @property
     def top(self) -> Scene | None:
@@ -160,18 +165,18 @@ class SceneStack:
         start = len(self.scenes) - 1
         while start > 0 and not self.scenes[start].opaque:
             start -= 1
-        drawing = self.scenes[max(0, start):]
+        drawing = tuple(self.scenes[max(0, start):])
         shown, self._shown = self._shown, None  # until this frame is drawn whole: an error may stop it half way
         if not drawing:
             return None
-        if len(drawing) == 1 and shown == (drawing[0], surface, surface.get_size()):
-            changed = drawing[0].draw_changes(surface)
+        frame = (drawing, surface, surface.get_size())
+        if shown == frame and drawing[-1].draws_over_last():
+            changed = drawing[-1].draw_changes(surface)
         else:
             for scene in drawing:
                 scene.draw(surface)
             changed = None
-        if len(drawing) == 1:
-            self._shown = (drawing[0], surface, surface.get_size())
+        self._shown = frame
         return changed
 
     def forget_shown(self) -> None:
