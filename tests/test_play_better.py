@@ -213,6 +213,42 @@ def test_the_viewer_steps_jumps_plays_and_tells_the_scores_after_each_turn(libra
     app.close()
 
 
+def test_the_viewer_draws_a_frame_only_when_it_shows_something_new(library):
+    """Moving the mouse over nothing, and the frames between two moves while it plays, draw nothing; every
+    frame drawn looks as the screen painted afresh (a step, the view, the speed, typing a turn, hovering)."""
+    game, saved, _ = finished_aetherya()
+    app = make_app(game, size=(1280, 720))
+    app.main_menu()
+    viewer = app.open_viewer(saved)
+    frames(app, 2)
+
+    def afresh() -> bool:
+        shown = pygame.image.tobytes(app.surface, "RGB")
+        app.scenes.forget_shown()
+        app.scenes.draw(app.surface)
+        return pygame.image.tobytes(app.surface, "RGB") == shown
+
+    still = viewer.picture_area.center
+    frames(app, 1, [pygame.event.Event(pygame.MOUSEMOTION, pos=still, rel=(1, 1), buttons=(0, 0, 0))])
+    frames(app, 1, [pygame.event.Event(pygame.MOUSEMOTION, pos=(still[0] + 9, still[1]), rel=(1, 1),
+                                       buttons=(0, 0, 0))])
+    assert app.changed == []
+    drawn = 0
+    for events in ([key(pygame.K_HOME)], [key(pygame.K_RIGHT)], [key(pygame.K_v)], [key(pygame.K_PLUS)],
+                   [key(pygame.K_g), pygame.event.Event(pygame.TEXTINPUT, text="3")], [key(pygame.K_ESCAPE)],
+                   [pygame.event.Event(pygame.MOUSEMOTION, pos=viewer.widgets.widgets[-2].rect.center, rel=(1, 1),
+                                       buttons=(0, 0, 0))]):
+        frames(app, 1, events)
+        assert app.changed is None and afresh(), events
+    frames(app, 1, [key(pygame.K_SPACE)])  # play: a move every half second at twice the speed
+    for _ in range(90):
+        frames(app)
+        drawn += app.changed is None
+        assert afresh()
+    assert viewer.playing and 2 <= drawn <= 6  # a frame for each move, not 90
+    app.close()
+
+
 def test_the_viewer_shows_a_face_down_draco_token_only_to_who_knew_it_and_everything_after_the_game(library):
     game = draco()
     state = game.new_state(2, 0, 0, ("fast_setup",))

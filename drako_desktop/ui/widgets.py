@@ -56,6 +56,12 @@ class Widget:
     def draw(self, surface: pygame.Surface, ctx: Context, focused: bool, hovered: bool) -> None:
         raise NotImplementedError
 
+    def look(self) -> tuple:
+        """What its drawing depends on besides hover and focus: its place and plain attributes (a label, a value,
+        the option chosen, enabled...), so that a screen can tell whether a frame would show anything new."""
+        return tuple(self.rect), *((name, value) for name, value in vars(self).items()
+                                   if value is None or isinstance(value, (str, int, float, tuple)))
+
     def click(self, pos: tuple[int, int]) -> None:
         self.activate()
 
@@ -245,6 +251,11 @@ class WidgetGroup:
 
     def focused(self) -> Widget | None:
         return self.widgets[self.focus] if 0 <= self.focus < len(self.widgets) else None
+
+    def look(self) -> tuple:
+        """What drawing these widgets shows: which ones (a layout makes new ones), the one under the mouse, the
+        keyboard's focus, and each one's own look."""
+        return self, self.hover, self.focus, self.keyboard_used, tuple(widget.look() for widget in self.widgets)
 
     def handle(self, event: pygame.event.Event) -> bool:
         """True when the event was used by a widget."""

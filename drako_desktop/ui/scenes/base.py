@@ -42,6 +42,7 @@ class Scene:
 
     def __init__(self, app: "App") -> None:
         self.app = app
+        self._drawn_look: object = None  # `look` when this scene was last drawn
 
     @property
     def ctx(self):
@@ -73,10 +74,23 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         pass
 
+    def look(self) -> object:
+        """Everything a frame of this scene shows that can change between two frames, when the scene can tell
+        (None: it cannot): a frame that would look as the last one drawn is not drawn (at 3840 x 2160 a screen
+        drawn whole takes 5-15 ms, and every mouse move brings a frame)."""
+        return None
+
+    def draw_whole(self, surface: pygame.Surface) -> None:
+        self.draw(surface)
+        self._drawn_look = self.look()
+
     def draw_changes(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         """Draw over the frame this scene drew last, which the window still shows: the regions drawn again
         (None: all of it). A scene that cannot tell draws all of it."""
-        self.draw(surface)
+        look = self.look()
+        if look is not None and look == self._drawn_look:
+            return []
+        self.draw_whole(surface)
         return None
 
     def draws_over_last(self) -> bool:
@@ -174,7 +188,7 @@ class SceneStack:
             changed = drawing[-1].draw_changes(surface)
         else:
             for scene in drawing:
-                scene.draw(surface)
+                scene.draw_whole(surface)
             changed = None
         self._shown = frame
         return changed

@@ -70,23 +70,8 @@ class GameTile(Widget):
 class MainMenu(Screen):
     _fans: dict[tuple, list[tuple[pygame.Surface, tuple[int, int]]]] = {}  # rotated once per size and language
 
-    def __init__(self, app) -> None:
-        super().__init__(app)
-        self._drawn: tuple | None = None  # what the last frame drawn showed (see `look`)
-
-    def look(self) -> tuple:
-        """What the menu shows beyond its layout (its widgets, made anew by `relayout`): the one under the mouse
-        and the one with the keyboard's focus."""
-        group = self.widgets
-        return group, group.hover, group.focus, group.keyboard_used
-
-    def draw_changes(self, surface: pygame.Surface) -> list[Rect] | None:
-        """The mouse moving over the menu changes nothing until it enters or leaves a button or a game: then
-        nothing is drawn (the whole menu at 3840 x 2160 takes about 9 ms)."""
-        if self.look() == self._drawn:
-            return []
-        self.draw(surface)
-        return None
+    def look(self) -> object:
+        return self.widgets.look()  # the mouse moving over the menu changes nothing until it enters or leaves one
 
     def relayout(self) -> None:
         th = self.ctx.theme
@@ -198,7 +183,6 @@ class MainMenu(Screen):
 
     def draw(self, surface: pygame.Surface) -> None:
         th, text = self.ctx.theme, self.ctx.text
-        self._drawn = self.look()
         self.draw_backdrop(surface)
         w, h = surface.get_size()
         parts, y, _ = self.header()

@@ -333,6 +333,11 @@ class ViewerScene(BarredScreen):
 
     # -- drawing ------------------------------------------------------------------------------------------------
 
+    def look(self) -> object:
+        """A mouse move over nothing, and the frames between two moves while it plays, show nothing new."""
+        return (self.widgets.look(), self.position, self.seen_by, self.playing, self.speed, self.scrubbing,
+                self.log_scroll)
+
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_bars(surface, tr("play_better.viewer.title", game=self.ctx.game_ui.title()))
         self.draw_position(surface)
