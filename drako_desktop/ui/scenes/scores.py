@@ -113,12 +113,12 @@ class ScoreSheet(Overlay):
     def toggle(self) -> None:
         self.hidden = not self.hidden
         self._under = None  # the table may have been looked around meanwhile: dimmed again when shown
-
-    def draws_over_last(self) -> bool:
-        return not self.hidden and super().draws_over_last()  # hidden, the table shows through: drawn whole
         if self.toggle_button is not None:
             self.toggle_button.label = tr("scores.show_scores") if self.hidden else tr("scores.show_table")
             self.toggle_button.rect = self.toggle_place() if self.hidden else self.toggle_home
+
+    def draws_over_last(self) -> bool:
+        return not self.hidden and super().draws_over_last()  # hidden, the table shows through: drawn whole
 
     def handle(self, event: pygame.event.Event) -> None:
         button = self.toggle_button
