@@ -515,6 +515,7 @@ class App:
         if self.persist and not self.fullscreen and self.windowed_size != (
                 self.ctx.settings.window_width, self.ctx.settings.window_height):
             self.update_settings(window_width=self.windowed_size[0], window_height=self.windowed_size[1])
+        self.ctx.sounds.close()
         pygame.quit()
 
 

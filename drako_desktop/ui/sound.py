@@ -54,3 +54,12 @@ class Sounds:
         self._last[name] = now
         sound.play()
         return True
+
+    def close(self) -> None:
+        """Stop every sound and close the audio device before pygame quits, so that no sound is left to end in
+        the audio thread meanwhile (SDL_mixer calls back into pygame when a channel ends; once, a whole test
+        run hung in pygame.quit with the audio thread still running)."""
+        if pygame.mixer.get_init():
+            pygame.mixer.stop()
+            pygame.mixer.quit()
+        self._sounds = {}
