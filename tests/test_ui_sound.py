@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pygame
+
 from drako_desktop.games.aetherya_pocket.engine import CENTRE, Event
 from drako_desktop.games.aetherya_pocket.ui import EVENT_SOUNDS
 from drako_desktop.ui.sound import Sounds, sound_files
@@ -20,6 +22,9 @@ class Recorder:
     def play(self, name: str) -> bool:
         self.played.append(name)
         return True
+
+    def close(self) -> None:
+        """Nothing plays: nothing to stop."""
 
 
 def test_every_event_sound_is_bundled():
@@ -68,3 +73,12 @@ def test_turning_sound_off_in_settings_silences_the_table(rules):
     assert not app.ctx.sounds.enabled
     assert not app.ctx.sounds.play("draw")
     app.close()
+
+
+def test_closing_stops_every_sound_and_the_audio_device():
+    """The app closes its sounds before pygame quits: nothing is left playing, the device is closed."""
+    sounds = Sounds(True)
+    assert sounds.available  # SDL_AUDIODRIVER=dummy gives a device
+    assert sounds.play("draw") and pygame.mixer.get_busy()
+    sounds.close()
+    assert not pygame.mixer.get_init() and not sounds.available and not sounds.play("draw")
