@@ -60,7 +60,8 @@ class Overlay(Scene):
                 self._dim = pygame.Surface(size, pygame.SRCALPHA)
                 self._dim.fill((4, 6, 12, self.dim_alpha))
             surface.blit(self._dim, (0, 0))
-            self._under = surface.copy()
+            if not self.notice:  # a notice's scene beneath goes on: nothing to keep
+                self._under = surface.copy()
         th = self.ctx.theme
         surface.blit(self.ctx.art.panel(self.panel.w, self.panel.h, alpha=245, edge=theme.GOLD_DARK), self.panel)
         label = self.ctx.text.fitted(title, "title", th.text(40), theme.GOLD, self.panel.w - th.px(40), shadow=True)
