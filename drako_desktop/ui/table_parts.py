@@ -105,6 +105,20 @@ def badge_pieces(ctx: Context, words: str, midleft: tuple[int, int], max_width: 
     return label, rect
 
 
+def counted_apart(ctx: Context, practice: bool, hints: int, after: Rect, right: int,
+                  share: int) -> list[tuple[str, Rect, int]]:
+    """The top bar's badges of a game counted apart in the statistics (practice: unlimited undo; hints shown),
+    one after another from `after` (the title): each one's words, pill and widest (a `share` of the room left
+    before `right`)."""
+    th = ctx.theme
+    badges = []
+    for words in [tr("table.practice")] * practice + [tr("play_better.hint.badge", count=hints)] * bool(hints):
+        widest = max(40, (right - after.right) // share)
+        after = badge_pieces(ctx, words, (after.right + th.px(12), after.centery), widest)[1]
+        badges.append((words, after, widest))
+    return badges
+
+
 def badge(surface: pygame.Surface, ctx: Context, words: str, midleft: tuple[int, int], max_width: int) -> Rect:
     """A small gold-edged pill with a word in it (Practice)."""
     th = ctx.theme

@@ -281,15 +281,10 @@ class TablePainter:
         top = scene.layout.top_bar
         title = self.ctx.text.fitted(tr("menu.title"), "title", th.text(28), theme.GOLD,
                                      max(40, (edges.top_right - edges.top_left) // 2 - th.px(20)))
-        rect = place = title.get_rect(midleft=(edges.top_left + th.px(14), top.centery))
-        badges = []
-        hints = sum(scene.controller.hints)
-        # Practice (unlimited undo) and hints shown: such a game is counted apart in the statistics.
-        for words in [tr("table.practice")] * scene.controller.practice + \
-                [tr("play_better.hint.badge", count=hints)] * bool(hints):
-            widest = max(40, (edges.top_right - rect.right) // 3)
-            rect = table_parts.badge_pieces(self.ctx, words, (rect.right + th.px(12), top.centery), widest)[1]
-            badges.append((words, rect, widest))
+        place = title.get_rect(midleft=(edges.top_left + th.px(14), top.centery))
+        badges = table_parts.counted_apart(self.ctx, scene.controller.practice, sum(scene.controller.hints), place,
+                                           edges.top_right, 3)
+        rect = badges[-1][1] if badges else place
         turn = scene.turn_text()
         if not turn:
             return (title, place), badges, None

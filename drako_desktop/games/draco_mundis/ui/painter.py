@@ -784,12 +784,9 @@ class TablePainter:
         title = text.fitted(tr("draco_mundis.name"), "title", th.text(28), theme.GOLD,
                             max(40, (right - left) // 3 - th.px(20)))
         rect = blit_at(surface, title, "midleft", (left + th.px(14), top.centery))
-        if scene.practice:
-            rect = table_parts.badge(surface, self.ctx, tr("table.practice"), (rect.right + th.px(12), top.centery),
-                              max(40, (right - rect.right) // 4))
-        if scene.hints_shown:
-            rect = table_parts.badge(surface, self.ctx, tr("play_better.hint.badge", count=scene.hints_shown),
-                                     (rect.right + th.px(12), top.centery), max(40, (right - rect.right) // 4))
+        for words, pill, widest in table_parts.counted_apart(self.ctx, scene.practice, scene.hints_shown, rect,
+                                                             right, 4):
+            rect = table_parts.badge(surface, self.ctx, words, pill.midleft, widest)
         turn = scene.turn_text()
         model = scene.model
         x = right - th.px(14)
