@@ -15,7 +15,7 @@ from conftest import aetherya_game
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
 from drako_desktop.games.aetherya_pocket.ui.painter import BARE
 from drako_desktop.games.draco_mundis.actions import Move
-from drako_desktop.ui.canvas import TILE, Recorder, tiles
+from drako_desktop.ui.canvas import THIN, TILE, Recorder, regions, tiles
 from drako_desktop.ui.scenes.overlay import PauseMenu
 from drako_desktop.ui.scenes.scores import ScoreSheet
 from test_draco_ui import can, draco, finish_setup, follow_the_lesson, play_on
@@ -228,6 +228,19 @@ def test_the_tiles_to_copy_back_cover_every_rect_drawn_in_a_few_rects_that_do_no
     assert all(window.contains(r) and r.x % TILE == 0 and r.y % TILE == 0 for r in regions)
     # the first two share a row of tiles: one rect; the tall thin line one column of tiles stacked into one
     assert pygame.Rect(0, 0, 3 * TILE, TILE) in regions and pygame.Rect(4 * TILE, TILE, TILE, 6 * TILE) in regions
+
+
+def test_thin_rects_are_copied_back_as_they_are_and_wide_ones_as_tiles():
+    """A frame around a kingdom is noted as its thin sides: copied back as tiles, each side would be 64 pixels
+    wide."""
+    size = (3840, 2160)
+    side, card = pygame.Rect(100, 100, 6, 1500), pygame.Rect(1000, 500, 300, 420)
+    edge = pygame.Rect(3830, 2000, THIN, 400)  # thin, out of the window in part: clipped
+    found = regions([side, card, edge], size)
+    assert side in found and pygame.Rect(3830, 2000, 10, 160) in found
+    wide = [r for r in found if r not in (side, pygame.Rect(3830, 2000, 10, 160))]
+    assert wide == tiles([card], size) and wide[0].unionall(wide[1:]).contains(card)
+    assert sum(r.w * r.h for r in found) < sum(r.w * r.h for r in tiles([side, card, edge], size)) * 0.8
 
 
 def test_a_recorder_notes_where_overlays_draw_and_refuses_what_it_cannot_note():

@@ -62,7 +62,7 @@ class Overlaid:
         size = surface.get_size()
         restored: list[Rect] | None = None
         if over_last and repainted is not None and self.rects is not None:
-            restored = tiles(repainted + self.rects, size)
+            restored = regions(repainted + self.rects, size)
             for region in restored:
                 surface.blit(board, region, region)
         else:
@@ -74,6 +74,15 @@ class Overlaid:
 
 
 TILE = 64  # pixels: the grain of what a frame copies back and shows
+THIN = 32  # pixels: a rect this narrow (a frame's side, an underline) is copied back as it is, not as tiles
+
+
+def regions(rects: list[Rect], size: tuple[int, int]) -> list[Rect]:
+    """Where to copy the board back to cover `rects`: the wide ones as tiles, the thin ones as they are (the
+    four sides of a frame around a 4K kingdom are 6 pixels wide; as tiles, 64)."""
+    thin = {tuple(rect) for rect in rects if min(rect.w, rect.h) <= THIN}
+    return tiles([rect for rect in rects if min(rect.w, rect.h) > THIN], size) + \
+        [Rect(rect).clip(Rect((0, 0), size)) for rect in thin]
 
 
 def tiles(rects: list[Rect], size: tuple[int, int]) -> list[Rect]:
