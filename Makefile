@@ -18,10 +18,12 @@ play: $(STAMP)
 	$(BIN)/drako-desktop $(ARGS)
 
 # Style (ruff) and types (mypy) first: either one failing fails the test before the long suite starts.
+# The suite runs in one process per core (pytest-xdist); PYTEST_WORKERS=0 runs it in this one.
+PYTEST_WORKERS ?= auto
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest $(PYTEST_ARGS)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
 
 dist: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dist]'
