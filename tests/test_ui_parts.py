@@ -10,7 +10,7 @@ from drako_desktop.games.aetherya_pocket.engine import category_scores
 from drako_desktop.games.aetherya_pocket.ui import tie_break_text
 from drako_desktop.games.aetherya_pocket.ui.card_tips import card_tooltip, legend_tooltip
 from drako_desktop.games.aetherya_pocket.ui.layout import layout_problems, table_layout
-from drako_desktop.ui import theme
+from drako_desktop.ui import table_parts, theme
 from drako_desktop.ui.tooltips import number, signed
 from ui_support import make_app
 
@@ -144,4 +144,26 @@ def test_a_pulsing_glow_fades_in_steps_made_once(aetherya):
     assert 0.45 * full_alpha < half_alpha < 0.55 * full_alpha
     faint = art.faded_glow(100, 125, gold, 0.03)  # the faintest pulse still shows
     assert 0 < sum(pygame.image.tobytes(faint, "RGBA")[3::4]) < 0.1 * full_alpha
+    app.close()
+
+
+def test_the_banner_fades_one_solid_band_made_once(aetherya):
+    """Both games' banner (whose turn, the game's end): a dark band across the middle, faded as a whole, with
+    the words; the band is made once for the window's width, not a see-through copy every frame."""
+    app = make_app(aetherya, size=(1280, 720))
+    ground = (120, 120, 120)
+    shown = {}
+    for alpha in (1.0, 0.5):
+        surface = pygame.Surface((1280, 720))
+        surface.fill(ground)
+        table_parts.banner(surface, app.ctx, "Ann's turn", alpha)
+        shown[alpha] = surface.get_at((20, 360))[:3]  # in the band, left of the words and of its gold lines
+        assert surface.get_at((20, 100))[:3] == ground  # above the band: untouched
+        assert any(surface.get_at((x, 360))[:3] != shown[alpha] for x in range(500, 780))  # the words
+        bands = [key for key in app.ctx.art._cache if key[0] == "banner"]
+        assert len(bands) == 1  # the band made at 1.0 serves 0.5 too
+    dark = (8, 10, 18)
+    for alpha, colour in shown.items():
+        a = round(215 * alpha) / 255
+        assert all(abs(c - (g * (1 - a) + d * a)) <= 2 for c, g, d in zip(colour, ground, dark))
     app.close()

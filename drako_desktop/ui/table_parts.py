@@ -129,6 +129,31 @@ def badge(surface: pygame.Surface, ctx: Context, words: str, midleft: tuple[int,
     return rect
 
 
+def banner(surface: pygame.Surface, ctx: Context, words: str, alpha: float) -> None:
+    """A band across the middle of the table with big words (whose turn it is, the game's end), at `alpha`
+    (0 to 1) as it fades in and out."""
+    th = ctx.theme
+    w, h = surface.get_size()
+    band = Rect(0, 0, w, th.px(130))
+    band.center = (w // 2, h // 2)
+
+    def make() -> pygame.Surface:
+        solid = pygame.Surface(band.size)
+        solid.fill((8, 10, 18))
+        return solid
+
+    # One solid band, faded as a whole: a see-through copy the width of a 4K window made each frame costs more.
+    shade = ctx.art.cached(("banner", band.size), make)
+    shade.set_alpha(round(215 * alpha))
+    surface.blit(shade, band)
+    for y in (band.top + th.px(6), band.bottom - th.px(6)):
+        canvas.line(surface, theme.shade(theme.GOLD, max(0.05, alpha)), (w // 6, y), (w * 5 // 6, y), 2)
+    label = ctx.text.fitted(words, "title", th.text(48), theme.GOLD, w - th.px(80), shadow=True)
+    label.set_alpha(round(255 * alpha))
+    blit_at(surface, label, "center", band.center)
+    label.set_alpha(None)
+
+
 def tooltip(surface: pygame.Surface, ctx: Context, tip: Tooltip, anchor: tuple[int, int], width: int = 340,
             line_colour: Callable[[str], tuple[int, int, int]] | None = None) -> Rect:
     """A tooltip panel beside `anchor` (the mouse), kept inside the window; its rect. `line_colour` picks

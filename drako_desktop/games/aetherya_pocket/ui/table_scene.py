@@ -498,7 +498,7 @@ class TableScene(Scene):
         return bool(person.is_human and person.name == tr("new_game.default_you"))
 
     def draw_banner(self, surface: pygame.Surface, text: str, alpha: float) -> None:
-        self.painter.banner(surface, text, alpha)
+        table_parts.banner(surface, self.ctx, text, alpha)
 
     def score(self, seat: int) -> int:
         """The seat's score as the table shows it, the starting cards being arranged included."""

@@ -759,21 +759,6 @@ class TablePainter:
         surface.blit(mark, mark.get_rect(center=rect.center))
         mark.set_alpha(None)
 
-    def banner(self, surface: pygame.Surface, words: str, alpha: float) -> None:
-        th, text = self.ctx.theme, self.ctx.text
-        w, h = surface.get_size()
-        band = Rect(0, 0, w, th.px(120))
-        band.center = (w // 2, h // 2)
-        shade = pygame.Surface(band.size, pygame.SRCALPHA)
-        shade.fill((8, 10, 18, round(210 * alpha)))
-        surface.blit(shade, band)
-        for y in (band.top + th.px(6), band.bottom - th.px(6)):
-            canvas.line(surface, theme.shade(theme.GOLD, max(0.05, alpha)), (w // 6, y), (w * 5 // 6, y), 2)
-        label = text.fitted(words, "title", th.text(44), theme.GOLD, w - th.px(80), shadow=True)
-        label.set_alpha(round(255 * alpha))
-        blit_at(surface, label, "center", band.center)
-        label.set_alpha(None)
-
     # -- bars, messages, tooltips ----------------------------------------------------------------------------
 
     def bars(self, surface: pygame.Surface) -> None:
