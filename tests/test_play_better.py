@@ -352,6 +352,12 @@ def test_the_review_goes_from_mistake_to_mistake_and_replays_from_one(library):
         frames(app)
     frames(app, 1)
     assert len(review.mistakes) >= 2 and review.selected == 0
+    # Two mistakes in one turn (the card taken, then where it went) say which move each is: no line twice.
+    texts = [review.mistake_text(m) for m in review.mistakes]
+    turns = [m.turn for m in review.mistakes]
+    twice = next(t for t in turns if turns.count(t) > 1)
+    assert len(set(texts)) == len(texts)
+    assert {w.split(":")[0] for w, t in zip(texts, turns) if t == twice} == {f"Turn {twice}, move {n}" for n in (1, 2)}
     frames(app, 1, [key(pygame.K_RIGHT)])
     assert review.selected == 1
     frames(app, 1, [key(pygame.K_RIGHT), key(pygame.K_LEFT), key(pygame.K_LEFT), key(pygame.K_LEFT)])
