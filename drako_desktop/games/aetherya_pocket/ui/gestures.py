@@ -239,6 +239,20 @@ class Gestures:
                 return True
         return False
 
+    def take_back(self) -> bool:
+        """Ctrl+Z on what the game has not seen yet: a card picked up goes back (not the one drawn from the pile,
+        which is final), and while the starting cards are arranged the last one put in the centre returns to the
+        hand. False when there is no such thing (the controller's undo, or its reason, answers then)."""
+        if self.discarding or self.held is not None and self.held.source != ("drawn",):
+            self.held = None
+            self.discarding = False
+            return True
+        decision = self.table.decision()
+        if decision is not None and decision.kind == ARRANGE_STEP and decision.human and self.arrangement:
+            del self.arrangement[next(reversed(self.arrangement))]  # the last put in place (see _arrange_drop)
+            return True
+        return False
+
     # -- the one logic behind clicks, Enter and drops -------------------------------------------------
 
     def pickable(self, key: tuple) -> str | None:
@@ -351,6 +365,7 @@ class Gestures:
                     self.arrangement[old] = self.arrangement[cell]
                 else:
                     del self.arrangement[old]
+            self.arrangement.pop(cell, None)  # put in place last: the one Ctrl+Z takes back first
             self.arrangement[cell] = held.card
         elif key is not None and key[0] == "hand" and held.source[0] == "cell":
             del self.arrangement[held.source[2]]

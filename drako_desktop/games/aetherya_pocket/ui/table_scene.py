@@ -191,6 +191,9 @@ class TableScene(Scene):
         seat = None
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             seat = next((s for s, box in self.layout.kingdoms.items() if box.rect.collidepoint(event.pos)), None)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_z and \
+                event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.undo()  # Ctrl+Z answers here too: the game is over
         elif event.type == pygame.KEYDOWN:
             step = {pygame.K_RIGHT: 1, pygame.K_DOWN: 1, pygame.K_TAB: 1, pygame.K_LEFT: -1, pygame.K_UP: -1}
             if event.key in step:
@@ -245,10 +248,13 @@ class TableScene(Scene):
     def undo(self) -> None:
         """Take the person's last step back, or say in words why it cannot be (Ctrl+Z always answers)."""
         c = self.controller
+        if self.gestures.take_back():
+            self.refresh_buttons()
+            return
         if not self.choreo.idle and (self.ending_turn() or c.current() is not None and c.current().human):
             self.choreo.finish()  # the person's own move still settling: it is shown done, then taken back
         if self.finished or not self.choreo.idle:
-            self.say(tr("table.undo_refused.not_yours"))
+            self.say(tr("table.undo_refused.over" if self.model.over else "table.undo_refused.not_yours"))
             return
         keep, why = c.why_no_undo()
         if keep is None:
