@@ -340,3 +340,29 @@ def test_without_practice_undo_nothing_revealed_can_be_taken_back(rules):
     assert table.undo_target() is None
     assert not any(w.label == "Undo" for w in table.widgets.widgets)
     app.close()
+
+
+def test_with_the_drawn_card_on_the_discard_pile_the_lands_to_reveal_glow(rules):
+    """The status says to click an Unexplored Land: those the engine lets be revealed glow, the face-up cards
+    are dimmed (nothing glowed, unlike every other choice of a place)."""
+    app, table = human_vs_computer(rules, seed=3)
+    wait_for_person(app, table)
+    frames(app, 1, [key(pygame.K_RETURN)])
+    seat = wait_for_person(app, table).seat
+    click(app, centre_of(table, ("draw",)))
+    while not table.choreo.idle:
+        frames(app)
+    face_up = next(i for i, t in enumerate(table.model.kingdoms[seat]) if t not in (FACE_DOWN, None))
+    centre = centre_of(table, ("cell", seat, face_up))
+    click(app, centre_of(table, ("drawn",)))  # put down: nothing aimed, the kingdom as it is
+    frames(app, 1, [motion((5, 5))])
+    before = app.surface.get_at(centre)
+    drag(app, centre_of(table, ("drawn",)), centre_of(table, ("discard",)))
+    assert table.gestures.discarding
+    glowing = sorted(k[2] for k, reason in table.gestures.targets().items() if reason is None)
+    revealable = sorted(a.row * 4 + a.col for a in table.decision().legal if a.kind == "reveal")
+    assert glowing == revealable == [i for i, t in enumerate(table.model.kingdoms[seat]) if t == FACE_DOWN]
+    frames(app, 1, [motion((5, 5))])
+    after = app.surface.get_at(centre)
+    assert sum(after[:3]) < sum(before[:3]) * 0.8, "the face-up card is dimmed: it cannot be revealed"
+    app.close()

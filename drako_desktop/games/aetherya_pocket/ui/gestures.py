@@ -111,8 +111,13 @@ class Gestures:
         return left
 
     def targets(self) -> dict[tuple, str | None]:
-        """Where the held card may go: key -> None (legal) or the reason it may not."""
+        """Where the held card may go: key -> None (legal) or the reason it may not; while the drawn card lies
+        on the discard pile, the Unexplored Lands that may be revealed."""
         held, decision = self.held, self.table.decision()
+        if held is None and self.discarding and decision is not None:
+            seat = decision.seat
+            return {("cell", seat, i): None if reveal(i // 4, i % 4) in decision.legal else "face-up"
+                    for i in range(16)}
         if held is None or decision is None:
             return {}
         seat = decision.seat
