@@ -122,6 +122,21 @@ def test_ctrl_z_puts_back_what_the_game_has_not_seen(rules):
     app.close()
 
 
+def test_a_click_on_the_piles_or_legends_while_the_turn_waits_says_to_end_it(rules):
+    """Nothing more can be taken or claimed once the turn is done: a click there answered nothing at all."""
+    app, table = first_turn()
+    place_the_discard(app, table)
+    assert table.ending_turn()
+    for place in (("draw",), ("discard",), ("legend", 0), ("cell", 0, 0)):
+        table.toast = None
+        click(app, centre_of(table, place))
+        assert table.toast[0] == i18n.tr("table.say.turn_done") and table.ending_turn(), place
+    table.toast = None
+    click(app, table.layout.kingdoms[1].grid.center)  # another's kingdom: only looked at
+    assert table.toast is None
+    app.close()
+
+
 def test_a_card_drawn_from_the_pile_is_final_and_undo_says_so(rules):
     app, table = first_turn()
     click(app, centre_of(table, ("draw",)))

@@ -696,6 +696,8 @@ class TableScene(Scene):
             elif event.button in (4, 5) and self.layout.log and self.layout.log.collidepoint(event.pos):
                 self.log_scroll = max(0, self.log_scroll + (40 if event.button == 4 else -40))
             else:
+                if event.button == 1 and self.ending_turn() and self.asks_more(self.hit(event.pos)):
+                    self.say(tr("table.say.turn_done"))  # a click on what the turn no longer offers
                 g.mouse_down(event.pos, event.button)
                 self.tooltip = None
         elif event.type == pygame.MOUSEWHEEL:
@@ -721,6 +723,11 @@ class TableScene(Scene):
                 self.refresh_buttons()
                 return
             table_parts.table_key(self, event.key)
+
+    def asks_more(self, key: tuple | None) -> bool:
+        """Whether a click on `key` asks for more of a turn (a card, a legend, a place in the kingdom)."""
+        return key is not None and (key[0] in ("draw", "discard", "drawn", "legend") or
+                                    key[0] in ("cell", "kingdom") and key[1] == self.model.current)
 
     def update_tooltip(self, dt: float) -> None:
         g = self.gestures
