@@ -365,4 +365,13 @@ def test_with_the_drawn_card_on_the_discard_pile_the_lands_to_reveal_glow(rules)
     frames(app, 1, [motion((5, 5))])
     after = app.surface.get_at(centre)
     assert sum(after[:3]) < sum(before[:3]) * 0.8, "the face-up card is dimmed: it cannot be revealed"
+    # The land under the mouse (or the keyboard's focus) is lifted above the others: the one a click reveals.
+    one, other = (table.rect_of(("cell", seat, i)) for i in glowing[:2])
+    frames(app, 1, [motion(one.center)])
+    assert table.gestures.aimed() == ("cell", seat, glowing[0])
+    lifted = app.surface.subsurface(one.inflate(0, 16)).copy()
+    assert pygame.image.tobytes(lifted, "RGB") != pygame.image.tobytes(app.surface.subsurface(other.inflate(0, 16)),
+                                                                     "RGB")
+    frames(app, 1, [key(pygame.K_RIGHT)])
+    assert table.gestures.aimed() == table.gestures.focus != ("cell", seat, glowing[0])
     app.close()

@@ -139,8 +139,9 @@ class Gestures:
         return tuple(-1 if t in (None, FACE_DOWN) else index[t] for t in self.table.model.kingdoms[seat])
 
     def aimed(self) -> tuple | None:
-        """The place the held card is over (mouse) or focused on (keyboard)."""
-        if self.held is None:
+        """The place the held card is over (mouse) or focused on (keyboard); while the drawn card lies on the
+        discard pile, the land that a click (or Enter) would reveal, lifted like a place aimed at."""
+        if self.held is None and not self.discarding:
             return None
         if self.keyboard:
             return self.focus
