@@ -137,6 +137,23 @@ def test_a_click_on_the_piles_or_legends_while_the_turn_waits_says_to_end_it(rul
     app.close()
 
 
+def test_taking_a_move_back_keeps_the_others_turns_marked_and_told(rules):
+    """Undo rebuilt the table and forgot what the computer had just done: its marks and sentence vanished."""
+    app, table = first_turn(seed=4)
+    place_the_discard(app, table)
+    table.end_turn()
+    assert wait_for_person(app, table).kind == "turn-start"
+    settle(app, table)
+    told = table.recent_turns()
+    assert [r.seat for r in told] == [1] and told[0].events[0].kind != "arrange"
+    place_the_discard(app, table)
+    frames(app, 1, [key(*CTRL_Z)])
+    assert table.decision().kind == "after-take-discard" and table.recent_turns() == told
+    frames(app, 1, [key(*CTRL_Z)])
+    assert table.decision().kind == "turn-start" and table.recent_turns() == told  # same time: no second pulse
+    app.close()
+
+
 def test_a_card_drawn_from_the_pile_is_final_and_undo_says_so(rules):
     app, table = first_turn()
     click(app, centre_of(table, ("draw",)))

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 from functools import partial
-from typing import Any
+from typing import Any, Iterator
 
 import pygame
 from pygame import Rect
@@ -41,7 +41,6 @@ from ..engine import (
     TURN_START_STEP,
     Action,
     Event,
-    GameState,
     IllegalActionError,
 )
 from ..narrate import describe, summarize_turn
@@ -264,7 +263,7 @@ class TableScene(Scene):
         self.held_back = []
         self.model = self.model_of_game()
         self.choreo = Choreography(self.speed)
-        self.last_turns.forget()
+        self.last_turns.retold(self.replayed(c.actions), self.clock)  # the others' turns are still told
         self._decision_key = None
         self.log_lines.append(tr("log.undo"))
         self.relayout()
@@ -422,10 +421,14 @@ class TableScene(Scene):
 
     def retell(self, actions) -> None:
         """A resumed game: its log, told again from a replay of the saved actions."""
-        state = GameState.new(self.rules, self.setup.players, self.setup.seed, self.setup.first)
+        for event in self.replayed(actions):
+            self.tell(event)
+
+    def replayed(self, actions) -> Iterator[Event]:
+        """The events of `actions` played from the start of this game."""
+        state = self.controller.new_state()
         for action in actions:
-            for event in state.apply(action):
-                self.tell(event)
+            yield from state.apply(action)
 
     def leave(self) -> None:
         table_parts.close_game(self)
