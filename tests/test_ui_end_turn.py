@@ -149,6 +149,7 @@ def test_taking_a_move_back_keeps_the_others_turns_marked_and_told(rules):
     place_the_discard(app, table)
     frames(app, 1, [key(*CTRL_Z)])
     assert table.decision().kind == "after-take-discard" and table.recent_turns() == told
+    assert "must be placed" in table.status_text()  # back in hand, nothing glows yet: drag it, it must go
     frames(app, 1, [key(*CTRL_Z)])
     assert table.decision().kind == "turn-start" and table.recent_turns() == told  # same time: no second pulse
     app.close()
