@@ -241,6 +241,27 @@ def test_keyboard_only_turn(rules):
     app.close()
 
 
+def test_tab_moves_the_focus_through_the_table_as_in_the_menus(rules):
+    """Tab did nothing at the table (the arrows only), though it moves the focus on every other screen."""
+    app, table = human_vs_computer(rules, seed=8)
+    wait_for_person(app, table)
+    frames(app, 1, [key(pygame.K_RETURN)])
+    wait_for_person(app, table)
+    order = table.focusables()
+    frames(app, 1, [key(pygame.K_TAB)])
+    assert table.gestures.focus == order[0] == ("draw",) and table.gestures.keyboard
+    frames(app, 1, [key(pygame.K_TAB)])
+    assert table.gestures.focus == order[1]
+    frames(app, 1, [key(pygame.K_TAB, pygame.KMOD_SHIFT), key(pygame.K_TAB, pygame.KMOD_SHIFT)])
+    assert table.gestures.focus == order[-1]
+    frames(app, 1, [key(pygame.K_TAB)])
+    assert table.gestures.focus == order[0]
+    frames(app, 1, [key(pygame.K_RETURN)])  # Enter on the focused draw pile draws, as with the arrows
+    wait_for_person(app, table)
+    assert table.controller.actions[-1].kind == "draw"
+    app.close()
+
+
 def test_claim_a_legend_by_click_once_per_turn(rules):
     for seed in range(1, 200):
         app, table = first_turn(rules, seed=seed)

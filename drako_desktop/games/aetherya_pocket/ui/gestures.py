@@ -245,6 +245,14 @@ class Gestures:
                 return True
         return False
 
+    def cycle_focus(self, step: int) -> None:
+        """Tab (Shift+Tab): the focus to the next (previous) place in the table's order, as in the menus."""
+        self.keyboard = True
+        items = [k for k in self.table.focusables() if self.table.rect_of(k) is not None]
+        if items:
+            at = items.index(self.focus) if self.focus in items else (-1 if step > 0 else 0)
+            self.focus = items[(at + step) % len(items)]
+
     def take_back(self) -> bool:
         """Ctrl+Z on what the game has not seen yet: a card picked up goes back (not the one drawn from the pile,
         which is final), and while the starting cards are arranged the last one put in the centre returns to the

@@ -722,6 +722,9 @@ class TableScene(Scene):
                 self.choreo.finish()
                 self.refresh_buttons()
                 return
+            if event.key == pygame.K_TAB:
+                g.cycle_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+                return
             if g.key_down(event.key):
                 self.refresh_buttons()
                 return
