@@ -213,6 +213,26 @@ def test_the_viewer_steps_jumps_plays_and_tells_the_scores_after_each_turn(libra
     app.close()
 
 
+@pytest.mark.parametrize("size, wordy", [((1280, 720), False), ((1600, 900), True), ((1920, 1080), True)])
+def test_the_viewer_names_the_legends_where_their_words_fit(library, monkeypatch, size, wordy):
+    """At 1600 x 900 the viewer's legends are as tall as the table's at 1280 x 720, which shows their names and
+    requirements: the viewer showed only each family's emblem, so that nobody could tell which legends lay there."""
+    from drako_desktop.games.aetherya_pocket.ui.card_art import CardArt
+
+    drawn: list[str] = []
+    for kind in ("legend", "legend_emblem"):
+        original = getattr(CardArt, kind)
+        monkeypatch.setattr(CardArt, kind, lambda self, legend_id, w, h, *rest, _f=original, _k=kind:
+                            drawn.append(_k) or _f(self, legend_id, w, h, *rest))
+    game, saved, _ = finished_aetherya()
+    app = make_app(game, size=size)
+    app.main_menu()
+    app.open_viewer(saved)
+    frames(app, 2)
+    assert drawn and set(drawn) == {"legend" if wordy else "legend_emblem"}
+    app.close()
+
+
 def test_the_viewer_draws_a_frame_only_when_it_shows_something_new(library):
     """Moving the mouse over nothing, and the frames between two moves while it plays, draw nothing; every
     frame drawn looks as the screen painted afresh (a step, the view, the speed, typing a turn, hovering)."""
@@ -352,6 +372,12 @@ def test_the_review_goes_from_mistake_to_mistake_and_replays_from_one(library):
         frames(app)
     frames(app, 1)
     assert len(review.mistakes) >= 2 and review.selected == 0
+    # Two mistakes in one turn (the card taken, then where it went) say which move each is: no line twice.
+    texts = [review.mistake_text(m) for m in review.mistakes]
+    turns = [m.turn for m in review.mistakes]
+    twice = next(t for t in turns if turns.count(t) > 1)
+    assert len(set(texts)) == len(texts)
+    assert {w.split(":")[0] for w, t in zip(texts, turns) if t == twice} == {f"Turn {twice}, move {n}" for n in (1, 2)}
     frames(app, 1, [key(pygame.K_RIGHT)])
     assert review.selected == 1
     frames(app, 1, [key(pygame.K_RIGHT), key(pygame.K_LEFT), key(pygame.K_LEFT), key(pygame.K_LEFT)])

@@ -66,6 +66,17 @@ def test_typing_searches_every_word_of_the_sections(rules):
     app.close()
 
 
+@pytest.mark.parametrize("language, words", [("en", "legend deck"), ("zh-TW", "傳奇牌堆")])
+def test_what_nobody_knows_includes_the_legend_deck(rules, language, words):
+    """Rule book 2.1: the legends not in the row are a face-down deck; "One screen, no secrets" said only the
+    face-down cards and the draw pile were unknown."""
+    app, scene = open_rules(language=language)
+    scene.search(words)
+    assert {"setup", "legends", "one_screen"} <= set(scene.shown)
+    app.close()
+    i18n.set_language("en")
+
+
 def test_search_works_in_chinese(rules):
     app, scene = open_rules(language="zh-TW")
     scene.search("傳送門")

@@ -17,6 +17,7 @@ import pytest
 from conftest import aetherya_game
 from drako_desktop import i18n, saves
 from drako_desktop.controller.game import COMPUTER, GameController, GameSetup, Phase, Seat
+from drako_desktop.games.aetherya_pocket.engine import CENTRE
 from drako_desktop.games.aetherya_pocket.ui.beats import TurnPasses
 from drako_desktop.games.aetherya_pocket.ui.model import FACE_DOWN
 from drako_desktop.games.aetherya_pocket.ui.table_scene import TableScene
@@ -89,6 +90,68 @@ def test_placing_the_discard_waits_for_end_turn_and_can_be_taken_back(rules):
     frames(app, 1, [key(*CTRL_Z)])  # the computer's turn now
     assert table.toast[0] == i18n.tr("table.undo_refused.not_yours")
     assert wait_for_person(app, table).kind == "turn-start" and c.state.turn == 3
+    app.close()
+
+
+def test_ctrl_z_puts_back_what_the_game_has_not_seen(rules):
+    """Starting cards put in the centre and a card picked up are the person's alone until played: Ctrl+Z puts
+    them back (it said "you have done nothing this turn" with a card in the centre)."""
+    app = make_app(aetherya_game(), animation_speed="fast")
+    table = app.start_game(GameSetup((Seat("Ana"), Seat("Brynja", COMPUTER, "random")), 3))
+    seat = wait_for_person(app, table).seat
+    hand = table.gestures.hand()
+    drag(app, centre_of(table, ("hand", 0)), centre_of(table, ("cell", seat, CENTRE[0])))
+    drag(app, centre_of(table, ("hand", 0)), centre_of(table, ("cell", seat, CENTRE[3])))
+    drag(app, centre_of(table, ("cell", seat, CENTRE[0])), centre_of(table, ("cell", seat, CENTRE[1])))
+    assert table.gestures.arrangement == {CENTRE[3]: hand[1], CENTRE[1]: hand[0]}
+    frames(app, 1, [key(*CTRL_Z)])  # the card moved last goes back to the hand
+    assert table.gestures.arrangement == {CENTRE[3]: hand[1]} and table.gestures.hand() == [hand[0]] + hand[2:]
+    assert table.toast is None
+    frames(app, 1, [key(*CTRL_Z)])
+    assert table.gestures.arrangement == {} and sorted(table.gestures.hand()) == sorted(hand)
+    frames(app, 1, [key(*CTRL_Z)])  # nothing left: the words again
+    assert table.toast[0] == i18n.tr("table.undo_refused.nothing")
+    frames(app, 1, [key(pygame.K_RETURN)])
+    assert wait_for_person(app, table).kind == "turn-start"
+    actions = list(table.controller.actions)
+    click(app, centre_of(table, ("discard",)))  # picked up, not played yet
+    assert table.gestures.held is not None
+    table.toast = None
+    frames(app, 1, [key(*CTRL_Z)])
+    assert table.gestures.held is None and table.toast is None and table.controller.actions == actions
+    app.close()
+
+
+def test_a_click_on_the_piles_or_legends_while_the_turn_waits_says_to_end_it(rules):
+    """Nothing more can be taken or claimed once the turn is done: a click there answered nothing at all."""
+    app, table = first_turn()
+    place_the_discard(app, table)
+    assert table.ending_turn()
+    for place in (("draw",), ("discard",), ("legend", 0), ("cell", 0, 0)):
+        table.toast = None
+        click(app, centre_of(table, place))
+        assert table.toast[0] == i18n.tr("table.say.turn_done") and table.ending_turn(), place
+    table.toast = None
+    click(app, table.layout.kingdoms[1].grid.center)  # another's kingdom: only looked at
+    assert table.toast is None
+    app.close()
+
+
+def test_taking_a_move_back_keeps_the_others_turns_marked_and_told(rules):
+    """Undo rebuilt the table and forgot what the computer had just done: its marks and sentence vanished."""
+    app, table = first_turn(seed=4)
+    place_the_discard(app, table)
+    table.end_turn()
+    assert wait_for_person(app, table).kind == "turn-start"
+    settle(app, table)
+    told = table.recent_turns()
+    assert [r.seat for r in told] == [1] and told[0].events[0].kind != "arrange"
+    place_the_discard(app, table)
+    frames(app, 1, [key(*CTRL_Z)])
+    assert table.decision().kind == "after-take-discard" and table.recent_turns() == told
+    assert "must be placed" in table.status_text()  # back in hand, nothing glows yet: drag it, it must go
+    frames(app, 1, [key(*CTRL_Z)])
+    assert table.decision().kind == "turn-start" and table.recent_turns() == told  # same time: no second pulse
     app.close()
 
 

@@ -110,6 +110,7 @@ def test_add_a_player_says_what_it_adds_and_focuses_the_new_seat(aetherya):
     app, scene = new_game_screen(aetherya)
     add = next(w for w in scene.widgets.widgets if isinstance(w, Button) and w.on_click == scene.add_seat)
     assert add.label == "Add a player: Computer · Medium"
+    assert add.icon == "computer"  # the computer's picture, as on the seat it adds (not a person's)
     click(app, add.rect.center)
     frames(app, 2)
     assert scene.kinds == ["human", "ai:medium", "ai:medium"]

@@ -241,6 +241,27 @@ def test_keyboard_only_turn(rules):
     app.close()
 
 
+def test_tab_moves_the_focus_through_the_table_as_in_the_menus(rules):
+    """Tab did nothing at the table (the arrows only), though it moves the focus on every other screen."""
+    app, table = human_vs_computer(rules, seed=8)
+    wait_for_person(app, table)
+    frames(app, 1, [key(pygame.K_RETURN)])
+    wait_for_person(app, table)
+    order = table.focusables()
+    frames(app, 1, [key(pygame.K_TAB)])
+    assert table.gestures.focus == order[0] == ("draw",) and table.gestures.keyboard
+    frames(app, 1, [key(pygame.K_TAB)])
+    assert table.gestures.focus == order[1]
+    frames(app, 1, [key(pygame.K_TAB, pygame.KMOD_SHIFT), key(pygame.K_TAB, pygame.KMOD_SHIFT)])
+    assert table.gestures.focus == order[-1]
+    frames(app, 1, [key(pygame.K_TAB)])
+    assert table.gestures.focus == order[0]
+    frames(app, 1, [key(pygame.K_RETURN)])  # Enter on the focused draw pile draws, as with the arrows
+    wait_for_person(app, table)
+    assert table.controller.actions[-1].kind == "draw"
+    app.close()
+
+
 def test_claim_a_legend_by_click_once_per_turn(rules):
     for seed in range(1, 200):
         app, table = first_turn(rules, seed=seed)
@@ -339,4 +360,39 @@ def test_without_practice_undo_nothing_revealed_can_be_taken_back(rules):
     wait_for_person(app, table)
     assert table.undo_target() is None
     assert not any(w.label == "Undo" for w in table.widgets.widgets)
+    app.close()
+
+
+def test_with_the_drawn_card_on_the_discard_pile_the_lands_to_reveal_glow(rules):
+    """The status says to click an Unexplored Land: those the engine lets be revealed glow, the face-up cards
+    are dimmed (nothing glowed, unlike every other choice of a place)."""
+    app, table = human_vs_computer(rules, seed=3)
+    wait_for_person(app, table)
+    frames(app, 1, [key(pygame.K_RETURN)])
+    seat = wait_for_person(app, table).seat
+    click(app, centre_of(table, ("draw",)))
+    while not table.choreo.idle:
+        frames(app)
+    face_up = next(i for i, t in enumerate(table.model.kingdoms[seat]) if t not in (FACE_DOWN, None))
+    centre = centre_of(table, ("cell", seat, face_up))
+    click(app, centre_of(table, ("drawn",)))  # put down: nothing aimed, the kingdom as it is
+    frames(app, 1, [motion((5, 5))])
+    before = app.surface.get_at(centre)
+    drag(app, centre_of(table, ("drawn",)), centre_of(table, ("discard",)))
+    assert table.gestures.discarding
+    glowing = sorted(k[2] for k, reason in table.gestures.targets().items() if reason is None)
+    revealable = sorted(a.row * 4 + a.col for a in table.decision().legal if a.kind == "reveal")
+    assert glowing == revealable == [i for i, t in enumerate(table.model.kingdoms[seat]) if t == FACE_DOWN]
+    frames(app, 1, [motion((5, 5))])
+    after = app.surface.get_at(centre)
+    assert sum(after[:3]) < sum(before[:3]) * 0.8, "the face-up card is dimmed: it cannot be revealed"
+    # The land under the mouse (or the keyboard's focus) is lifted above the others: the one a click reveals.
+    one, other = (table.rect_of(("cell", seat, i)) for i in glowing[:2])
+    frames(app, 1, [motion(one.center)])
+    assert table.gestures.aimed() == ("cell", seat, glowing[0])
+    lifted = app.surface.subsurface(one.inflate(0, 16)).copy()
+    assert pygame.image.tobytes(lifted, "RGB") != pygame.image.tobytes(app.surface.subsurface(other.inflate(0, 16)),
+                                                                     "RGB")
+    frames(app, 1, [key(pygame.K_RIGHT)])
+    assert table.gestures.aimed() == table.gestures.focus != ("cell", seat, glowing[0])
     app.close()

@@ -356,6 +356,8 @@ def test_after_the_game_any_kingdom_can_be_seen_large_and_the_button_stays_clear
     frames(app, 1, [key(pygame.K_1)])
     assert table.layout.active == 0
     assert table.status_text().startswith("The game is over. Click a kingdom")
+    frames(app, 1, [key(pygame.K_z, pygame.KMOD_CTRL)])  # Ctrl+Z answers for the game, not for a turn
+    assert table.toast[0] == i18n.tr("table.undo_refused.over")
     frames(app, 1, [key(pygame.K_RETURN)])
     assert not sheet.hidden
     app.close()

@@ -171,7 +171,8 @@ class NewGameScene(Screen):
         if len(self.kinds) < self.ctx.game.max_players:
             add = Rect(area.x + row_h + gap, y, round(area.w * 0.42), row_h)
             adds = dict(self.kind_options())[self.added_kind()]
-            widgets.append(Button(add, tr("new_game.add_player_as", kind=adds), self.add_seat, icon="person"))
+            icon = "person" if self.added_kind() == HUMAN else "computer"  # the seat it adds, as its disc will show
+            widgets.append(Button(add, tr("new_game.add_player_as", kind=adds), self.add_seat, icon=icon))
         y = area.y + th.px(40) + self.ctx.game.max_players * (row_h + gap) + th.px(30)
         self.options_top = y
         y += th.px(40)

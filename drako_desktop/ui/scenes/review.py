@@ -291,9 +291,13 @@ class ReviewScene(BarredScreen):
         self.relayout()
 
     def mistake_text(self, decision: DecisionReview) -> str:
+        # A turn of several decisions (take a card, then place it) can hold two mistakes: say which move each is.
+        in_turn = [d.index for d in self.decisions if d.turn == decision.turn]
+        when = tr("play_better.review.when_move", turn=decision.turn, move=in_turn.index(decision.index) + 1) \
+            if len(in_turn) > 1 and decision.index in in_turn else tr("play_better.review.when", turn=decision.turn)
         if decision.win_lost >= MISTAKE_WIN or not decision.margin_lost:
-            return tr("play_better.review.mistake", turn=decision.turn, points=round(100 * decision.win_lost))
-        return tr("play_better.review.mistake_margin", turn=decision.turn, points=f"{decision.margin_lost:.1f}")
+            return tr("play_better.review.mistake", when=when, points=round(100 * decision.win_lost))
+        return tr("play_better.review.mistake_margin", when=when, points=f"{decision.margin_lost:.1f}")
 
     # -- layout --------------------------------------------------------------------------------------------------
 

@@ -111,8 +111,13 @@ class Gestures:
         return left
 
     def targets(self) -> dict[tuple, str | None]:
-        """Where the held card may go: key -> None (legal) or the reason it may not."""
+        """Where the held card may go: key -> None (legal) or the reason it may not; while the drawn card lies
+        on the discard pile, the Unexplored Lands that may be revealed."""
         held, decision = self.held, self.table.decision()
+        if held is None and self.discarding and decision is not None:
+            seat = decision.seat
+            return {("cell", seat, i): None if reveal(i // 4, i % 4) in decision.legal else "face-up"
+                    for i in range(16)}
         if held is None or decision is None:
             return {}
         seat = decision.seat
@@ -134,8 +139,9 @@ class Gestures:
         return tuple(-1 if t in (None, FACE_DOWN) else index[t] for t in self.table.model.kingdoms[seat])
 
     def aimed(self) -> tuple | None:
-        """The place the held card is over (mouse) or focused on (keyboard)."""
-        if self.held is None:
+        """The place the held card is over (mouse) or focused on (keyboard); while the drawn card lies on the
+        discard pile, the land that a click (or Enter) would reveal, lifted like a place aimed at."""
+        if self.held is None and not self.discarding:
             return None
         if self.keyboard:
             return self.focus
@@ -237,6 +243,28 @@ class Gestures:
                 self.held = None
                 self.discarding = False
                 return True
+        return False
+
+    def cycle_focus(self, step: int) -> None:
+        """Tab (Shift+Tab): the focus to the next (previous) place in the table's order, as in the menus."""
+        self.keyboard = True
+        items = [k for k in self.table.focusables() if self.table.rect_of(k) is not None]
+        if items:
+            at = items.index(self.focus) if self.focus in items else (-1 if step > 0 else 0)
+            self.focus = items[(at + step) % len(items)]
+
+    def take_back(self) -> bool:
+        """Ctrl+Z on what the game has not seen yet: a card picked up goes back (not the one drawn from the pile,
+        which is final), and while the starting cards are arranged the last one put in the centre returns to the
+        hand. False when there is no such thing (the controller's undo, or its reason, answers then)."""
+        if self.discarding or self.held is not None and self.held.source != ("drawn",):
+            self.held = None
+            self.discarding = False
+            return True
+        decision = self.table.decision()
+        if decision is not None and decision.kind == ARRANGE_STEP and decision.human and self.arrangement:
+            del self.arrangement[next(reversed(self.arrangement))]  # the last put in place (see _arrange_drop)
+            return True
         return False
 
     # -- the one logic behind clicks, Enter and drops -------------------------------------------------
@@ -351,6 +379,7 @@ class Gestures:
                     self.arrangement[old] = self.arrangement[cell]
                 else:
                     del self.arrangement[old]
+            self.arrangement.pop(cell, None)  # put in place last: the one Ctrl+Z takes back first
             self.arrangement[cell] = held.card
         elif key is not None and key[0] == "hand" and held.source[0] == "cell":
             del self.arrangement[held.source[2]]

@@ -9,8 +9,8 @@ for every turn since the person shown large last played.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Iterable, Sequence
 
 from ..engine import CENTRE, Event
 
@@ -58,9 +58,14 @@ class LastTurns:
             self.records.append(TurnRecord(self.pending[0].seat, tuple(self.pending), clock))
             self.pending = []
 
-    def forget(self) -> None:
-        """A move was taken back: what was told may not have happened any more."""
+    def retold(self, events: Iterable[Event], clock: float) -> None:
+        """A move was taken back: the turns told again from the events of the moves kept (a replay); a turn
+        told before keeps its time (its places do not pulse again), one that did not happen is gone."""
+        told = {(r.seat, r.events): r.ended for r in self.records}
         self.records, self.pending = [], []
+        for event in events:
+            self.see(event, clock)
+        self.records = [replace(r, ended=told.get((r.seat, r.events), r.ended)) for r in self.records]
 
     def since(self, viewer: int, players: int) -> Sequence[TurnRecord]:
         """The turns played since `viewer`'s last turn (at most one per other seat), oldest first."""

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from ....ui.context import Context
 
 GRID = 4
-WORDY_LEGEND = 210  # the height from which a legend card has room for its name and requirement
+WORDY_LEGEND = 115  # the height from which a legend card has room for its name and requirement (as on the table)
 
 
 def revealed_view(state: GameState) -> View:

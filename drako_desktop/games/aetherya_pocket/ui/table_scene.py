@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 from functools import partial
-from typing import Any
+from typing import Any, Iterator
 
 import pygame
 from pygame import Rect
@@ -41,7 +41,6 @@ from ..engine import (
     TURN_START_STEP,
     Action,
     Event,
-    GameState,
     IllegalActionError,
 )
 from ..narrate import describe, summarize_turn
@@ -191,6 +190,9 @@ class TableScene(Scene):
         seat = None
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             seat = next((s for s, box in self.layout.kingdoms.items() if box.rect.collidepoint(event.pos)), None)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_z and \
+                event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.undo()  # Ctrl+Z answers here too: the game is over
         elif event.type == pygame.KEYDOWN:
             step = {pygame.K_RIGHT: 1, pygame.K_DOWN: 1, pygame.K_TAB: 1, pygame.K_LEFT: -1, pygame.K_UP: -1}
             if event.key in step:
@@ -245,10 +247,13 @@ class TableScene(Scene):
     def undo(self) -> None:
         """Take the person's last step back, or say in words why it cannot be (Ctrl+Z always answers)."""
         c = self.controller
+        if self.gestures.take_back():
+            self.refresh_buttons()
+            return
         if not self.choreo.idle and (self.ending_turn() or c.current() is not None and c.current().human):
             self.choreo.finish()  # the person's own move still settling: it is shown done, then taken back
         if self.finished or not self.choreo.idle:
-            self.say(tr("table.undo_refused.not_yours"))
+            self.say(tr("table.undo_refused.over" if self.model.over else "table.undo_refused.not_yours"))
             return
         keep, why = c.why_no_undo()
         if keep is None:
@@ -258,7 +263,7 @@ class TableScene(Scene):
         self.held_back = []
         self.model = self.model_of_game()
         self.choreo = Choreography(self.speed)
-        self.last_turns.forget()
+        self.last_turns.retold(self.replayed(c.actions), self.clock)  # the others' turns are still told
         self._decision_key = None
         self.log_lines.append(tr("log.undo"))
         self.relayout()
@@ -416,10 +421,14 @@ class TableScene(Scene):
 
     def retell(self, actions) -> None:
         """A resumed game: its log, told again from a replay of the saved actions."""
-        state = GameState.new(self.rules, self.setup.players, self.setup.seed, self.setup.first)
+        for event in self.replayed(actions):
+            self.tell(event)
+
+    def replayed(self, actions) -> Iterator[Event]:
+        """The events of `actions` played from the start of this game."""
+        state = self.controller.new_state()
         for action in actions:
-            for event in state.apply(action):
-                self.tell(event)
+            yield from state.apply(action)
 
     def leave(self) -> None:
         table_parts.close_game(self)
@@ -690,6 +699,8 @@ class TableScene(Scene):
             elif event.button in (4, 5) and self.layout.log and self.layout.log.collidepoint(event.pos):
                 self.log_scroll = max(0, self.log_scroll + (40 if event.button == 4 else -40))
             else:
+                if event.button == 1 and self.ending_turn() and self.asks_more(self.hit(event.pos)):
+                    self.say(tr("table.say.turn_done"))  # a click on what the turn no longer offers
                 g.mouse_down(event.pos, event.button)
                 self.tooltip = None
         elif event.type == pygame.MOUSEWHEEL:
@@ -711,10 +722,18 @@ class TableScene(Scene):
                 self.choreo.finish()
                 self.refresh_buttons()
                 return
+            if event.key == pygame.K_TAB:
+                g.cycle_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+                return
             if g.key_down(event.key):
                 self.refresh_buttons()
                 return
             table_parts.table_key(self, event.key)
+
+    def asks_more(self, key: tuple | None) -> bool:
+        """Whether a click on `key` asks for more of a turn (a card, a legend, a place in the kingdom)."""
+        return key is not None and (key[0] in ("draw", "discard", "drawn", "legend") or
+                                    key[0] in ("cell", "kingdom") and key[1] == self.model.current)
 
     def update_tooltip(self, dt: float) -> None:
         g = self.gestures
