@@ -28,6 +28,7 @@ from drako_desktop.ui.scenes.review import ReviewScene
 from drako_desktop.ui.scenes.scores import ScoreSheet
 from drako_desktop.ui.scenes.viewer import EVERYTHING, ViewerScene
 from test_draco_ui import play_on
+from test_ui_end_turn import waiting_for_end_turn
 from ui_support import frames, key, make_app, play_until, screenshot
 
 NAMES = ("Ana", "Brynja", "Corvin")
@@ -124,6 +125,20 @@ def test_no_hint_without_a_strong_level_and_none_at_the_lesson(monkeypatch):
     assert lesson.decision() is not None and "Hint" not in top_labels(lesson)
     frames(app, 1, [key(pygame.K_h)])
     assert not lesson.hints.active
+    app.close()
+
+
+def test_h_says_why_there_is_no_hint_when_no_decision_is_the_persons():
+    """H always answers, as Ctrl+Z does: with no decision of the person's to make (their turn waits for End
+    turn), it says so in words rather than nothing; nothing is counted."""
+    app = make_app(load("aetherya-pocket"), size=(1280, 720), animation_speed="instant")
+    table, _ = waiting_for_end_turn(app)
+    assert table.decision() is None and table.hints.note is None
+    frames(app, 1, [key(pygame.K_h)])
+    assert not table.hints.active and table.controller.hints == [0, 0]
+    assert table.hints.note is not None and table.hints.note[0] == "No hint now: there is no decision of yours to make."
+    frames(app, 1)
+    screenshot(app, "play-better-hint-not-now")
     app.close()
 
 

@@ -86,6 +86,8 @@ class Hints:
     def ask(self) -> None:
         decision = self.table.decision()
         if not self.offered() or decision is None:
+            if self.possible and self.table.offers_hints:  # H answers, as Ctrl+Z does (the lesson coaches instead)
+                self.note = (tr("play_better.hint.not_now"), NOTE_TIME)
             return
         controller, app = self.table.controller, self.table.app
         game, seat = controller.game, decision.seat
