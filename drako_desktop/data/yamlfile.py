@@ -7,8 +7,9 @@ every bad file is reported the same way:
 
 A card folder may come from anyone (house rules are shared), so the reader is
 strict where YAML is generous: a file is at most MAX_BYTES of UTF-8, aliases
-(`*name`, which can make a few kilobytes expand until memory runs out) and a key
-twice in one mapping are refused, a number has at most MAX_DIGITS digits, texts
+(`*name`, which can make a few kilobytes expand until memory runs out), a key
+twice in one mapping and nesting deeper than MAX_DEPTH (the reader recurses) are
+refused, a number has at most MAX_DIGITS digits, texts
 hold no control characters, and every file a value names (an icon) is checked
 up front: a regular file inside the folder, and an SVG picture.
 """
@@ -28,6 +29,7 @@ import yaml
 
 MAX_BYTES = 1_000_000  # the bundled files are a few kilobytes
 MAX_DIGITS = 12  # no number of the games' data needs more
+MAX_DEPTH = 32  # the games' deepest file nests 8 levels; reading recurses a few frames a level
 MAX_ASSET_BYTES = 1_000_000  # an icon is a few kilobytes
 _SVG = re.compile(rb"<svg[\s>]")
 _DECLARATIONS = re.compile(rb"<!(DOCTYPE|ENTITY)", re.IGNORECASE)
@@ -35,14 +37,24 @@ _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # texts may hold line br
 
 
 class _StrictLoader(yaml.SafeLoader):
-    """The safe loader without what a hostile file could abuse: aliases, repeated keys, huge numbers."""
+    """The safe loader without what a hostile file could abuse: aliases, repeated keys, huge numbers,
+    nesting deep enough to exhaust Python's stack."""
+
+    depth = 0  # the collections being composed around the current node
 
     def compose_node(self, parent: Any, index: Any) -> Any:
         if self.check_event(yaml.AliasEvent):
             event = self.peek_event()
             raise yaml.composer.ComposerError(None, None, "aliases (*name) are not allowed in card data",
                                               event.start_mark)
-        return super().compose_node(parent, index)
+        if self.depth >= MAX_DEPTH:
+            raise yaml.composer.ComposerError(None, None, f"nested more than {MAX_DEPTH} levels deep",
+                                              self.peek_event().start_mark)
+        self.depth += 1
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
 
     def construct_mapping(self, node: Any, deep: bool = False) -> Any:
         if isinstance(node, yaml.MappingNode):
