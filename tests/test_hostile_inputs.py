@@ -6,14 +6,19 @@ test_hostile.py, test_card_data.py, test_draco_data.py and test_bot_protocol.py.
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
 import pytest
 
-from drako_desktop import resources
+from conftest import aetherya_game
+from drako_desktop import resources, saves
+from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
+from drako_desktop.games import load
 from test_cli_input import run_main
-from test_hostile import one_line
+from test_hostile import continue_from_menu, one_line
+from ui_support import make_app, screenshot
 
 MEGABYTE = "x" * 1_000_000
 CUT = "'" + "x" * 38 + "…"  # a long text as a message quotes it: 40 characters
@@ -46,3 +51,76 @@ def test_a_card_file_nested_a_hundred_thousand_deep_is_one_line(game, file, old,
     code, out, err = run_main(["--cards", str(folder), "simulate", "--games", "1"], capsys)
     assert (code, out) == (2, "")
     assert one_line(err) == f"drako-desktop: {path}: is not valid YAML at line {line}: nested more than 32 levels deep"
+
+
+# -- values of megabytes never make messages of megabytes -----------------------------------------------------------
+
+
+def draco_save(actions: int = 12) -> tuple[dict, object]:
+    """A sound Draco Mundis save of a game `actions` actions long, as a dict to be made hostile."""
+    game = load("draco-mundis")
+    setup = GameSetup((Seat("Ana"), Seat("Brynja", COMPUTER, "easy")), 0, 0, game.id)
+    state = game.new_state(2, 0, 0)
+    while len(state.history) < actions:
+        state.apply(state.legal_actions()[0])
+    saved = saves.SavedGame("20260101-120000-abcdef", setup, tuple(state.history), "2026-01-01T12:00:00Z",
+                            "2026-01-01T12:00:00Z", False, False)
+    return json.loads(saves.encode(saved, state, game)), game
+
+
+def test_an_action_of_a_megabyte_in_a_draco_save_is_quoted_short_in_one_line(capsys):
+    data, game = draco_save()
+    data["actions"][3] = {"type": "place", "token": MEGABYTE, "at": [1, 6]}
+    path = saves.saves_dir() / "huge.json"
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps(data))
+    code, out, err = run_main(["replay", str(path)], capsys)
+    kinds = ", ".join(game.rules.kinds)
+    assert (code, out) == (2, "") and one_line(err) == (
+        f"drako-desktop: {path}: move 4 cannot be replayed (place: unknown token kind {CUT} (known: {kinds}))")
+
+
+def test_a_save_quoting_a_long_value_is_told_on_continue_at_once():
+    """A dialog wraps every character of its message: a value of 10,000 letters took minutes to lay out."""
+    data, game = draco_save()
+    data["actions"][3] = "x" * 10_000
+    path = saves.saves_dir() / "long.json"
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps(data))
+    app = make_app(game, persist=True, animation_speed="instant")
+    continue_from_menu(app)
+    aside = next(saves.saves_dir().glob("long.json.broken-*"))
+    assert app.scenes.top.detail == ("long.json: move 4 cannot be replayed (an action must be a JSON object, not "
+                                     f"{CUT}). It was kept as {aside.name}.")
+    screenshot(app, "hostile-long-value-set-aside")
+    app.close()
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"players": [MEGABYTE]}, "\"players\" must be 2-4, not [" + CUT[:-2] + "…"),
+    ({"game": MEGABYTE}, "\"game\" must be one of aetherya-pocket, draco-mundis, not " + CUT),
+    ({"first": MEGABYTE}, "\"first\" must be a seat 0-1, not " + CUT),
+    ({"actions": [{"type": MEGABYTE}]}, "action 0: unknown action type " + CUT + " "
+                                        "(known: select, place, peek, move, reveal, fight, rotate, capture, destroy, "
+                                        "push, sacrifice, reveal-any, pass)"),
+])
+def test_a_draco_record_quoting_a_megabyte_is_one_short_line(change, message, tmp_path, capsys):
+    game = load("draco-mundis")
+    record = game.record(game.new_state(2, 0, 0)) | change
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record))
+    code, out, err = run_main(["replay", "--record", str(path)], capsys)
+    assert (code, out) == (2, "") and one_line(err) == f"drako-desktop: {path}: {message}"
+
+
+def test_an_aetherya_record_arranging_cards_named_by_a_megabyte_is_one_short_line(tmp_path, capsys):
+    game = aetherya_game()
+    record = game.record(game.new_state(2, 7, 0))
+    del record["scores"], record["winners"]
+    record["actions"] = [{"type": "arrange", "cards": [[MEGABYTE, "plain"], ["elf", "dwarf"]]}]
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record))
+    code, out, err = run_main(["replay", "--record", str(path)], capsys)
+    assert (code, out) == (2, "") and one_line(err) == (
+        f"drako-desktop: {path}: action 0 ({{\"type\":\"arrange\",\"cards\":[[\"{'x' * 70}…) is illegal: arrange "
+        "exactly your starting cards (elf, mountain, dwarf, plain), got " + CUT)
