@@ -16,6 +16,7 @@ from conftest import aetherya_game
 from drako_desktop import resources, saves
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
 from drako_desktop.games import load
+from drako_desktop.ui import text as text_module
 from test_cli_input import run_main
 from test_hostile import continue_from_menu, one_line
 from ui_support import make_app, screenshot
@@ -94,6 +95,18 @@ def test_a_save_quoting_a_long_value_is_told_on_continue_at_once():
                                      f"{CUT}). It was kept as {aside.name}.")
     screenshot(app, "hostile-long-value-set-aside")
     app.close()
+
+
+def test_a_word_too_long_for_any_line_is_hyphenated_with_few_measurements():
+    measured = []
+
+    def fits(text: str) -> bool:
+        measured.append(text)
+        return len(text) <= 50
+
+    assert text_module._hyphenated_head("x" * 10_000, fits) == "x" * 49
+    assert len(measured) <= 14  # halving: log2 of 10,000; measuring every length was 9,950 texts of 10,000 letters
+    assert text_module._hyphenated_head("xy", lambda text: False) == "x"  # at least one letter
 
 
 @pytest.mark.parametrize("change, message", [
