@@ -15,11 +15,14 @@ import pytest
 from conftest import aetherya_game
 from drako_desktop import resources, saves
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
-from drako_desktop.games import load
+from drako_desktop.games import Library, load
+from drako_desktop.games.draco_mundis.ui import tutorial
 from drako_desktop.ui import text as text_module
+from drako_desktop.ui.launch import selftest
+from drako_desktop.ui.scenes.new_game import NewGameScene
 from test_cli_input import run_main
 from test_hostile import continue_from_menu, one_line
-from ui_support import make_app, screenshot
+from ui_support import click, frames, make_app, screenshot
 
 MEGABYTE = "x" * 1_000_000
 CUT = "'" + "x" * 38 + "…"  # a long text as a message quotes it: 40 characters
@@ -137,3 +140,51 @@ def test_an_aetherya_record_arranging_cards_named_by_a_megabyte_is_one_short_lin
     assert (code, out) == (2, "") and one_line(err) == (
         f"drako-desktop: {path}: action 0 ({{\"type\":\"arrange\",\"cards\":[[\"{'x' * 70}…) is illegal: arrange "
         "exactly your starting cards (elf, mountain, dwarf, plain), got " + CUT)
+
+
+# -- Draco Mundis house rules and lessons the app could not open -----------------------------------------------------
+
+
+def menu_labels(app) -> list[str]:
+    app.main_menu()
+    frames(app, 1)
+    return [getattr(w, "label", "") for w in app.scenes.top.widgets.widgets]
+
+
+def test_a_lesson_pointing_off_the_board_is_not_offered(tmp_path):
+    folder = copy_of("draco-mundis", tmp_path)
+    replace_text(folder / "tutorial.yaml", "read: [[1, 6], [2, 7], [3, 6]]", "read: [[1, 6], [2, 2], [3, 6]]")
+    replace_text(folder / "tutorial.yaml", "hover: [1, 7]", "hover: [99, -7]")
+    game = load("draco-mundis", folder)
+    # [2, 2] is a column the 2-player game does not use: the lesson would point at nothing, and a hover
+    # step off the board waits for ever
+    assert tutorial.problems(game, tutorial.load_lesson(game)) == [
+        "step your_tokens: [2, 2] is not a square of the 2-player board"]
+    replace_text(folder / "tutorial.yaml", "read: [[1, 6], [2, 2], [3, 6]]", "read: [[1, 6], [2, 7], [3, 6]]")
+    game = load("draco-mundis", folder)
+    assert tutorial.problems(game, tutorial.load_lesson(game)) == [
+        "step preview: [99, -7] is not a square of the 2-player board"]
+    app = make_app(game)
+    assert "Learn to play" not in menu_labels(app) and app.crashes == []
+    app.close()
+
+
+def test_draco_house_rules_for_three_or_four_players_open_play_and_pass_the_selftest(tmp_path):
+    folder = copy_of("draco-mundis", tmp_path)
+    replace_text(folder / "game.yaml", "players: {min: 2, max: 4}", "players: {min: 3, max: 4}")
+    replace_text(folder / "game.yaml", "columns_in_use: {2: 6, 3: 9, 4: 12}", "columns_in_use: {3: 9, 4: 12}")
+    game = load("draco-mundis", folder)
+    assert tutorial.problems(game, tutorial.load_lesson(game)) == [
+        "the lesson is a game of 2 players, and these rules are for 3-4"]
+    app = make_app(game, animation_speed="instant")
+    assert "Learn to play" not in menu_labels(app)  # the menu asked whether the lesson plays: it crashed
+    app.scenes.push(NewGameScene(app))
+    frames(app, 1)
+    screenshot(app, "draco-house-rules-3-4-new-game")
+    start = next(w for w in app.scenes.top.widgets.widgets if getattr(w, "label", "") == "Start game")
+    click(app, start.rect.center)  # a new game had two seats, one fewer than these rules allow
+    assert app.crashes == [] and app.scenes.top.controller.setup.players == 3
+    app.close()
+    library = Library()
+    library.add(game)
+    assert selftest(game, library) == 0

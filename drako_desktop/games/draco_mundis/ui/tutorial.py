@@ -17,7 +17,7 @@ from ....data import CardDataError, YamlFile
 from ....ui import lesson as lesson_parts
 from ....ui.lesson import Progress
 from ...base import ActionFormatError, Agent
-from ..actions import Action
+from ..actions import COLUMNS, ROWS, Action
 
 FILE = "tutorial.yaml"
 PERSON, OPPONENT = 0, 1
@@ -147,6 +147,13 @@ def replay(game: Any, lesson: Lesson, upto: int) -> tuple[list[Action], int]:
 
 def problems(game: Any, lesson: Lesson) -> list[str]:
     """Why the script is not a playable lesson of these rules (empty when it is)."""
+    if not game.min_players <= 2 <= game.max_players:
+        return [f"the lesson is a game of 2 players, and these rules are for {game.min_players}-{game.max_players}"]
+    in_use = game.rules.geometry[2].in_use
+    for step in lesson.steps:
+        for row, col in step.squares:
+            if not (0 <= row < ROWS and 0 <= col < COLUMNS and in_use[row * COLUMNS + col]):
+                return [f"step {step.id}: {[row, col]} is not a square of the 2-player board"]
     state = game.new_state(2, 0, lesson.first)
     for i, action in enumerate(lesson.setup):
         if state.why_illegal(action) is not None:
