@@ -7,19 +7,21 @@ test_hostile.py, test_card_data.py, test_draco_data.py and test_bot_protocol.py.
 from __future__ import annotations
 
 import json
+import random
 import shutil
 from pathlib import Path
 
 import pytest
 
 from conftest import aetherya_game
-from drako_desktop import resources, saves
+from drako_desktop import resources, reviews, saves
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
 from drako_desktop.games import Library, load
 from drako_desktop.games.draco_mundis.ui import tutorial
 from drako_desktop.ui import text as text_module
 from drako_desktop.ui.launch import selftest
 from drako_desktop.ui.scenes.new_game import NewGameScene
+from drako_desktop.ui.scenes.review import ReviewScene
 from test_cli_input import run_main
 from test_hostile import continue_from_menu, one_line
 from ui_support import click, frames, make_app, screenshot
@@ -188,3 +190,49 @@ def test_draco_house_rules_for_three_or_four_players_open_play_and_pass_the_self
     library = Library()
     library.add(game)
     assert selftest(game, library) == 0
+
+
+# -- a kept review names moves the Review screen draws ----------------------------------------------------------------
+
+
+def finished_game(game, seed: int = 3) -> saves.SavedGame:
+    setup = GameSetup((Seat("Ana"), Seat("Bo", COMPUTER, "easy")), seed, 0, game.id)
+    state = game.new_state(2, seed, 0)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    return saves.SavedGame("20260101-120000-abcdef", setup, tuple(state.history), "2026-01-01T12:00:00Z",
+                           "2026-01-01T12:00:00Z", False, True)
+
+
+@pytest.mark.parametrize("game_id, chosen, best, problem", [
+    # a legend that is not in the game: drawing the better move raised KeyError, every frame
+    ("aetherya-pocket", None, {"type": "claim", "legend": "nonexistent"},
+     "the better move it names for move 13 is not legal there: there is no legend 'nonexistent'"),
+    ("draco-mundis", None, {"type": "fly"}, "the better move it names for move 13 is not legal there: unknown action "
+                                            "type 'fly' (known: select, place, peek, move, reveal, fight, rotate, "
+                                            "capture, destroy, push, sacrifice, reveal-any, pass)"),
+    ("draco-mundis", {"type": "fly"}, None, "its decisions are not the game's"),  # not the move made there
+])
+def test_a_review_file_naming_moves_not_of_the_game_is_told_and_the_review_starts_again(game_id, chosen, best,
+                                                                                        problem):
+    game = aetherya_game() if game_id == "aetherya-pocket" else load(game_id)
+    saved = finished_game(game)
+    app = make_app(game, persist=True, animation_speed="instant")
+    played = saved.actions[12].to_json()
+    decision = {"index": 12, "turn": 3, "chosen": chosen or played, "best": best or played,
+                "chosen_outcome": {"win": 0, "margin": -30, "samples": 5},
+                "best_outcome": {"win": 1, "margin": 30, "samples": 5}, "missed": []}
+    path = reviews.review_path(saved.game_id, 0)
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"format": reviews.FORMAT, "version": reviews.VERSION, "game": game.id,
+                                "cards": game.identity, "game_id": saved.game_id, "seat": 0,
+                                "depth": app.review_depth, "actions": len(saved.actions), "complete": True,
+                                "decisions": [decision]}))
+    app.main_menu()
+    app.scenes.push(ReviewScene(app, game, saved, 0))
+    frames(app, 3)
+    assert app.crashes == [] and app.scenes.top.message == (
+        f"The review kept for this game could not be used ({problem}); it starts again.")
+    app.close()
