@@ -17,6 +17,7 @@ from conftest import aetherya_game
 from drako_desktop import resources, reviews, saves
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
 from drako_desktop.games import Library, load
+from drako_desktop.games.aetherya_pocket.ui import tutorial as aetherya_tutorial
 from drako_desktop.games.draco_mundis.ui import tutorial
 from drako_desktop.ui import text as text_module
 from drako_desktop.ui.launch import selftest
@@ -190,6 +191,32 @@ def test_draco_house_rules_for_three_or_four_players_open_play_and_pass_the_self
     library = Library()
     library.add(game)
     assert selftest(game, library) == 0
+
+
+@pytest.mark.parametrize("game_id, old, new, problem", [
+    ("draco-mundis", "\nsteps:\n", "\nsteps: 5\nunused:\n", "steps: needs a list of steps"),
+    ("aetherya-pocket", "    arrange: [[mountain, dwarf], [human, plain]]", "    arrange: [1, 2, 3, 4]",
+     "steps[1].arrange: needs [[a, b], [c, d]]"),
+    ("aetherya-pocket", "    read: [hand]", "    read: 5", "steps[0].read: can point at kingdom, opponent, legends, "
+                                                             "piles, hand, draw, discard"),
+])
+def test_a_lesson_of_the_wrong_shape_is_refused_by_name(game_id, old, new, problem, tmp_path):
+    """A lesson script whose steps are not the lists it describes raised TypeError: in the Draco Mundis main
+    menu (which asks whether the lesson plays) and on Aetherya's Learn to play."""
+    folder = copy_of(game_id, tmp_path)
+    script = folder / "tutorial.yaml"
+    replace_text(script, old, new)
+    game = load(game_id, folder)
+    if game_id == "draco-mundis":
+        with pytest.raises(tutorial.TutorialError) as err:
+            tutorial.load_lesson(game)
+        app = make_app(game)
+        assert "Learn to play" not in menu_labels(app) and app.crashes == []
+        app.close()
+    else:
+        with pytest.raises(aetherya_tutorial.TutorialError) as err:
+            aetherya_tutorial.load_script(game.cards)
+    assert str(err.value) == f"{script}: {problem}"
 
 
 # -- a kept review names moves the Review screen draws ----------------------------------------------------------------

@@ -78,7 +78,8 @@ def load_lesson(game: Any) -> Lesson:
             raise fail(key, str(exc)) from None
 
     def square(value: Any, key: str) -> Square:
-        if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value)):
+        if not (isinstance(value, list) and len(value) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
             raise fail(key, "must be a square [row, col]")
         return (value[0], value[1])
 
@@ -87,8 +88,11 @@ def load_lesson(game: Any) -> Lesson:
         raise fail("opponent", "needs a list of moves")
     if not isinstance(data.get("setup"), list):
         raise fail("setup", "needs the list of placements")
+    raw_steps = data.get("steps")
+    if not isinstance(raw_steps, list):
+        raise fail("steps", "needs a list of steps")
     steps = []
-    for i, raw in enumerate(data.get("steps") or []):
+    for i, raw in enumerate(raw_steps):
         key = f"steps[{i}]"
         if not isinstance(raw, dict) or not isinstance(raw.get("id"), str):
             raise fail(key, "needs an id")
