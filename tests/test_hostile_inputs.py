@@ -19,6 +19,7 @@ from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
 from drako_desktop.games import Library, load
 from drako_desktop.games.aetherya_pocket.ui import tutorial as aetherya_tutorial
 from drako_desktop.games.draco_mundis.ui import tutorial
+from drako_desktop.settings import Settings, settings_path
 from drako_desktop.ui import text as text_module
 from drako_desktop.ui.launch import selftest
 from drako_desktop.ui.scenes.new_game import NewGameScene
@@ -143,6 +144,15 @@ def test_an_aetherya_record_arranging_cards_named_by_a_megabyte_is_one_short_lin
     assert (code, out) == (2, "") and one_line(err) == (
         f"drako-desktop: {path}: action 0 ({{\"type\":\"arrange\",\"cards\":[[\"{'x' * 70}…) is illegal: arrange "
         "exactly your starting cards (elf, mountain, dwarf, plain), got " + CUT)
+
+
+def test_settings_of_an_unknown_version_quote_it_short():
+    path = settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"version": "x" * 900_000}))  # the notice at start wrapped all of it
+    settings, note = Settings.load()
+    assert settings == Settings() and str(note) == (f"{path}: unknown settings version \"{'x' * 38}…; those settings "
+                                                    "were reset to their defaults")
 
 
 # -- Draco Mundis house rules and lessons the app could not open -----------------------------------------------------
