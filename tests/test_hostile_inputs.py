@@ -61,6 +61,26 @@ def test_a_card_file_nested_a_hundred_thousand_deep_is_one_line(game, file, old,
     assert one_line(err) == f"drako-desktop: {path}: is not valid YAML at line {line}: nested more than 32 levels deep"
 
 
+def test_a_card_file_quotes_a_text_of_half_a_megabyte_short(tmp_path, capsys):
+    folder = copy_of("draco-mundis", tmp_path)
+    replace_text(folder / "tokens.yaml", "icons/campsite.svg\n    count: 1\n    entry: none",
+                 "icons/campsite.svg\n    count: 1\n    entry: " + "x" * 500_000)
+    code, out, err = run_main(["--cards", str(folder), "simulate", "--games", "1"], capsys)
+    assert (code, out) == (2, "") and one_line(err) == (
+        f"drako-desktop: {folder / 'tokens.yaml'}: lands.campsite.entry: unknown entry '{'x' * 58}… (known: all, none)")
+
+
+def test_a_lesson_naming_a_key_of_100000_letters_twice_is_told_short(tmp_path):
+    folder = copy_of("aetherya-pocket", tmp_path)
+    script = folder / "tutorial.yaml"
+    key = "k" * 100_000
+    script.write_text(script.read_text() + f"? {key}\n: 1\n? {key}\n: 2\n")  # ?: a key longer than 1024
+    line = len(script.read_text().splitlines()) - 1  # the second key
+    with pytest.raises(aetherya_tutorial.TutorialError) as err:  # Learn to play shows it in a message box
+        aetherya_tutorial.load_script(load("aetherya-pocket", folder).cards)
+    assert str(err.value) == f"{script}: is not valid YAML at line {line}: the key '{'k' * 58}… appears twice"
+
+
 # -- values of megabytes never make messages of megabytes -----------------------------------------------------------
 
 

@@ -63,7 +63,7 @@ class _StrictLoader(yaml.SafeLoader):
                 key = self.construct_object(key_node, deep=True)
                 if isinstance(key, (str, int, float, bool)) or key is None:
                     if key in seen:
-                        raise yaml.constructor.ConstructorError(None, None, f"the key {key!r} appears twice",
+                        raise yaml.constructor.ConstructorError(None, None, f"the key {quoted(key)} appears twice",
                                                                 key_node.start_mark)
                     seen.add(key)
         return super().construct_mapping(node, deep)
@@ -165,13 +165,13 @@ class YamlFile:
                what: builtins.str) -> builtins.str:
         value = self.str(node, key)
         if value not in allowed:
-            raise self.fail(key, f"unknown {what} {value!r} (known: {', '.join(allowed)})")
+            raise self.fail(key, f"unknown {what} {quoted(value)} (known: {', '.join(allowed)})")
         return value
 
     def colour(self, node: Any, key: builtins.str) -> builtins.str:
         value = self.str(node, key)
         if len(value) != 7 or value[0] != "#" or any(c not in "0123456789abcdefABCDEF" for c in value[1:]):
-            raise self.fail(key, f"must be a colour like \"#a1b2c3\", is {value!r}")
+            raise self.fail(key, f"must be a colour like \"#a1b2c3\", is {quoted(value)}")
         return value.lower()
 
     def asset(self, node: Any, key: builtins.str) -> Path:
@@ -182,7 +182,7 @@ class YamlFile:
         seen: set[builtins.str] = set()
         for i, value in enumerate(values):
             if value in seen:
-                raise self.fail(f"{key}[{i}]", f"duplicate {what} {value!r}")
+                raise self.fail(f"{key}[{i}]", f"duplicate {what} {quoted(value)}")
             seen.add(value)
 
 
@@ -213,22 +213,29 @@ def check_svg(folder: Path, name: str, fail: Any) -> Path:
     try:
         resolved = path.resolve(strict=False)
     except (OSError, RuntimeError):  # RuntimeError: a symbolic link loop (Python 3.11)
-        raise fail(f"file {name!r} is a symbolic link that leads back to itself") from None
+        raise fail(f"file {quoted(name)} is a symbolic link that leads back to itself") from None
     if not resolved.is_relative_to(folder.resolve()):
-        raise fail(f"file {name!r} is outside the data folder")
-    data = _read_file(path, MAX_ASSET_BYTES, lambda problem: fail(f"file {name!r} {problem}"))
+        raise fail(f"file {quoted(name)} is outside the data folder")
+    data = _read_file(path, MAX_ASSET_BYTES, lambda problem: fail(f"file {quoted(name)} {problem}"))
     if len(data) > MAX_ASSET_BYTES:
-        raise fail(f"file {name!r} is larger than {MAX_ASSET_BYTES:,} bytes")
+        raise fail(f"file {quoted(name)} is larger than {MAX_ASSET_BYTES:,} bytes")
     if not _SVG.search(data) or _DECLARATIONS.search(data):
-        raise fail(f"file {name!r} is not an SVG picture")
+        raise fail(f"file {quoted(name)} is not an SVG picture")
     return resolved
+
+
+def quoted(value: Any, limit: int = 60) -> str:
+    """A value of the file as a message quotes it: as Python writes it, cut short (a text of the file may be
+    a megabyte long, and a message is one line)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def describe(node: Any) -> str:
     if node is None:
         return "nothing"
-    return {dict: "a mapping", list: "a list", str: f"the text {node!r}", bool: f"{node}".lower()}.get(
-        type(node), f"{type(node).__name__} {node!r}"
+    return {dict: "a mapping", list: "a list", str: f"the text {quoted(node)}", bool: f"{node}".lower()}.get(
+        type(node), f"{type(node).__name__} {quoted(node)}"
     )
 
 
