@@ -81,6 +81,20 @@ def test_a_lesson_naming_a_key_of_100000_letters_twice_is_told_short(tmp_path):
     assert str(err.value) == f"{script}: is not valid YAML at line {line}: the key '{'k' * 58}… appears twice"
 
 
+@pytest.mark.parametrize("game_id", ["aetherya-pocket", "draco-mundis"])
+def test_icons_that_are_svg_only_in_name_are_left_out_and_the_game_plays(game_id, tmp_path, caplog):
+    """The loader checks that an icon is an SVG document; one the drawing library cannot read (an empty
+    <svg></svg>) raised pygame.error on the first frame that drew it: the menu and every table."""
+    folder = copy_of(game_id, tmp_path)
+    for icon in (folder / "icons").glob("*.svg"):
+        icon.write_text("<svg></svg>")
+    game = load(game_id, folder)
+    library = Library()
+    library.add(game)
+    assert selftest(game, library) == 0
+    assert f"the icon {folder / 'icons'}" in caplog.text and "cannot be drawn" in caplog.text
+
+
 # -- values of megabytes never make messages of megabytes -----------------------------------------------------------
 
 
