@@ -61,6 +61,17 @@ def test_a_card_file_nested_a_hundred_thousand_deep_is_one_line(game, file, old,
     assert one_line(err) == f"drako-desktop: {path}: is not valid YAML at line {line}: nested more than 32 levels deep"
 
 
+@pytest.mark.parametrize("number", ["0x" + "f" * 5000, "0x" + "f" * 11])
+def test_a_number_written_in_another_base_is_bounded_too(number, tmp_path, capsys):
+    """Only decimal digits were counted: 5000 hexadecimal ones made a number Python cannot print (ValueError)."""
+    folder = copy_of("draco-mundis", tmp_path)
+    replace_text(folder / "game.yaml", "placements_per_turn: 1", f"placements_per_turn: {number}")
+    line = (folder / "game.yaml").read_text().splitlines().index(f"  placements_per_turn: {number}") + 1
+    code, out, err = run_main(["--cards", str(folder), "simulate", "--games", "1"], capsys)
+    assert (code, out) == (2, "") and one_line(err) == (f"drako-desktop: {folder / 'game.yaml'}: is not valid YAML at "
+                                                        f"line {line}: a number of more than 12 digits")
+
+
 def test_a_card_file_quotes_a_text_of_half_a_megabyte_short(tmp_path, capsys):
     folder = copy_of("draco-mundis", tmp_path)
     replace_text(folder / "tokens.yaml", "icons/campsite.svg\n    count: 1\n    entry: none",

@@ -73,7 +73,11 @@ class _StrictLoader(yaml.SafeLoader):
         if digits > MAX_DIGITS:
             raise yaml.constructor.ConstructorError(None, None, f"a number of {digits} digits (at most {MAX_DIGITS})",
                                                     node.start_mark)
-        return super().construct_yaml_int(node)
+        value = super().construct_yaml_int(node)
+        if abs(value) >= 10**MAX_DIGITS:  # written in hexadecimal, octal or binary: its digits were not counted
+            raise yaml.constructor.ConstructorError(None, None, f"a number of more than {MAX_DIGITS} digits",
+                                                    node.start_mark)
+        return value
 
 
 _StrictLoader.add_constructor("tag:yaml.org,2002:int", _StrictLoader.construct_yaml_int)
