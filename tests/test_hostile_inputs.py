@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import random
 import shutil
+import socket
 from pathlib import Path
 
 import pytest
@@ -317,4 +318,25 @@ def test_a_review_file_naming_moves_not_of_the_game_is_told_and_the_review_start
     frames(app, 3)
     assert app.crashes == [] and app.scenes.top.message == (
         f"The review kept for this game could not be used ({problem}); it starts again.")
+    app.close()
+
+
+# -- a lock beside a save names a process ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("pid", [10**25, 0, -1, True, 2**31])
+def test_a_lock_naming_no_possible_process_is_nobodys_claim(pid, capsys):
+    """A lock is a file beside the save, shared with it: a process id of 25 digits crashed Continue (OverflowError
+    in os.kill), and 0 or -1 (every process of the group, of the computer) held the game 'open elsewhere'."""
+    data, game = draco_save()
+    path = saves.saves_dir() / "20260101-120000-abcdef.json"
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps(data))
+    lock = path.with_name(f".{path.name}.lock")
+    lock.write_text(json.dumps({"pid": pid, "host": socket.gethostname(), "since": "2026-01-01T12:00:00Z",
+                                "token": "theirs"}))
+    assert saves.SaveLock(path).holder() is None
+    app = make_app(game, persist=True, animation_speed="instant")
+    continue_from_menu(app)
+    assert app.crashes == [] and app.scenes.top.session.game.path == path  # the game, on its table
     app.close()
