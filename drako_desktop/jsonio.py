@@ -72,7 +72,7 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def shown(value: Any, limit: int = 40) -> str:
     """A value from outside as JSON for a message: cut short, and nothing unprintable in it (a text
     from a stranger must not move a terminal's cursor or hide what follows)."""
-    text = json.dumps(value, ensure_ascii=False)
+    text = dumps(value)
     text = "".join(c if c.isprintable() else "?" for c in text[:limit + 1])
     return text if len(text) <= limit else text[:limit - 1] + "…"
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from . import jsonio
-from .games.base import ActionFormatError, Game, GameState, IllegalActionError
+from .games.base import ActionFormatError, Game, GameState, IllegalActionError, brief
 
 MAX_BYTES = 4_000_000  # a long game's record is tens of kilobytes
 MAX_ACTIONS = 20_000
@@ -56,7 +56,7 @@ def replay_record(library: Mapping[str, Game], record: Any) -> tuple[Game, GameS
     name = record.get("game")
     game = library.get(name) if isinstance(name, str) else None
     if game is None:
-        raise RecordError(f"\"game\" must be one of {', '.join(library)}, not {name!r}")
+        raise RecordError(f"\"game\" must be one of {', '.join(library)}, not {brief(name)}")
     required = {"game", "players", "first", "variants", "actions"} | ({"seed"} if game.seeded else set())
     allowed = required | {"scores", "winners", "seed"}
     missing, unknown = required - set(record), set(record) - allowed
@@ -67,12 +67,12 @@ def replay_record(library: Mapping[str, Game], record: Any) -> tuple[Game, GameS
         raise RecordError(f"a {game.id} record has the keys {', '.join(sorted(required))}: {detail}")
     players, first = record["players"], record["first"]
     if not _whole(players) or not game.min_players <= players <= game.max_players:
-        raise RecordError(f"\"players\" must be {game.min_players}-{game.max_players}, not {players!r}")
+        raise RecordError(f"\"players\" must be {game.min_players}-{game.max_players}, not {brief(players)}")
     if not _whole(first) or not 0 <= first < players:
-        raise RecordError(f"\"first\" must be a seat 0-{players - 1}, not {first!r}")
+        raise RecordError(f"\"first\" must be a seat 0-{players - 1}, not {brief(first)}")
     seed = record.get("seed", 0)
     if not _whole(seed) or not 0 <= seed < 2**63:
-        raise RecordError(f"\"seed\" must be a whole number 0 to 2^63 - 1, not {seed!r}")
+        raise RecordError(f"\"seed\" must be a whole number 0 to 2^63 - 1, not {brief(seed)}")
     variants = _variants(game, record["variants"])
     actions = record["actions"]
     if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
@@ -86,7 +86,7 @@ def replay_record(library: Mapping[str, Game], record: Any) -> tuple[Game, GameS
         try:
             state.apply(action)
         except IllegalActionError as exc:
-            raise RecordError(f"action {index} ({jsonio.dumps(raw)}) is illegal: {exc}", index) from None
+            raise RecordError(f"action {index} ({jsonio.shown(raw, 100)}) is illegal: {exc}", index) from None
     _check_result(record, state)
     return game, state
 
@@ -99,7 +99,7 @@ def _variants(game: Game, given: Any) -> tuple[str, ...]:
     ids = [v.id for v in game.variants]
     if not isinstance(given, dict) or set(given) != set(ids) or not all(isinstance(v, bool) for v in given.values()):
         shape = ", ".join(f'"{v}": true|false' for v in ids)
-        raise RecordError(f"\"variants\" must be {{{shape}}}, not {jsonio.dumps(given)[:200]}")
+        raise RecordError(f"\"variants\" must be {{{shape}}}, not {jsonio.shown(given, 200)}")
     return tuple(v for v in ids if given[v])
 
 
@@ -113,10 +113,10 @@ def _check_result(record: dict[str, Any], state: GameState) -> None:
     totals = [b.total for b in state.scores()]
     if "scores" in record and record["scores"] != totals:
         raise RecordError(
-            f"the record's scores {jsonio.dumps(record['scores'])[:200]} differ from the replay's {totals}"
+            f"the record's scores {jsonio.shown(record['scores'], 200)} differ from the replay's {totals}"
         )
     winners = state.winners()
     if "winners" in record and record["winners"] != winners:
         raise RecordError(
-            f"the record's winners {jsonio.dumps(record['winners'])[:200]} differ from the replay's {winners}"
+            f"the record's winners {jsonio.shown(record['winners'], 200)} differ from the replay's {winners}"
         )

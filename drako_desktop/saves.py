@@ -487,8 +487,9 @@ class SaveLock:
         if data is None or data.get("token") == self.token:
             return None
         pid, host, since = data.get("pid"), data.get("host"), data.get("since")
-        if not (isinstance(pid, int) and isinstance(host, str) and isinstance(since, str)):
-            return None
+        if not (isinstance(pid, int) and not isinstance(pid, bool) and 0 < pid < 2**31 and isinstance(host, str)
+                and isinstance(since, str)):
+            return None  # no process of any computer has that id (and a number of 25 digits overflowed os.kill)
         if host == socket.gethostname() and (pid == os.getpid() or not process_alive(pid)):
             return None  # this process, or one that has ended
         return LockHolder(pid, clean_name(host)[:64], since if STAMP.fullmatch(since) else "?")

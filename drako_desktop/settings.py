@@ -80,7 +80,7 @@ class Settings:
             return cls(), [Message("settings_errors.not_object")]
         problems = []
         if data.get("version", FILE_VERSION) != FILE_VERSION:
-            problems.append(Message("settings_errors.version", found=repr(data.get("version"))))
+            problems.append(Message("settings_errors.version", found=jsonio.shown(data.get("version"))))
             return cls(), problems
         values = {}
         defaults = cls()

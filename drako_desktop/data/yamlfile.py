@@ -7,8 +7,9 @@ every bad file is reported the same way:
 
 A card folder may come from anyone (house rules are shared), so the reader is
 strict where YAML is generous: a file is at most MAX_BYTES of UTF-8, aliases
-(`*name`, which can make a few kilobytes expand until memory runs out) and a key
-twice in one mapping are refused, a number has at most MAX_DIGITS digits, texts
+(`*name`, which can make a few kilobytes expand until memory runs out), a key
+twice in one mapping and nesting deeper than MAX_DEPTH (the reader recurses) are
+refused, a number has at most MAX_DIGITS digits, texts
 hold no control characters, and every file a value names (an icon) is checked
 up front: a regular file inside the folder, and an SVG picture.
 """
@@ -28,6 +29,7 @@ import yaml
 
 MAX_BYTES = 1_000_000  # the bundled files are a few kilobytes
 MAX_DIGITS = 12  # no number of the games' data needs more
+MAX_DEPTH = 32  # the games' deepest file nests 8 levels; reading recurses a few frames a level
 MAX_ASSET_BYTES = 1_000_000  # an icon is a few kilobytes
 _SVG = re.compile(rb"<svg[\s>]")
 _DECLARATIONS = re.compile(rb"<!(DOCTYPE|ENTITY)", re.IGNORECASE)
@@ -35,14 +37,24 @@ _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # texts may hold line br
 
 
 class _StrictLoader(yaml.SafeLoader):
-    """The safe loader without what a hostile file could abuse: aliases, repeated keys, huge numbers."""
+    """The safe loader without what a hostile file could abuse: aliases, repeated keys, huge numbers,
+    nesting deep enough to exhaust Python's stack."""
+
+    depth = 0  # the collections being composed around the current node
 
     def compose_node(self, parent: Any, index: Any) -> Any:
         if self.check_event(yaml.AliasEvent):
             event = self.peek_event()
             raise yaml.composer.ComposerError(None, None, "aliases (*name) are not allowed in card data",
                                               event.start_mark)
-        return super().compose_node(parent, index)
+        if self.depth >= MAX_DEPTH:
+            raise yaml.composer.ComposerError(None, None, f"nested more than {MAX_DEPTH} levels deep",
+                                              self.peek_event().start_mark)
+        self.depth += 1
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
 
     def construct_mapping(self, node: Any, deep: bool = False) -> Any:
         if isinstance(node, yaml.MappingNode):
@@ -51,7 +63,7 @@ class _StrictLoader(yaml.SafeLoader):
                 key = self.construct_object(key_node, deep=True)
                 if isinstance(key, (str, int, float, bool)) or key is None:
                     if key in seen:
-                        raise yaml.constructor.ConstructorError(None, None, f"the key {key!r} appears twice",
+                        raise yaml.constructor.ConstructorError(None, None, f"the key {quoted(key)} appears twice",
                                                                 key_node.start_mark)
                     seen.add(key)
         return super().construct_mapping(node, deep)
@@ -61,7 +73,11 @@ class _StrictLoader(yaml.SafeLoader):
         if digits > MAX_DIGITS:
             raise yaml.constructor.ConstructorError(None, None, f"a number of {digits} digits (at most {MAX_DIGITS})",
                                                     node.start_mark)
-        return super().construct_yaml_int(node)
+        value = super().construct_yaml_int(node)
+        if abs(value) >= 10**MAX_DIGITS:  # written in hexadecimal, octal or binary: its digits were not counted
+            raise yaml.constructor.ConstructorError(None, None, f"a number of more than {MAX_DIGITS} digits",
+                                                    node.start_mark)
+        return value
 
 
 _StrictLoader.add_constructor("tag:yaml.org,2002:int", _StrictLoader.construct_yaml_int)
@@ -153,13 +169,13 @@ class YamlFile:
                what: builtins.str) -> builtins.str:
         value = self.str(node, key)
         if value not in allowed:
-            raise self.fail(key, f"unknown {what} {value!r} (known: {', '.join(allowed)})")
+            raise self.fail(key, f"unknown {what} {quoted(value)} (known: {', '.join(allowed)})")
         return value
 
     def colour(self, node: Any, key: builtins.str) -> builtins.str:
         value = self.str(node, key)
         if len(value) != 7 or value[0] != "#" or any(c not in "0123456789abcdefABCDEF" for c in value[1:]):
-            raise self.fail(key, f"must be a colour like \"#a1b2c3\", is {value!r}")
+            raise self.fail(key, f"must be a colour like \"#a1b2c3\", is {quoted(value)}")
         return value.lower()
 
     def asset(self, node: Any, key: builtins.str) -> Path:
@@ -170,7 +186,7 @@ class YamlFile:
         seen: set[builtins.str] = set()
         for i, value in enumerate(values):
             if value in seen:
-                raise self.fail(f"{key}[{i}]", f"duplicate {what} {value!r}")
+                raise self.fail(f"{key}[{i}]", f"duplicate {what} {quoted(value)}")
             seen.add(value)
 
 
@@ -201,22 +217,29 @@ def check_svg(folder: Path, name: str, fail: Any) -> Path:
     try:
         resolved = path.resolve(strict=False)
     except (OSError, RuntimeError):  # RuntimeError: a symbolic link loop (Python 3.11)
-        raise fail(f"file {name!r} is a symbolic link that leads back to itself") from None
+        raise fail(f"file {quoted(name)} is a symbolic link that leads back to itself") from None
     if not resolved.is_relative_to(folder.resolve()):
-        raise fail(f"file {name!r} is outside the data folder")
-    data = _read_file(path, MAX_ASSET_BYTES, lambda problem: fail(f"file {name!r} {problem}"))
+        raise fail(f"file {quoted(name)} is outside the data folder")
+    data = _read_file(path, MAX_ASSET_BYTES, lambda problem: fail(f"file {quoted(name)} {problem}"))
     if len(data) > MAX_ASSET_BYTES:
-        raise fail(f"file {name!r} is larger than {MAX_ASSET_BYTES:,} bytes")
+        raise fail(f"file {quoted(name)} is larger than {MAX_ASSET_BYTES:,} bytes")
     if not _SVG.search(data) or _DECLARATIONS.search(data):
-        raise fail(f"file {name!r} is not an SVG picture")
+        raise fail(f"file {quoted(name)} is not an SVG picture")
     return resolved
+
+
+def quoted(value: Any, limit: int = 60) -> str:
+    """A value of the file as a message quotes it: as Python writes it, cut short (a text of the file may be
+    a megabyte long, and a message is one line)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def describe(node: Any) -> str:
     if node is None:
         return "nothing"
-    return {dict: "a mapping", list: "a list", str: f"the text {node!r}", bool: f"{node}".lower()}.get(
-        type(node), f"{type(node).__name__} {node!r}"
+    return {dict: "a mapping", list: "a list", str: f"the text {quoted(node)}", bool: f"{node}".lower()}.get(
+        type(node), f"{type(node).__name__} {quoted(node)}"
     )
 
 

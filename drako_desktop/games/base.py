@@ -41,6 +41,17 @@ class ActionFormatError(EngineError):
     """A JSON action (from a bot, a save or a record) does not have a valid shape."""
 
 
+MAX_SHOWN = 40  # characters of a value from outside that a message shows
+
+
+def brief(value: Any, limit: int = MAX_SHOWN) -> str:
+    """A value from a file or a bot as a message shows it: as Python writes it (quoted, nothing
+    unprintable) and cut short, so that a value of megabytes never makes a message of megabytes
+    (a dialog wraps every character of its message)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 # -- values ---------------------------------------------------------------------------------
 
 

@@ -10,6 +10,7 @@ they share this cache and its rules.
 from __future__ import annotations
 
 import functools
+import logging
 import math
 import random
 from pathlib import Path
@@ -20,6 +21,8 @@ import pygame
 from .. import resources
 from . import theme
 from .theme import Colour, mix, shade
+
+log = logging.getLogger(__name__)
 
 
 def ui_icon_path(name: str) -> Path:
@@ -78,7 +81,11 @@ class Art:
         """A white SVG icon rasterised at `size` and tinted (multiplied) to `colour`."""
 
         def make() -> pygame.Surface:
-            image = pygame.image.load_sized_svg(str(path), (size, size)).convert_alpha()
+            try:
+                image = pygame.image.load_sized_svg(str(path), (size, size)).convert_alpha()
+            except pygame.error as exc:  # a card folder's icon that is SVG only in name: drawn as nothing
+                log.warning("the icon %s cannot be drawn (%s): it is left out", path, exc)
+                return pygame.Surface((size, size), pygame.SRCALPHA)
             if colour != (255, 255, 255):
                 image.fill((*colour, 255), special_flags=pygame.BLEND_RGBA_MULT)
             return image

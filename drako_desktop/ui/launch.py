@@ -84,8 +84,9 @@ def selftest(game: Game, library: Library) -> int:
     app = App(game, Settings(), library=library, persist=False, size=(1280, 720), threaded=False)
     app.main_menu()
     app.frame(1 / FPS)
-    seats = (Seat("Selftest"), Seat("Computer", COMPUTER, "random"))
     for game_id in app.library:
+        computers = range(1, app.library[game_id].min_players)  # house rules may ask for more players
+        seats = (Seat("Selftest"), *(Seat(f"Computer {i}", COMPUTER, "random") for i in computers))
         app.start_game(GameSetup(seats, seed=1, game=game_id))
         app.frame(1 / FPS)
     app.close()

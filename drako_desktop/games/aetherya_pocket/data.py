@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from ...data.yamlfile import CardDataError, YamlFile, check_svg, describe
+from ...data.yamlfile import CardDataError, YamlFile, check_svg, describe, quoted
 
 FAMILIES = ("land", "tribe", "dragon", "portal")
 MAX_DECK = 400  # cards in a deck: far more than 4 players' kingdoms need, few enough to deal at once
@@ -223,7 +223,7 @@ def _load_types(f: YamlFile, game: dict) -> tuple[CardType, ...]:
     f.unique([t.id for t in types], "types", "card type id")
     for family in FAMILIES:
         if not any(t.family == family for t in types):
-            raise f.fail("types", f"needs at least one card type of family {family!r}")
+            raise f.fail("types", f"needs at least one card type of family {quoted(family)}")
     for players, expected in game["deck_size"]:
         total = sum(t.count_for(players) for t in types)
         if total != expected:
@@ -314,9 +314,9 @@ def _family_checker(f: YamlFile, types: dict[str, CardType]) -> Callable[..., st
         if not key_is_name:
             value = f.str(value, key)
         if value not in types:
-            raise f.fail(key, f"unknown card type {value!r} (known: {', '.join(types)})")
+            raise f.fail(key, f"unknown card type {quoted(value)} (known: {', '.join(types)})")
         if family is not None and types[value].family != family:
-            raise f.fail(key, f"{value!r} is a {types[value].family}, not a {family}")
+            raise f.fail(key, f"{quoted(value)} is a {types[value].family}, not a {family}")
         return value
 
     return check

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..base import ActionFormatError
+from ..base import ActionFormatError, brief
 
 ROWS, COLUMNS = 8, 12
 SQUARES = ROWS * COLUMNS
@@ -238,10 +238,10 @@ def action_from_json(obj: Any, face_up_kinds: Mapping[str, bool]) -> Action:
     `face_up_kinds` maps every token kind of the game to whether it is placed face up
     (those, and only those, take a "facing" when placed). Raises ActionFormatError."""
     if not isinstance(obj, dict):
-        raise ActionFormatError(f"an action must be a JSON object, not {obj!r}")
+        raise ActionFormatError(f"an action must be a JSON object, not {brief(obj)}")
     kind = obj.get("type")
     if not isinstance(kind, str) or kind not in _FIELDS:
-        raise ActionFormatError(f"unknown action type {kind!r} (known: {', '.join(ACTION_TYPES)})")
+        raise ActionFormatError(f"unknown action type {brief(kind)} (known: {', '.join(ACTION_TYPES)})")
     expected = set(_FIELDS[kind])
     if kind == "place":
         token = _token(obj, face_up_kinds)
@@ -278,7 +278,7 @@ def action_from_json(obj: Any, face_up_kinds: Mapping[str, bool]) -> Action:
 def _token(obj: dict[str, Any], kinds: Mapping[str, bool]) -> str:
     token = obj.get("token")
     if not isinstance(token, str) or token not in kinds:
-        raise ActionFormatError(f"{obj.get('type')}: unknown token kind {token!r} (known: {', '.join(kinds)})")
+        raise ActionFormatError(f"{obj.get('type')}: unknown token kind {brief(token)} (known: {', '.join(kinds)})")
     return token
 
 
@@ -287,12 +287,13 @@ def _square(obj: dict[str, Any], field: str, kind: str) -> int:
     if not (isinstance(value, list) and len(value) == 2
             and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
             and 0 <= value[0] < ROWS and 0 <= value[1] < COLUMNS):
-        raise ActionFormatError(f"{kind}: {field} must be a square [row, col] with row 0-7 and col 0-11, not {value!r}")
+        raise ActionFormatError(f"{kind}: {field} must be a square [row, col] with row 0-7 and col 0-11, "
+                                f"not {brief(value)}")
     return square(value[0], value[1])
 
 
 def _facing(obj: dict[str, Any], kind: str) -> int:
     value = obj["facing"]
     if not isinstance(value, str) or value not in FACING_INDEX:
-        raise ActionFormatError(f"{kind}: facing must be one of \"N\", \"E\", \"S\", \"W\", not {value!r}")
+        raise ActionFormatError(f"{kind}: facing must be one of \"N\", \"E\", \"S\", \"W\", not {brief(value)}")
     return FACING_INDEX[value]

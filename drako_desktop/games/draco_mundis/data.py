@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...data.yamlfile import CardDataError, YamlFile, describe
+from ...data.yamlfile import CardDataError, YamlFile, describe, quoted
 
 GAME_ID = "draco-mundis"
 DATA_FILES = ("game.yaml", "tokens.yaml", "scoring.yaml", "rulings.yaml")
@@ -236,7 +236,7 @@ class _Game:
         root = f.mapping(f.root, "", ("id", "name", "players", "board", "setup", "turn", "variants"))
         self.id = f.str(root["id"], "id")
         if self.id != GAME_ID:
-            raise f.fail("id", f"this folder is for the game {self.id!r}, not {GAME_ID!r}")
+            raise f.fail("id", f"this folder is for the game {quoted(self.id)}, not {GAME_ID!r}")
         self.name = f.str(root["name"], "name")
         players = f.mapping(root["players"], "players", ("min", "max"))
         self.min_players = f.int(players["min"], "players.min", 2, 4)
@@ -271,7 +271,7 @@ class _Game:
         item = next(i for i in tokens.items if i.id == trap_token)
         if item.variant != "dragon_trap":
             raise f.fail("variants.dragon_trap.token",
-                         f"the item {trap_token!r} belongs to the variant {item.variant!r}")
+                         f"the item {quoted(trap_token)} belongs to the variant {item.variant!r}")
         return VariantRules(
             fast_setup_placements=f.int(fast["placements_per_turn"], "variants.fast_setup.placements_per_turn", 1, 5),
             fast_setup_description=f.str(fast["description"], "variants.fast_setup.description"),
@@ -437,7 +437,7 @@ def _load_scoring(f: YamlFile, tokens: _Tokens) -> tuple[tuple[ScoreLine, ...], 
         )
         for kind in line.tokens:
             if kind in claimed:
-                raise f.fail(f"{key}.tokens", f"{kind!r} is already scored by the line {claimed[kind]!r}")
+                raise f.fail(f"{key}.tokens", f"{quoted(kind)} is already scored by the line {claimed[kind]!r}")
             claimed[kind] = line.id
         lines.append(line)
     f.unique([line.id for line in lines], "lines", "line id")
@@ -484,7 +484,8 @@ def _mark_problem(mark: str, files: dict[str, YamlFile]) -> str | None:
     """Why a ruling's mark ("FILE: key.path") names no field of the data, or None."""
     name, _, path = mark.partition(": ")
     if name not in files or name == "rulings.yaml":
-        return f"{mark!r} must start with one of {', '.join(n for n in DATA_FILES if n != 'rulings.yaml')} and ': '"
+        files_named = ", ".join(n for n in DATA_FILES if n != "rulings.yaml")
+        return f"{quoted(mark)} must start with one of {files_named} and ': '"
     node: Any = files[name].root
     for part in re.findall(r"[^.\[\]]+|\[[0-9]{1,4}\]", path):  # indexes and number keys of at most 4 digits
         if part.startswith("["):
@@ -494,7 +495,7 @@ def _mark_problem(mark: str, files: dict[str, YamlFile]) -> str | None:
             key: Any = int(part) if re.fullmatch("[0-9]{1,4}", part) else part
             node = node.get(key) if isinstance(node, dict) else None
         if node is None:
-            return f"{mark!r} names no field of {name}"
+            return f"{quoted(mark)} names no field of {name}"
     return None
 
 

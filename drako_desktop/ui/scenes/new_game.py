@@ -42,7 +42,8 @@ class NewGameScene(Screen):
         super().__init__(app)
         computer_names = tr("new_game.computer_names").split(",")
         self.names = [tr("new_game.default_you")] + [n.strip() for n in computer_names]
-        self.kinds = [HUMAN, f"{COMPUTER}:{default_level(self.ctx.game)}"]
+        # a person and computers, as few seats as the game allows (house rules may ask for 3 or more)
+        self.kinds = [HUMAN] + [f"{COMPUTER}:{default_level(self.ctx.game)}"] * (self.ctx.game.min_players - 1)
         self.colours = list(range(len(theme.SEAT_COLOURS)))  # per seat (and for seats yet to be added)
         self.variants: set[str] = set()
         self.first = RANDOM_FIRST if self.ctx.game.variants else 0

@@ -67,7 +67,7 @@ class ReviewJob:
         self.path = review_path(saved.game_id, seat) if keep else None
         self.problem: str | None = None
         try:
-            kept, complete = read_review(self.path, handle, saved.game_id, seat, depth, len(saved.actions)) \
+            kept, complete = read_review(self.path, handle, saved, seat, depth) \
                 if self.path is not None else ([], False)
         except ReviewFileError as exc:
             log.warning("the review %s cannot be used: %s", self.path, exc)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ...base import ActionFormatError, EngineError, IllegalActionError
+from ...base import ActionFormatError, EngineError, IllegalActionError, brief
 
 __all__ = ["ActionFormatError", "EngineError", "IllegalActionError"]  # the shared errors, re-exported
 
@@ -58,13 +58,13 @@ class Action:
     def from_json(obj: Any) -> "Action":
         """Parse and shape-check one action; legality is the state's business."""
         if not isinstance(obj, dict) or not isinstance(obj.get("type"), str):
-            raise ActionFormatError(f"an action must be an object with a \"type\", got {obj!r}")
+            raise ActionFormatError(f"an action must be an object with a \"type\", got {brief(obj)}")
         kind = obj["type"]
         expected = {PLACE: {"row", "col"}, REVEAL: {"row", "col"}, CLAIM: {"legend"}, ARRANGE: {"cards"}}.get(
             kind, set()
         )
         if kind not in KINDS:
-            raise ActionFormatError(f"unknown action type {kind!r} (known: {', '.join(KINDS)})")
+            raise ActionFormatError(f"unknown action type {brief(kind)} (known: {', '.join(KINDS)})")
         extra = set(obj) - expected - {"type"}
         missing = expected - set(obj)
         if extra or missing:
@@ -75,12 +75,13 @@ class Action:
         if kind in (PLACE, REVEAL):
             row, col = obj["row"], obj["col"]
             if not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 4 for v in (row, col)):
-                raise ActionFormatError(f"{kind}: row and col must be whole numbers 0-3, got {row!r}, {col!r}")
+                raise ActionFormatError(f"{kind}: row and col must be whole numbers 0-3, got {brief(row)}, "
+                                        f"{brief(col)}")
             index: int = row * 4 + col
             return CELL_ACTIONS[kind][index]
         if kind == CLAIM:
             if not isinstance(obj["legend"], str):
-                raise ActionFormatError(f"claim: legend must be a legend id, got {obj['legend']!r}")
+                raise ActionFormatError(f"claim: legend must be a legend id, got {brief(obj['legend'])}")
             return Action(CLAIM, legend=obj["legend"])
         if kind == ARRANGE:
             grid = obj["cards"]
@@ -89,7 +90,7 @@ class Action:
                 and len(grid) == 2
                 and all(isinstance(r, list) and len(r) == 2 and all(isinstance(t, str) for t in r) for r in grid)
             ):
-                raise ActionFormatError(f"arrange: cards must be [[t, t], [t, t]] of type ids, got {grid!r}")
+                raise ActionFormatError(f"arrange: cards must be [[t, t], [t, t]] of type ids, got {brief(grid)}")
             return Action(ARRANGE, cards=((grid[0][0], grid[0][1]), (grid[1][0], grid[1][1])))
         return SIMPLE_ACTIONS[kind]
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from ...base import brief
 from .kingdom import CELLS, COLS, ROWS, UNKNOWN, Rules
 
 
@@ -32,7 +33,7 @@ def parse_kingdom(rules: Rules, obj: Any) -> tuple[tuple[int, ...], tuple[int, .
                 cells.append(rules.type_index[value])
             else:
                 raise KingdomFormatError(
-                    f"kingdom row {r} col {c}: {value!r} is not a card type or null "
+                    f"kingdom row {r} col {c}: {brief(value)} is not a card type or null "
                     f"(known: {', '.join(rules.type_ids)})"
                 )
     most = {t.index: t.count_for(rules.cards.max_players) for t in rules.cards.types}
@@ -45,7 +46,8 @@ def parse_kingdom(rules: Rules, obj: Any) -> tuple[tuple[int, ...], tuple[int, .
     claimed: list[int] = []
     for i, leg in enumerate(legends):
         if not isinstance(leg, str) or leg not in rules.legend_index:
-            raise KingdomFormatError(f"legends[{i}]: {leg!r} is not a legend id (known: {', '.join(rules.legend_ids)})")
+            raise KingdomFormatError(f"legends[{i}]: {brief(leg)} is not a legend id "
+                                     f"(known: {', '.join(rules.legend_ids)})")
         if rules.legend_index[leg] in claimed:
             raise KingdomFormatError(f"legends[{i}]: {leg} is listed twice (there is one copy of each legend)")
         claimed.append(rules.legend_index[leg])

@@ -20,7 +20,7 @@ from enum import IntEnum
 from itertools import permutations
 from typing import Any, NamedTuple, Sequence
 
-from ...base import ranking_winners
+from ...base import brief, ranking_winners
 from .actions import (
     ARRANGE,
     CELL_ACTIONS,
@@ -466,7 +466,7 @@ class GameState:
                 return IllegalActionError("claimed-this-turn", "only one legend can be claimed per turn")
             leg = self.rules.legend_index.get(action.legend or "", -1)
             if leg < 0:
-                return IllegalActionError("unknown-legend", f"there is no legend {action.legend!r}")
+                return IllegalActionError("unknown-legend", f"there is no legend {brief(action.legend)}")
             if leg not in self.legend_row:
                 return IllegalActionError("not-in-row", f"{action.legend} is not in the legend row")
             if not self._met_mask(self.current) >> leg & 1:
@@ -485,10 +485,11 @@ class GameState:
             if sorted(wanted) != sorted(ids[t] for t in hand):
                 return IllegalActionError(
                     "not-your-cards",
-                    f"arrange exactly your starting cards ({', '.join(ids[t] for t in hand)}), got {', '.join(wanted)}",
+                    f"arrange exactly your starting cards ({', '.join(ids[t] for t in hand)}), "
+                    f"got {brief(', '.join(wanted))}",
                 )
             return None
-        return IllegalActionError("unknown", f"unknown action {kind!r}")
+        return IllegalActionError("unknown", f"unknown action {brief(kind)}")
 
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action and return what happened. An illegal action

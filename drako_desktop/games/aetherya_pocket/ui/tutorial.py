@@ -141,8 +141,11 @@ def load_script(cards: CardSet) -> TutorialScript:
     opponent = data.get("opponent") or {}
     if not isinstance(opponent, dict) or not isinstance(opponent.get("moves"), list):
         raise fail("opponent", "needs a list of moves")
+    raw_steps = data.get("steps")
+    if not isinstance(raw_steps, list):
+        raise fail("steps", "needs a list of steps")
     steps = []
-    for i, raw in enumerate(data.get("steps") or []):
+    for i, raw in enumerate(raw_steps):
         key = f"steps[{i}]"
         if not isinstance(raw, dict) or not isinstance(raw.get("id"), str):
             raise fail(key, "needs an id")
@@ -156,13 +159,14 @@ def load_script(cards: CardSet) -> TutorialScript:
             raise fail(f"{key}.from", f"must be one of {', '.join(SOURCES)}")
         step = Step(raw["id"], kind, source=source)
         if kind in ("read", "watch"):
-            points = tuple(value or ())
+            points = tuple(value or ()) if isinstance(value or [], list) else (value,)
             if any(p not in POINTS for p in points):
                 raise fail(f"{key}.{kind}", f"can point at {', '.join(POINTS)}")
             step = Step(step.id, kind, points=points)
         elif kind == "arrange":
-            arrangement = tuple(t for row in value for t in row) if isinstance(value, list) else ()
-            if len(arrangement) != 4:
+            rows = value if isinstance(value, list) and all(isinstance(row, list) for row in value) else []
+            arrangement = tuple(t for row in rows for t in row)
+            if len(rows) != 2 or len(arrangement) != 4:
                 raise fail(f"{key}.arrange", "needs [[a, b], [c, d]]")
             step = Step(step.id, kind, cards=arrangement, actions=(action({"type": ARRANGE, "cards": value}, key),))
         elif kind == "hold":

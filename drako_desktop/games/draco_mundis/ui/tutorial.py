@@ -17,7 +17,7 @@ from ....data import CardDataError, YamlFile
 from ....ui import lesson as lesson_parts
 from ....ui.lesson import Progress
 from ...base import ActionFormatError, Agent
-from ..actions import Action
+from ..actions import COLUMNS, ROWS, Action
 
 FILE = "tutorial.yaml"
 PERSON, OPPONENT = 0, 1
@@ -78,7 +78,8 @@ def load_lesson(game: Any) -> Lesson:
             raise fail(key, str(exc)) from None
 
     def square(value: Any, key: str) -> Square:
-        if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value)):
+        if not (isinstance(value, list) and len(value) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
             raise fail(key, "must be a square [row, col]")
         return (value[0], value[1])
 
@@ -87,8 +88,11 @@ def load_lesson(game: Any) -> Lesson:
         raise fail("opponent", "needs a list of moves")
     if not isinstance(data.get("setup"), list):
         raise fail("setup", "needs the list of placements")
+    raw_steps = data.get("steps")
+    if not isinstance(raw_steps, list):
+        raise fail("steps", "needs a list of steps")
     steps = []
-    for i, raw in enumerate(data.get("steps") or []):
+    for i, raw in enumerate(raw_steps):
         key = f"steps[{i}]"
         if not isinstance(raw, dict) or not isinstance(raw.get("id"), str):
             raise fail(key, "needs an id")
@@ -147,6 +151,13 @@ def replay(game: Any, lesson: Lesson, upto: int) -> tuple[list[Action], int]:
 
 def problems(game: Any, lesson: Lesson) -> list[str]:
     """Why the script is not a playable lesson of these rules (empty when it is)."""
+    if not game.min_players <= 2 <= game.max_players:
+        return [f"the lesson is a game of 2 players, and these rules are for {game.min_players}-{game.max_players}"]
+    in_use = game.rules.geometry[2].in_use
+    for step in lesson.steps:
+        for row, col in step.squares:
+            if not (0 <= row < ROWS and 0 <= col < COLUMNS and in_use[row * COLUMNS + col]):
+                return [f"step {step.id}: {[row, col]} is not a square of the 2-player board"]
     state = game.new_state(2, 0, lesson.first)
     for i, action in enumerate(lesson.setup):
         if state.why_illegal(action) is not None:
