@@ -163,6 +163,30 @@ def test_setup_with_the_tray_a_square_and_a_facing_arrow():
     assert (spot.down, spot.down_kind) == (0, "dragon")  # the person sees what their own face-down token is
 
 
+def test_the_person_called_you_is_spoken_to_as_you_on_the_table():
+    """The new-game screen calls a lone person "You": the top bar says "Setup: You" (not "You places"), and
+    the tips on their tokens say "Your ...", never "You's ..."."""
+    app = make_app(draco(), size=(1280, 720), animation_speed="instant")
+    you = Seat(tr("new_game.default_you"))
+    table = app.start_game(GameSetup((you, Seat("Brynja", COMPUTER, "random")), 0, 0, draco().id, ()))
+    frames(app, 2)
+    assert table.turn_text() == "Setup: You"
+    table.play(place("explorer", square(7, 11), 0))
+    frames(app, 4)
+    table.play(place("dragon", square(6, 11)))
+    frames(app, 4)
+    for at in ((7, 11), (6, 11)):
+        frames(app, 1, [motion(table.layout.square_rect(at).center)])
+        frames(app, 40)
+        assert table.tooltip is not None
+        assert "You's" not in table.tooltip.title + table.tooltip.subtitle
+    assert table.tooltip.title == "Your face-down token"
+    frames(app, 1, [motion(table.layout.square_rect((7, 11)).center)])
+    frames(app, 40)
+    assert table.tooltip.subtitle == "Your token, square [7, 11]"
+    screenshot(app, "draco-tip-your-token")
+
+
 def test_illegal_attempts_are_refused_with_the_engines_reason():
     app, table = start()
     g = table.gestures

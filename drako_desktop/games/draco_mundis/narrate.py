@@ -20,7 +20,20 @@ PREFIX = "draco_mundis"
 
 
 def describe(event: Event, names: Sequence[str], data: DracoData) -> str | None:
-    words = _Words(names, data)
+    line = _describe(event, _Words(names, data))
+    # A line may start with a possessive ("your explorer fought ..."): a sentence starts with a capital.
+    return line[:1].upper() + line[1:] if line else line
+
+
+def whose(name: str) -> str:
+    """A seat's possessive in words: "Ann's", or "your" for the person called You (a one-person game's
+    default name), never "You's"."""
+    if name == i18n.tr("new_game.default_you"):
+        return i18n.tr(f"{PREFIX}.whose_you")
+    return i18n.tr(f"{PREFIX}.whose", name=name)
+
+
+def _describe(event: Event, words: _Words) -> str | None:
     kind = event.kind
     if kind == "fight":
         return words.fight(event)
@@ -38,10 +51,10 @@ def describe(event: Event, names: Sequence[str], data: DracoData) -> str | None:
     if kind == "turn":
         return words.tr("log.turn", name=name, turn=event.number)
     if kind == "peek":
-        owner = words.seat(event.owner)
+        owner = whose(words.seat(event.owner))
         if event.token is not None:
-            return words.tr("log.peek_known", name=name, owner=owner, square=_square(event.at), token=token)
-        return words.tr("log.peek", name=name, owner=owner, square=_square(event.at))
+            return words.tr("log.peek_known", name=name, whose=owner, square=_square(event.at), token=token)
+        return words.tr("log.peek", name=name, whose=owner, square=_square(event.at))
     if kind in ("reveal", "reveal-any"):
         key = "log.reveal" if kind == "reveal" else "log.reveal_any"
         return words.tr(key, name=name, token=words.owned(event.owner, [event.token or ""]), square=_square(event.at))
@@ -51,7 +64,7 @@ def describe(event: Event, names: Sequence[str], data: DracoData) -> str | None:
         return words.tr("log.rotate", name=name, token=token, square=_square(event.at),
                         facing=words.facing(event.facing or "N"))
     if kind == "capture" and event.target is not None:
-        return words.tr("log.capture", name=name, token=token, square=_square(event.to),
+        return words.tr("log.capture", token=words.owned(event.seat, [event.token or ""]), square=_square(event.to),
                         prisoner=words.owned(event.target.owner, [event.target.kind]))
     if kind == "destroy":
         return words.tr("log.destroy", name=name, token=words.owned(event.owner, [event.token or ""]),
@@ -94,7 +107,7 @@ class _Words:
         return self.tr("list.last", rest=self.tr("list.separator").join(parts[:-1]), last=parts[-1])
 
     def owned(self, owner: int, kinds: Iterable[str]) -> str:
-        return self.tr("owned", name=self.seat(owner), token=self.join([self.token(k) for k in kinds]))
+        return self.tr("owned", whose=whose(self.seat(owner)), token=self.join([self.token(k) for k in kinds]))
 
     def pieces(self, pieces: Sequence[Fighter] | Sequence[Piece]) -> str:
         """Tokens grouped by owner: "Ann's explorer and sherpa"."""

@@ -12,6 +12,7 @@ from ....i18n import has, tr
 from ....ui.tooltips import Tooltip, join_names, signed
 from ..board import BoardModel, Modifier, Square
 from ..data import DracoData, Ruling
+from ..narrate import whose
 from ..view import SquareView
 
 
@@ -22,8 +23,12 @@ def token_name(data: DracoData, kind: str) -> str:
 
 def title_name(data: DracoData, kind: str) -> str:
     """A token's name as a title (capitalised where the script has capitals)."""
-    name = token_name(data, kind)
-    return name[:1].upper() + name[1:]
+    return capitalised(token_name(data, kind))
+
+
+def capitalised(words: str) -> str:
+    """Words starting with a capital where the script has capitals ("your ..." at a line's start)."""
+    return words[:1].upper() + words[1:]
 
 
 def ability_text(data: DracoData, kind: str) -> str:
@@ -93,7 +98,7 @@ def entry_text(data: DracoData, land: str) -> str:
         return tr("draco_table.tip.enter_all")
     if not special:
         return tr("draco_table.tip.enter_none")
-    names = [token_name(data, k) + (" " + tr("draco_table.tip.own") if whose == "own" else "") for k, whose in special]
+    names = [token_name(data, k) + (" " + tr("draco_table.tip.own") if which == "own" else "") for k, which in special]
     return tr("draco_table.tip.enter_only", tokens=join_names(names))
 
 
@@ -121,7 +126,8 @@ def square_tooltip(data: DracoData, model: BoardModel, at: Square, names: list[s
         peekers = [names[s] for s in spot.peeked_by]
         if peekers:
             lines.append(tr("draco_table.tip.peeked_by", names=join_names(peekers)))
-        return Tooltip(tr("draco_table.tip.face_down", name=names[spot.down]), where, tuple(lines))
+        return Tooltip(capitalised(tr("draco_table.tip.face_down", whose=whose(names[spot.down]))), where,
+                       tuple(lines))
     token = spot.character or spot.trap or spot.land
     assert token is not None
     lines = []
@@ -132,15 +138,15 @@ def square_tooltip(data: DracoData, model: BoardModel, at: Square, names: list[s
                             parts=", ".join(f"{modifier_name(data, p)} {signed(p.value)}" for p in parts[1:])))
         if spot.prisoner is not None:
             lines.append(tr("draco_table.tip.holds", token=token_name(data, spot.prisoner.kind),
-                            name=names[spot.prisoner.owner]))
+                            whose=whose(names[spot.prisoner.owner])))
         if spot.land is not None:
             lines.append(tr("draco_table.tip.stands_on", token=token_name(data, spot.land.kind),
-                            name=names[spot.land.owner]))
+                            whose=whose(names[spot.land.owner])))
     elif spot.trap is not None and spot.land is not None:
         lines.append(tr("draco_table.tip.stands_on", token=token_name(data, spot.land.kind),
                         name=names[spot.land.owner]))
     lines += token_lines(data, token.kind)
-    subtitle = tr("draco_table.tip.owned", name=names[token.owner], where=where)
+    subtitle = capitalised(tr("draco_table.tip.owned", whose=whose(names[token.owner]), where=where))
     return Tooltip(title_name(data, token.kind), subtitle, tuple(lines))
 
 
