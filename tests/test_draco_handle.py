@@ -230,6 +230,15 @@ def test_the_person_called_you_owns_your_tokens_not_yous():
     s = build({(4, 6): "0 cannibal E", (4, 8): "1 explorer S", (3, 8): "1 ?dragon", **FILLER})
     assert told(act(s, {"type": "capture", "from": [4, 6], "to": [4, 8]})) == [
         "Your cannibal captured Bo's explorer on [4, 8]."]
+    s = build({(4, 8): "0 explorer N", (3, 8): "0 ?dragon", (4, 9): "1 ?jungle", **FILLER}, actions_left=3)
+    assert told(act(s, {"type": "reveal", "at": [3, 8], "facing": "N"})) == ["You revealed your dragon on [3, 8]."]
+    s = GAME.new_state(2, 0, 0)
+    act(s, {"type": "select", "token": "dragon"})
+    place = act(s, {"type": "place", "token": "dragon", "at": [2, 7]})
+    assert [GAME.describe(e.for_viewer(0), you) for e in place] == ["You placed your dragon face down on [2, 7]."]
+    # a seat's own token in a line about that seat is "their", not the seat's name again
+    s = build({(4, 8): "1 explorer N", (3, 8): "1 ?jungle", **FILLER}, current=1)
+    assert words(act(s, {"type": "reveal", "at": [3, 8], "facing": "N"})) == ["Bo revealed their jungle on [3, 8]."]
     try:
         i18n.set_language("zh-TW")
         you = [i18n.tr("new_game.default_you"), "Bo"]

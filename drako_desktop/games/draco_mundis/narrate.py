@@ -33,6 +33,11 @@ def whose(name: str) -> str:
     return i18n.tr(f"{PREFIX}.whose", name=name)
 
 
+def their(name: str) -> str:
+    """The possessive of a line's own subject: "their" ("Ann placed their dragon"), "your" for You."""
+    return i18n.tr(f"{PREFIX}.their_you" if name == i18n.tr("new_game.default_you") else f"{PREFIX}.their")
+
+
 def _describe(event: Event, words: _Words) -> str | None:
     kind = event.kind
     if kind == "fight":
@@ -40,13 +45,14 @@ def _describe(event: Event, words: _Words) -> str | None:
     name = words.seat(event.seat)
     token = words.token(event.token) if event.token else ""
     if kind == "select":
-        return words.tr("log.select", name=name, token=token)
+        return words.tr("log.select", name=name, their=their(name), token=token)
     if kind == "place":
         if event.facing is not None:
-            return words.tr("log.place_face_up", name=name, token=token, square=_square(event.at),
+            return words.tr("log.place_face_up", name=name, their=their(name), token=token, square=_square(event.at),
                             facing=words.facing(event.facing))
         if event.token is not None:
-            return words.tr("log.place_face_down_known", name=name, token=token, square=_square(event.at))
+            return words.tr("log.place_face_down_known", name=name, their=their(name), token=token,
+                            square=_square(event.at))
         return words.tr("log.place_face_down", name=name, square=_square(event.at))
     if kind == "turn":
         return words.tr("log.turn", name=name, turn=event.number)
@@ -57,7 +63,8 @@ def _describe(event: Event, words: _Words) -> str | None:
         return words.tr("log.peek", name=name, whose=owner, square=_square(event.at))
     if kind in ("reveal", "reveal-any"):
         key = "log.reveal" if kind == "reveal" else "log.reveal_any"
-        return words.tr(key, name=name, token=words.owned(event.owner, [event.token or ""]), square=_square(event.at))
+        return words.tr(key, name=name, token=words.owned(event.owner, [event.token or ""], event.seat),
+                        square=_square(event.at))
     if kind == "move":
         return words.tr("log.move", name=name, token=token, origin=_square(event.at), target=_square(event.to))
     if kind == "rotate":
@@ -70,7 +77,7 @@ def _describe(event: Event, words: _Words) -> str | None:
         return words.tr("log.destroy", name=name, token=words.owned(event.owner, [event.token or ""]),
                         square=_square(event.at))
     if kind == "push":
-        return words.tr("log.push", name=name, token=words.owned(event.owner, [event.token or ""]),
+        return words.tr("log.push", name=name, token=words.owned(event.owner, [event.token or ""], event.seat),
                         origin=_square(event.at), target=_square(event.to))
     if kind == "sacrifice":
         return words.tr("log.sacrifice", name=name, token=token, square=_square(event.at))
@@ -106,8 +113,12 @@ class _Words:
             return "".join(parts)
         return self.tr("list.last", rest=self.tr("list.separator").join(parts[:-1]), last=parts[-1])
 
-    def owned(self, owner: int, kinds: Iterable[str]) -> str:
-        return self.tr("owned", whose=whose(self.seat(owner)), token=self.join([self.token(k) for k in kinds]))
+    def owned(self, owner: int, kinds: Iterable[str], actor: int | None = None) -> str:
+        """Tokens and whose they are: "Bo's dragon", "your dragon", and "their dragon" when the line's subject
+        (`actor`) owns them."""
+        name = self.seat(owner)
+        return self.tr("owned", whose=their(name) if owner == actor else whose(name),
+                       token=self.join([self.token(k) for k in kinds]))
 
     def pieces(self, pieces: Sequence[Fighter] | Sequence[Piece]) -> str:
         """Tokens grouped by owner: "Ann's explorer and sherpa"."""
