@@ -13,7 +13,7 @@ import pytest
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
 from drako_desktop.games import load
 from drako_desktop.games.base import Breakdown
-from drako_desktop.games.draco_mundis.actions import Move, Pass, Peek, Reveal, Select, place, square
+from drako_desktop.games.draco_mundis.actions import Move, Pass, Peek, Reveal, RevealAny, Select, place, square
 from drako_desktop.games.draco_mundis.board import BoardModel
 from drako_desktop.games.draco_mundis.ui import tie_break_text, tutorial
 from drako_desktop.games.draco_mundis.ui.hand_over import HandOverScene
@@ -369,6 +369,49 @@ def words_drawn(monkeypatch, app, n: int = 1) -> list[str]:
             patch.setattr(Text, name, noted)
         frames(app, n)
     return shown
+
+
+def test_ones_own_action_playing_out_is_still_ones_turn(monkeypatch):
+    """While the person's own move plays out the panel keeps "Your turn" (not "While the others play", with
+    "You are next." below)."""
+    app = make_app(draco(), size=(1280, 720), animation_speed="normal")
+    you = Seat(tr("new_game.default_you"))
+    table = app.start_game(GameSetup((you, Seat("Brynja", COMPUTER, "random")), 0, 0, draco().id, ()))
+    frames(app, 2)
+    rng = random.Random(0)
+    finish_setup(app, table, rng)
+    play_on(app, table, rng, lambda: table.model.actions_left == 2 and can(table, Move))
+    table.play(next(a for a in table.decision().legal if isinstance(a, Move)))
+    words = words_drawn(monkeypatch, app, 2)
+    assert table.decision() is None and not table.choreo.idle  # the move is playing out
+    assert tr("draco_table.how_title") in words and tr("draco_table.watch_title") not in words
+    assert table.status_text() == tr("draco_table.status.act")
+    app.close()
+
+
+def test_after_the_last_reveal_the_status_says_the_game_ends_with_this_turn():
+    app = make_app(draco(), size=(1280, 720), animation_speed="instant")
+    you = Seat(tr("new_game.default_you"))
+    table = app.start_game(GameSetup((you, Seat("Brynja", COMPUTER, "random")), 0, 0, draco().id, ()))
+    frames(app, 2)
+    rng = random.Random(0)
+    finish_setup(app, table, rng)
+    state = table.controller.state
+
+    def one_token_left() -> bool:
+        return (len(state.down_squares) == 1 and table.model.actions_left == 2
+                and any(isinstance(a, (Reveal, RevealAny)) for a in table.decision().legal)) \
+            if table.decision() is not None else False
+
+    play_on(app, table, rng, lambda: one_token_left() or not state.down_squares)
+    assert state.down_squares, "the person never got to reveal the last token with an action to spare"
+    table.play(next(a for a in table.decision().legal if isinstance(a, (Reveal, RevealAny))))
+    while table.decision() is None:
+        frames(app)
+    assert table.model.last_turn and table.model.actions_left == 1
+    assert table.status_text() == tr("draco_table.status.act_last", count=1)
+    screenshot(app, "draco-last-turn")
+    app.close()
 
 
 @pytest.mark.parametrize("language", ["en", "zh-TW"])

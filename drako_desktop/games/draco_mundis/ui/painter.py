@@ -482,7 +482,7 @@ class TablePainter:
         """No token chosen: how to play a turn, in a few lines."""
         th, scene = self.ctx.theme, self.scene
         over = scene.model.over
-        acting = scene.decision() is not None or scene.ending_turn()
+        acting = scene.own_turn_shown()
         # Nobody at the screen plays now: not "Your turn" (and with no person at the table, no "other" players).
         title = "table.game_over" if over else "draco_table.how_title" if acting else \
             "draco_table.watch_title" if scene.people else "draco_table.watch_computers_title"
