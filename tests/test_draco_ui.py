@@ -428,7 +428,8 @@ def test_the_panel_says_your_turn_only_when_a_person_at_the_screen_plays(monkeyp
     play_on(app, table, rng, lambda: table.controller.state.decision() == "act" and table.decision() is not None)
     words = words_drawn(monkeypatch, app)
     assert your_turn in words and watching not in words
-    play_on(app, table, rng, lambda: table.controller.state.decision() == "act" and table.controller.state.current)
+    # the computer's turn as the table shows it (the person's last action played out and the turn ended)
+    play_on(app, table, rng, lambda: table.controller.state.decision() == "act" and table.model.current)
     words = words_drawn(monkeypatch, app)
     assert watching in words and your_turn not in words
     assert tr("draco_table.how_watch") in words
