@@ -187,6 +187,35 @@ def test_the_person_called_you_is_spoken_to_as_you_on_the_table():
     screenshot(app, "draco-tip-your-token")
 
 
+@pytest.mark.parametrize("language", ["en", "zh-TW"])
+def test_a_lands_tip_tells_each_rule_once_with_the_datas_numbers(language):
+    """A land's tip is its numbers from the data (strength, who may enter, bonuses, every scoring line that
+    names it), each said once: no second sentence repeating them."""
+    from drako_desktop.games.draco_mundis.ui.tips import supply_tooltip
+
+    app = make_app(draco(), size=(1280, 720), language=language)
+    data = draco().data
+    for land in data.lands:
+        lines = supply_tooltip(data, land.id).lines
+        assert len(set(lines)) == len(lines)
+    campsite = supply_tooltip(data, "campsite").lines
+    tiger = supply_tooltip(data, "tiger").lines
+    for points, tip in (("+7", campsite), ("+5", campsite), ("−5", tiger)):  # the scoring lines naming them
+        assert sum(points in words for words in tip) == 1
+    if language == "zh-TW":
+        assert campsite[0] == "只有記者和獵人（自己的）可以進入。"  # no space before a full-width bracket
+    if language == "en":
+        assert campsite == ("Only the journalist and hunter (his own) may enter.",
+                            "Hunter in his own campsite: +1 strength.",
+                            "At the end: +7 to the player whose journalist stands on it, if it is another player's.",
+                            "An enemy SS307 next to it may destroy it: +5 at the end to the destroyer.")
+        assert tiger == ("Nobody may enter (the biplane flies over).",
+                         "At the end: −5 to its owner if it is next to its owner's face-up campsite.")
+        assert supply_tooltip(data, "swamp").lines == ("Strength of the character on it −1",
+                                                        "Every character may enter (and must stop there).")
+    app.close()
+
+
 def test_illegal_attempts_are_refused_with_the_engines_reason():
     app, table = start()
     g = table.gestures
