@@ -384,6 +384,35 @@ def test_hand_over_between_two_people_but_never_with_one_person_and_computers():
     assert table.viewer == 0
 
 
+def test_with_two_people_nobody_is_called_you():
+    """The new-game screen calls a lone person "You"; made a two-person game by the keyboard, that seat is
+    "Player 1" (its name field says so), and the hand-over screen is for Player 1, not "You"."""
+    from drako_desktop.ui.scenes.new_game import ColourDisc, NewGameScene
+    from drako_desktop.ui.widgets import TextField
+
+    app = make_app(draco(), size=(1280, 720), animation_speed="instant")
+    app.open_new_game()
+    frames(app, 2)
+    screen = app.scenes.top
+    assert isinstance(screen, NewGameScene) and screen.seat_name(0) == "You"
+    screen.widgets.focus = screen.widgets.widgets.index(screen.seat_kind_choice(1))
+    for _ in range(6):
+        if screen.kinds[1] == "human":
+            break
+        frames(app, 1, [key(pygame.K_LEFT)])
+    assert screen.kinds[1] == "human"
+    frames(app, 1)
+    fields = [w.value for w in screen.widgets.widgets if isinstance(w, TextField)]
+    assert fields == ["Player 1", "Brynja"] and [s.name for s in screen.setup().seats] == ["Player 1", "Brynja"]
+    assert screen.seat_widget(1, ColourDisc).person  # the seat's disc shows a person now, not a computer
+    screenshot(app, "draco-new-game-two-people")
+    screen.set_first(0)
+    screen.start()
+    frames(app, 2)
+    assert isinstance(app.scenes.top, HandOverScene) and app.scenes.top.name == "Player 1"
+    app.close()
+
+
 def words_drawn(monkeypatch, app, n: int = 1) -> list[str]:
     """The titles and paragraphs drawn in the next `n` frames (made afresh or taken from the text cache)."""
     shown: list[str] = []
