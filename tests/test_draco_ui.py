@@ -301,6 +301,23 @@ def test_a_character_is_moved_by_dragging_and_a_menu_offers_peek_or_reveal():
     assert table.controller.actions[before] == move
 
 
+def test_a_character_dragged_where_it_cannot_go_is_refused_with_its_moves_reason():
+    """Dropping a character on the face-down token next to it (a square one may peek at or reveal) says why
+    it cannot move there, not "Nothing can be done there now"."""
+    app, table = start(size=(1280, 720))
+    rng = random.Random(11)
+    finish_setup(app, table, rng)
+    play_on(app, table, rng, lambda: can(table, Peek))
+    peek = next(a for a in table.decision().legal if isinstance(a, Peek))
+    at = divmod(peek.at, 12)
+    mover = next(c for c in table.gestures.own_characters() if abs(c[0] - at[0]) + abs(c[1] - at[1]) == 1)
+    actions = len(table.controller.actions)
+    drag(app, table.layout.square_rect(mover).center, table.layout.square_rect(at).center)
+    assert len(table.controller.actions) == actions
+    assert table.toast is not None and table.toast[0] == "That square is not free."
+    app.close()
+
+
 def test_hovering_a_fight_shows_the_preview_and_the_lesson_teaches_it(tmp_path):
     app = make_app(draco(), size=(1280, 720), animation_speed="instant")
     lesson = tutorial.load_lesson(draco())
