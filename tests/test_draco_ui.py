@@ -430,6 +430,35 @@ def test_with_two_people_nobody_is_called_you():
     app.close()
 
 
+def test_a_saved_games_lines_stay_inside_its_row_in_chinese(monkeypatch):
+    """The Load list's row of a saved Draco Mundis game at 1280 x 720 in Chinese: when, which turn, which
+    game; its three tall lines all inside the row (the game's name was cut by the row's bottom edge)."""
+    from drako_desktop.ui.scenes import load as load_screen
+
+    app = make_app(draco(), size=(1280, 720), animation_speed="instant", persist=True, language="zh-TW")
+    table = app.start_game(GameSetup(seats(1, 2), 0, 0, draco().id, ()))
+    frames(app, 2)
+    table.play(place("dragon", table.controller.state.free_squares[0]))
+    frames(app, 4)
+    app.main_menu()
+    app.open_load()
+    frames(app, 2)
+    row = next(w for w in app.scenes.top.widgets.widgets if isinstance(w, load_screen.SaveRow))
+    drawn: list[pygame.Rect] = []
+    blit = load_screen.blit_at
+
+    def noted(surface, picture, anchor, at, **options):
+        rect = blit(surface, picture, anchor, at, **options)
+        drawn.append(rect)
+        return rect
+
+    monkeypatch.setattr(load_screen, "blit_at", noted)
+    row.draw(app.surface, app.ctx, False, False)
+    assert len(drawn) >= 3 and all(row.rect.contains(rect) for rect in drawn), (row.rect, drawn)
+    screenshot(app, "draco-load-zh-TW")
+    app.close()
+
+
 def words_drawn(monkeypatch, app, n: int = 1) -> list[str]:
     """The titles and paragraphs drawn in the next `n` frames (made afresh or taken from the text cache)."""
     shown: list[str] = []
