@@ -248,6 +248,13 @@ def test_the_person_called_you_owns_your_tokens_not_yous():
         i18n.set_language("en")
 
 
+def test_two_of_a_kind_in_a_fight_are_told_once_and_counted():
+    s = build({(3, 7): "1 explorer E", (3, 9): "1 explorer W", (3, 8): "0 ?sherpa", **FILLER}, current=1)
+    assert words(act(s, {"type": "reveal", "at": [3, 8], "facing": "N"})) == [
+        "Bo revealed Ann's sherpa on [3, 8].",
+        "Bo's explorer ×2 fought Ann's sherpa: 4 against 1, Bo wins; Ann's sherpa is eliminated."]
+
+
 def test_the_log_speaks_traditional_chinese():
     s = build({(5, 9): "0 dragon N", (5, 10): "1 ?cannibal", **FILLER})
     events = act(s, {"type": "reveal", "at": [5, 10], "facing": "W"})

@@ -7,6 +7,7 @@ only as the event carries them: describe `event.for_viewer(seat)` for a seat's l
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from ... import i18n
@@ -115,10 +116,12 @@ class _Words:
 
     def owned(self, owner: int, kinds: Iterable[str], actor: int | None = None) -> str:
         """Tokens and whose they are: "Bo's dragon", "your dragon", and "their dragon" when the line's subject
-        (`actor`) owns them."""
+        (`actor`) owns them; two of a kind once, counted ("Bo's explorer ×2", not "explorer and explorer")."""
         name = self.seat(owner)
-        return self.tr("owned", whose=their(name) if owner == actor else whose(name),
-                       token=self.join([self.token(k) for k in kinds]))
+        counted = Counter(kinds)
+        tokens = [self.token(k) if n == 1 else self.tr("list.times", token=self.token(k), count=n)
+                  for k, n in counted.items()]
+        return self.tr("owned", whose=their(name) if owner == actor else whose(name), token=self.join(tokens))
 
     def pieces(self, pieces: Sequence[Fighter] | Sequence[Piece]) -> str:
         """Tokens grouped by owner: "Ann's explorer and sherpa"."""
