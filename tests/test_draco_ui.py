@@ -568,6 +568,22 @@ def test_a_game_ends_on_the_score_sheet_with_every_line():
     screenshot(app, "draco-score-sheet")
 
 
+def test_the_score_sheet_tells_you_that_you_win(monkeypatch):
+    """The lone person called You who wins reads "You win!", not "You wins!"."""
+    app = make_app(draco(), size=(1280, 720), animation_speed="instant")
+    you = Seat(tr("new_game.default_you"))
+    table = app.start_game(GameSetup((you, Seat("Brynja", COMPUTER, "random")), 0, 0, draco().id, ()))
+    frames(app, 2)
+    play_on(app, table, random.Random(8), lambda: app.scenes.find(ScoreSheet) is not None)
+    sheet = app.scenes.find(ScoreSheet)
+    sheet.winners = [0]  # whoever won this game: the headline as it reads for You
+    words = words_drawn(monkeypatch, app, 120)
+    assert "You win!" in words and "You wins!" not in words
+    sheet.winners = [1]
+    assert sheet.headline() == "Brynja wins!"
+    app.close()
+
+
 def test_the_tie_break_is_explained():
     lines = tuple(line.id for line in draco().data.lines)
     tied = [Breakdown(lines, (0, 0, 3, 1, 0, 0, 0), (1, 2)), Breakdown(lines, (0, 0, 0, 4, 0, 0, 0), (0, 4))]
