@@ -214,6 +214,47 @@ def test_private_details_reach_only_their_seat():
     assert words(peek, 1) == ["Ann peeked at Bo's token on [3, 8]."] and peek[0].reveals
 
 
+def test_the_person_called_you_owns_your_tokens_not_yous():
+    """A one-person game's person is called "You": the log says "your sherpa", never "You's sherpa", and a
+    line starting with it starts with a capital."""
+    you = [i18n.tr("new_game.default_you"), "Bo"]
+
+    def told(events: list[Event]) -> list[str]:
+        return [GAME.describe(seen, you) for seen in (e.for_viewer(None) for e in events) if seen is not None]
+
+    s = build({(3, 7): "1 explorer E", (3, 8): "0 ?sherpa", **FILLER}, current=1, actions_left=3)
+    assert told(act(s, {"type": "peek", "at": [3, 8]})) == ["Bo peeked at your token on [3, 8]."]
+    assert told(act(s, {"type": "reveal", "at": [3, 8], "facing": "N"})) == [
+        "Bo revealed your sherpa on [3, 8].",
+        "Bo's explorer fought your sherpa: 2 against 1, Bo wins; your sherpa is eliminated."]
+    s = build({(4, 6): "0 cannibal E", (4, 8): "1 explorer S", (3, 8): "1 ?dragon", **FILLER})
+    assert told(act(s, {"type": "capture", "from": [4, 6], "to": [4, 8]})) == [
+        "Your cannibal captured Bo's explorer on [4, 8]."]
+    s = build({(4, 8): "0 explorer N", (3, 8): "0 ?dragon", (4, 9): "1 ?jungle", **FILLER}, actions_left=3)
+    assert told(act(s, {"type": "reveal", "at": [3, 8], "facing": "N"})) == ["You revealed your dragon on [3, 8]."]
+    s = GAME.new_state(2, 0, 0)
+    act(s, {"type": "select", "token": "dragon"})
+    place = act(s, {"type": "place", "token": "dragon", "at": [2, 7]})
+    assert [GAME.describe(e.for_viewer(0), you) for e in place] == ["You placed your dragon face down on [2, 7]."]
+    # a seat's own token in a line about that seat is "their", not the seat's name again
+    s = build({(4, 8): "1 explorer N", (3, 8): "1 ?jungle", **FILLER}, current=1)
+    assert words(act(s, {"type": "reveal", "at": [3, 8], "facing": "N"})) == ["Bo revealed their jungle on [3, 8]."]
+    try:
+        i18n.set_language("zh-TW")
+        you = [i18n.tr("new_game.default_you"), "Bo"]
+        s = build({(3, 7): "1 explorer E", (3, 8): "0 ?sherpa", **FILLER}, current=1)
+        assert told(act(s, {"type": "peek", "at": [3, 8]})) == ["Bo偷看了 [3, 8] 上你的圖塊。"]
+    finally:
+        i18n.set_language("en")
+
+
+def test_two_of_a_kind_in_a_fight_are_told_once_and_counted():
+    s = build({(3, 7): "1 explorer E", (3, 9): "1 explorer W", (3, 8): "0 ?sherpa", **FILLER}, current=1)
+    assert words(act(s, {"type": "reveal", "at": [3, 8], "facing": "N"})) == [
+        "Bo revealed Ann's sherpa on [3, 8].",
+        "Bo's explorer ×2 fought Ann's sherpa: 4 against 1, Bo wins; Ann's sherpa is eliminated."]
+
+
 def test_the_log_speaks_traditional_chinese():
     s = build({(5, 9): "0 dragon N", (5, 10): "1 ?cannibal", **FILLER})
     events = act(s, {"type": "reveal", "at": [5, 10], "facing": "W"})

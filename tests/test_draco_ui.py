@@ -13,7 +13,7 @@ import pytest
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
 from drako_desktop.games import load
 from drako_desktop.games.base import Breakdown
-from drako_desktop.games.draco_mundis.actions import Move, Pass, Peek, Reveal, Select, place, square
+from drako_desktop.games.draco_mundis.actions import Move, Pass, Peek, Reveal, RevealAny, Select, place, square
 from drako_desktop.games.draco_mundis.board import BoardModel
 from drako_desktop.games.draco_mundis.ui import tie_break_text, tutorial
 from drako_desktop.games.draco_mundis.ui.hand_over import HandOverScene
@@ -163,6 +163,59 @@ def test_setup_with_the_tray_a_square_and_a_facing_arrow():
     assert (spot.down, spot.down_kind) == (0, "dragon")  # the person sees what their own face-down token is
 
 
+def test_the_person_called_you_is_spoken_to_as_you_on_the_table():
+    """The new-game screen calls a lone person "You": the top bar says "Setup: You" (not "You places"), and
+    the tips on their tokens say "Your ...", never "You's ..."."""
+    app = make_app(draco(), size=(1280, 720), animation_speed="instant")
+    you = Seat(tr("new_game.default_you"))
+    table = app.start_game(GameSetup((you, Seat("Brynja", COMPUTER, "random")), 0, 0, draco().id, ()))
+    frames(app, 2)
+    assert table.turn_text() == "Setup: You"
+    table.play(place("explorer", square(7, 11), 0))
+    frames(app, 4)
+    table.play(place("dragon", square(6, 11)))
+    frames(app, 4)
+    for at in ((7, 11), (6, 11)):
+        frames(app, 1, [motion(table.layout.square_rect(at).center)])
+        frames(app, 40)
+        assert table.tooltip is not None
+        assert "You's" not in table.tooltip.title + table.tooltip.subtitle
+    assert table.tooltip.title == "Your face-down token"
+    frames(app, 1, [motion(table.layout.square_rect((7, 11)).center)])
+    frames(app, 40)
+    assert table.tooltip.subtitle == "Your token, square [7, 11]"
+    screenshot(app, "draco-tip-your-token")
+
+
+@pytest.mark.parametrize("language", ["en", "zh-TW"])
+def test_a_lands_tip_tells_each_rule_once_with_the_datas_numbers(language):
+    """A land's tip is its numbers from the data (strength, who may enter, bonuses, every scoring line that
+    names it), each said once: no second sentence repeating them."""
+    from drako_desktop.games.draco_mundis.ui.tips import supply_tooltip
+
+    app = make_app(draco(), size=(1280, 720), language=language)
+    data = draco().data
+    for land in data.lands:
+        lines = supply_tooltip(data, land.id).lines
+        assert len(set(lines)) == len(lines)
+    campsite = supply_tooltip(data, "campsite").lines
+    tiger = supply_tooltip(data, "tiger").lines
+    for points, tip in (("+7", campsite), ("+5", campsite), ("−5", tiger)):  # the scoring lines naming them
+        assert sum(points in words for words in tip) == 1
+    if language == "zh-TW":
+        assert campsite[0] == "只有記者和獵人（自己的）可以進入。"  # no space before a full-width bracket
+    if language == "en":
+        assert campsite == ("Only the journalist and hunter (his own) may enter.",
+                            "Hunter in his own campsite: +1 strength.",
+                            "At the end: +7 to the player whose journalist stands on it, if it is another player's.",
+                            "An enemy SS307 next to it may destroy it: +5 at the end to the destroyer.")
+        assert tiger == ("Nobody may enter (the biplane flies over).",
+                         "At the end: −5 to its owner if it is next to its owner's face-up campsite.")
+        assert supply_tooltip(data, "swamp").lines == ("Strength of the character on it −1",
+                                                        "Every character may enter (and must stop there).")
+    app.close()
+
+
 def test_illegal_attempts_are_refused_with_the_engines_reason():
     app, table = start()
     g = table.gestures
@@ -248,6 +301,23 @@ def test_a_character_is_moved_by_dragging_and_a_menu_offers_peek_or_reveal():
     assert table.controller.actions[before] == move
 
 
+def test_a_character_dragged_where_it_cannot_go_is_refused_with_its_moves_reason():
+    """Dropping a character on the face-down token next to it (a square one may peek at or reveal) says why
+    it cannot move there, not "Nothing can be done there now"."""
+    app, table = start(size=(1280, 720))
+    rng = random.Random(11)
+    finish_setup(app, table, rng)
+    play_on(app, table, rng, lambda: can(table, Peek))
+    peek = next(a for a in table.decision().legal if isinstance(a, Peek))
+    at = divmod(peek.at, 12)
+    mover = next(c for c in table.gestures.own_characters() if abs(c[0] - at[0]) + abs(c[1] - at[1]) == 1)
+    actions = len(table.controller.actions)
+    drag(app, table.layout.square_rect(mover).center, table.layout.square_rect(at).center)
+    assert len(table.controller.actions) == actions
+    assert table.toast is not None and table.toast[0] == "That square is not free."
+    app.close()
+
+
 def test_hovering_a_fight_shows_the_preview_and_the_lesson_teaches_it(tmp_path):
     app = make_app(draco(), size=(1280, 720), animation_speed="instant")
     lesson = tutorial.load_lesson(draco())
@@ -331,6 +401,64 @@ def test_hand_over_between_two_people_but_never_with_one_person_and_computers():
     assert table.viewer == 0
 
 
+def test_with_two_people_nobody_is_called_you():
+    """The new-game screen calls a lone person "You"; made a two-person game by the keyboard, that seat is
+    "Player 1" (its name field says so), and the hand-over screen is for Player 1, not "You"."""
+    from drako_desktop.ui.scenes.new_game import ColourDisc, NewGameScene
+    from drako_desktop.ui.widgets import TextField
+
+    app = make_app(draco(), size=(1280, 720), animation_speed="instant")
+    app.open_new_game()
+    frames(app, 2)
+    screen = app.scenes.top
+    assert isinstance(screen, NewGameScene) and screen.seat_name(0) == "You"
+    screen.widgets.focus = screen.widgets.widgets.index(screen.seat_kind_choice(1))
+    for _ in range(6):
+        if screen.kinds[1] == "human":
+            break
+        frames(app, 1, [key(pygame.K_LEFT)])
+    assert screen.kinds[1] == "human"
+    frames(app, 1)
+    fields = [w.value for w in screen.widgets.widgets if isinstance(w, TextField)]
+    assert fields == ["Player 1", "Brynja"] and [s.name for s in screen.setup().seats] == ["Player 1", "Brynja"]
+    assert screen.seat_widget(1, ColourDisc).person  # the seat's disc shows a person now, not a computer
+    screenshot(app, "draco-new-game-two-people")
+    screen.set_first(0)
+    screen.start()
+    frames(app, 2)
+    assert isinstance(app.scenes.top, HandOverScene) and app.scenes.top.name == "Player 1"
+    app.close()
+
+
+def test_a_saved_games_lines_stay_inside_its_row_in_chinese(monkeypatch):
+    """The Load list's row of a saved Draco Mundis game at 1280 x 720 in Chinese: when, which turn, which
+    game; its three tall lines all inside the row (the game's name was cut by the row's bottom edge)."""
+    from drako_desktop.ui.scenes import load as load_screen
+
+    app = make_app(draco(), size=(1280, 720), animation_speed="instant", persist=True, language="zh-TW")
+    table = app.start_game(GameSetup(seats(1, 2), 0, 0, draco().id, ()))
+    frames(app, 2)
+    table.play(place("dragon", table.controller.state.free_squares[0]))
+    frames(app, 4)
+    app.main_menu()
+    app.open_load()
+    frames(app, 2)
+    row = next(w for w in app.scenes.top.widgets.widgets if isinstance(w, load_screen.SaveRow))
+    drawn: list[pygame.Rect] = []
+    blit = load_screen.blit_at
+
+    def noted(surface, picture, anchor, at, **options):
+        rect = blit(surface, picture, anchor, at, **options)
+        drawn.append(rect)
+        return rect
+
+    monkeypatch.setattr(load_screen, "blit_at", noted)
+    row.draw(app.surface, app.ctx, False, False)
+    assert len(drawn) >= 3 and all(row.rect.contains(rect) for rect in drawn), (row.rect, drawn)
+    screenshot(app, "draco-load-zh-TW")
+    app.close()
+
+
 def words_drawn(monkeypatch, app, n: int = 1) -> list[str]:
     """The titles and paragraphs drawn in the next `n` frames (made afresh or taken from the text cache)."""
     shown: list[str] = []
@@ -347,6 +475,49 @@ def words_drawn(monkeypatch, app, n: int = 1) -> list[str]:
     return shown
 
 
+def test_ones_own_action_playing_out_is_still_ones_turn(monkeypatch):
+    """While the person's own move plays out the panel keeps "Your turn" (not "While the others play", with
+    "You are next." below)."""
+    app = make_app(draco(), size=(1280, 720), animation_speed="normal")
+    you = Seat(tr("new_game.default_you"))
+    table = app.start_game(GameSetup((you, Seat("Brynja", COMPUTER, "random")), 0, 0, draco().id, ()))
+    frames(app, 2)
+    rng = random.Random(0)
+    finish_setup(app, table, rng)
+    play_on(app, table, rng, lambda: table.model.actions_left == 2 and can(table, Move))
+    table.play(next(a for a in table.decision().legal if isinstance(a, Move)))
+    words = words_drawn(monkeypatch, app, 2)
+    assert table.decision() is None and not table.choreo.idle  # the move is playing out
+    assert tr("draco_table.how_title") in words and tr("draco_table.watch_title") not in words
+    assert table.status_text() == tr("draco_table.status.act")
+    app.close()
+
+
+def test_after_the_last_reveal_the_status_says_the_game_ends_with_this_turn():
+    app = make_app(draco(), size=(1280, 720), animation_speed="instant")
+    you = Seat(tr("new_game.default_you"))
+    table = app.start_game(GameSetup((you, Seat("Brynja", COMPUTER, "random")), 0, 0, draco().id, ()))
+    frames(app, 2)
+    rng = random.Random(0)
+    finish_setup(app, table, rng)
+    state = table.controller.state
+
+    def one_token_left() -> bool:
+        return (len(state.down_squares) == 1 and table.model.actions_left == 2
+                and any(isinstance(a, (Reveal, RevealAny)) for a in table.decision().legal)) \
+            if table.decision() is not None else False
+
+    play_on(app, table, rng, lambda: one_token_left() or not state.down_squares)
+    assert state.down_squares, "the person never got to reveal the last token with an action to spare"
+    table.play(next(a for a in table.decision().legal if isinstance(a, (Reveal, RevealAny))))
+    while table.decision() is None:
+        frames(app)
+    assert table.model.last_turn and table.model.actions_left == 1
+    assert table.status_text() == tr("draco_table.status.act_last", count=1)
+    screenshot(app, "draco-last-turn")
+    app.close()
+
+
 @pytest.mark.parametrize("language", ["en", "zh-TW"])
 def test_the_panel_says_your_turn_only_when_a_person_at_the_screen_plays(monkeypatch, language):
     app, table = start(players=2, people=0, language=language, speed="normal")
@@ -361,7 +532,8 @@ def test_the_panel_says_your_turn_only_when_a_person_at_the_screen_plays(monkeyp
     play_on(app, table, rng, lambda: table.controller.state.decision() == "act" and table.decision() is not None)
     words = words_drawn(monkeypatch, app)
     assert your_turn in words and watching not in words
-    play_on(app, table, rng, lambda: table.controller.state.decision() == "act" and table.controller.state.current)
+    # the computer's turn as the table shows it (the person's last action played out and the turn ended)
+    play_on(app, table, rng, lambda: table.controller.state.decision() == "act" and table.model.current)
     words = words_drawn(monkeypatch, app)
     assert watching in words and your_turn not in words
     assert tr("draco_table.how_watch") in words
@@ -394,6 +566,22 @@ def test_a_game_ends_on_the_score_sheet_with_every_line():
     assert sheet.scores[0].categories == tuple(line.id for line in draco().data.lines)
     assert app.crashes == []
     screenshot(app, "draco-score-sheet")
+
+
+def test_the_score_sheet_tells_you_that_you_win(monkeypatch):
+    """The lone person called You who wins reads "You win!", not "You wins!"."""
+    app = make_app(draco(), size=(1280, 720), animation_speed="instant")
+    you = Seat(tr("new_game.default_you"))
+    table = app.start_game(GameSetup((you, Seat("Brynja", COMPUTER, "random")), 0, 0, draco().id, ()))
+    frames(app, 2)
+    play_on(app, table, random.Random(8), lambda: app.scenes.find(ScoreSheet) is not None)
+    sheet = app.scenes.find(ScoreSheet)
+    sheet.winners = [0]  # whoever won this game: the headline as it reads for You
+    words = words_drawn(monkeypatch, app, 120)
+    assert "You win!" in words and "You wins!" not in words
+    sheet.winners = [1]
+    assert sheet.headline() == "Brynja wins!"
+    app.close()
 
 
 def test_the_tie_break_is_explained():

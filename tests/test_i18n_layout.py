@@ -367,7 +367,7 @@ def draco_screens(s: Screens) -> None:
         s.look("37-draco-menu")
         table.gestures.menu = None
     original = table.status_text
-    for key in ("act", "selected", "menu", "place_pick", "place_where", "facing_place", "facing_reveal",
+    for key in ("act", "act_last", "selected", "menu", "place_pick", "place_where", "facing_place", "facing_reveal",
                 "facing_reveal_any", "facing_rotate"):
         words = tr(f"draco_table.status.{key}", token=tr("draco_mundis.tokens.ss307"), count=2)
         table.status_text = lambda w=words: w

@@ -122,6 +122,12 @@ class BoardModel:
     def in_setup(self) -> bool:
         return self.decision in ("select", "place")
 
+    @property
+    def last_turn(self) -> bool:
+        """The turn under way is the game's last: no face-down token is left, and the player who revealed
+        the last one finishes their actions (rule book 5)."""
+        return self.decision == "act" and not any(spot.down >= 0 for spot in self.squares.values())
+
     def in_use(self, at: Square) -> bool:
         return 0 <= at[0] < self.data.rows and self.columns[0] <= at[1] <= self.columns[1]
 

@@ -7,6 +7,7 @@ only as the event carries them: describe `event.for_viewer(seat)` for a seat's l
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from ... import i18n
@@ -20,44 +21,64 @@ PREFIX = "draco_mundis"
 
 
 def describe(event: Event, names: Sequence[str], data: DracoData) -> str | None:
-    words = _Words(names, data)
+    line = _describe(event, _Words(names, data))
+    # A line may start with a possessive ("your explorer fought ..."): a sentence starts with a capital.
+    return line[:1].upper() + line[1:] if line else line
+
+
+def whose(name: str) -> str:
+    """A seat's possessive in words: "Ann's", or "your" for the person called You (a one-person game's
+    default name), never "You's"."""
+    if name == i18n.tr("new_game.default_you"):
+        return i18n.tr(f"{PREFIX}.whose_you")
+    return i18n.tr(f"{PREFIX}.whose", name=name)
+
+
+def their(name: str) -> str:
+    """The possessive of a line's own subject: "their" ("Ann placed their dragon"), "your" for You."""
+    return i18n.tr(f"{PREFIX}.their_you" if name == i18n.tr("new_game.default_you") else f"{PREFIX}.their")
+
+
+def _describe(event: Event, words: _Words) -> str | None:
     kind = event.kind
     if kind == "fight":
         return words.fight(event)
     name = words.seat(event.seat)
     token = words.token(event.token) if event.token else ""
     if kind == "select":
-        return words.tr("log.select", name=name, token=token)
+        return words.tr("log.select", name=name, their=their(name), token=token)
     if kind == "place":
         if event.facing is not None:
-            return words.tr("log.place_face_up", name=name, token=token, square=_square(event.at),
+            return words.tr("log.place_face_up", name=name, their=their(name), token=token, square=_square(event.at),
                             facing=words.facing(event.facing))
         if event.token is not None:
-            return words.tr("log.place_face_down_known", name=name, token=token, square=_square(event.at))
+            return words.tr("log.place_face_down_known", name=name, their=their(name), token=token,
+                            square=_square(event.at))
         return words.tr("log.place_face_down", name=name, square=_square(event.at))
     if kind == "turn":
         return words.tr("log.turn", name=name, turn=event.number)
     if kind == "peek":
-        owner = words.seat(event.owner)
+        owner = whose(words.seat(event.owner))
         if event.token is not None:
-            return words.tr("log.peek_known", name=name, owner=owner, square=_square(event.at), token=token)
-        return words.tr("log.peek", name=name, owner=owner, square=_square(event.at))
+            return words.tr("log.peek_known", name=name, whose=owner, square=_square(event.at), token=token)
+        return words.tr("log.peek", name=name, whose=owner, square=_square(event.at))
     if kind in ("reveal", "reveal-any"):
         key = "log.reveal" if kind == "reveal" else "log.reveal_any"
-        return words.tr(key, name=name, token=words.owned(event.owner, [event.token or ""]), square=_square(event.at))
+        return words.tr(key, name=name, token=words.owned(event.owner, [event.token or ""], event.seat),
+                        square=_square(event.at))
     if kind == "move":
         return words.tr("log.move", name=name, token=token, origin=_square(event.at), target=_square(event.to))
     if kind == "rotate":
         return words.tr("log.rotate", name=name, token=token, square=_square(event.at),
                         facing=words.facing(event.facing or "N"))
     if kind == "capture" and event.target is not None:
-        return words.tr("log.capture", name=name, token=token, square=_square(event.to),
+        return words.tr("log.capture", token=words.owned(event.seat, [event.token or ""]), square=_square(event.to),
                         prisoner=words.owned(event.target.owner, [event.target.kind]))
     if kind == "destroy":
         return words.tr("log.destroy", name=name, token=words.owned(event.owner, [event.token or ""]),
                         square=_square(event.at))
     if kind == "push":
-        return words.tr("log.push", name=name, token=words.owned(event.owner, [event.token or ""]),
+        return words.tr("log.push", name=name, token=words.owned(event.owner, [event.token or ""], event.seat),
                         origin=_square(event.at), target=_square(event.to))
     if kind == "sacrifice":
         return words.tr("log.sacrifice", name=name, token=token, square=_square(event.at))
@@ -93,8 +114,14 @@ class _Words:
             return "".join(parts)
         return self.tr("list.last", rest=self.tr("list.separator").join(parts[:-1]), last=parts[-1])
 
-    def owned(self, owner: int, kinds: Iterable[str]) -> str:
-        return self.tr("owned", name=self.seat(owner), token=self.join([self.token(k) for k in kinds]))
+    def owned(self, owner: int, kinds: Iterable[str], actor: int | None = None) -> str:
+        """Tokens and whose they are: "Bo's dragon", "your dragon", and "their dragon" when the line's subject
+        (`actor`) owns them; two of a kind once, counted ("Bo's explorer ×2", not "explorer and explorer")."""
+        name = self.seat(owner)
+        counted = Counter(kinds)
+        tokens = [self.token(k) if n == 1 else self.tr("list.times", token=self.token(k), count=n)
+                  for k, n in counted.items()]
+        return self.tr("owned", whose=their(name) if owner == actor else whose(name), token=self.join(tokens))
 
     def pieces(self, pieces: Sequence[Fighter] | Sequence[Piece]) -> str:
         """Tokens grouped by owner: "Ann's explorer and sherpa"."""

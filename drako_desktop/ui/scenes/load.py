@@ -103,15 +103,17 @@ class SaveRow(Widget):
         # When, and how far the game got.
         left_w = max(round(r.w * 0.2), th.px(230))
         when = text.fitted(when_text(game.updated), "bold", th.text(22), theme.INK, left_w - pad)
-        top = blit_at(surface, when, "topleft", (r.x + pad, r.y + th.px(8)))
         turn = tr("load.rounds_played", rounds=rounds_of(entry)) if self.history else tr("load.turn", turn=entry.turn)
         label = text.fitted(turn, "body", th.text(18), theme.INK_MUTED, left_w - pad)
-        below = blit_at(surface, label, "topleft", (r.x + pad, top.bottom + th.px(1)))
         # Which game it is, and a practice game or one with a chosen seed (never which seed) marked beside it.
         badges = [tr(key) for key, shown in (("table.practice", game.practice),
                                              ("statistics.seeded", game.setup.seed_chosen)) if shown]
         widths = [min(self.badge_width(ctx, words), (left_w - pad) // 3) + th.px(8) for words in badges]
         which = text.fitted(entry.title, "bold", th.text(16), theme.GOLD_DARK, left_w - pad - sum(widths))
+        # The three lines centred in the row: a script with tall lines (Chinese) keeps the last one inside it.
+        lines_h = when.get_height() + label.get_height() + which.get_height() + 2 * th.px(1)
+        top = blit_at(surface, when, "topleft", (r.x + pad, r.y + max(th.px(2), (r.h - lines_h) // 2)))
+        below = blit_at(surface, label, "topleft", (r.x + pad, top.bottom + th.px(1)))
         title = blit_at(surface, which, "topleft", (r.x + pad, below.bottom + th.px(1)))
         x = title.right + th.px(8)
         for words, width in zip(badges, widths):

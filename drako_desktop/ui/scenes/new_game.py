@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 from functools import partial
-from typing import Callable
+from typing import Callable, TypeVar
 
 import pygame
 from pygame import Rect
@@ -19,6 +19,8 @@ from .. import theme
 from ..text import blit_at
 from ..widgets import Button, Choice, TextField, Widget, WidgetGroup, draw_focus_ring
 from .screen import Screen
+
+W = TypeVar("W", bound=Widget)
 
 RANDOM_FIRST = -1
 PREFERRED_LEVELS = ("medium", "easy", "hard")
@@ -82,6 +84,19 @@ class NewGameScene(Screen):
 
     def set_kind(self, seat: int, kind: str) -> None:
         self.kinds[seat] = kind
+        self.seat_widget(seat, ColourDisc).person = kind == HUMAN  # its picture: a person or a computer
+        self.name_the_people()
+
+    def name_the_people(self) -> None:
+        """"You" is a lone person's name: with two or more people each untouched "You" becomes "Player n" (as
+        the command line names them), so the table never tells the others "Pass the screen to You"."""
+        if sum(kind == HUMAN for kind in self.kinds) < 2:
+            return
+        for seat, kind in enumerate(self.kinds):
+            if kind == HUMAN and self.names[seat] == tr("new_game.default_you"):
+                self.names[seat] = tr("new_game.player_n", n=seat + 1)
+                self.seat_widget(seat, TextField).value = self.names[seat]
+                self.first_choice.options = self.first_options()
 
     def set_name(self, seat: int, name: str) -> None:
         self.names[seat] = name
@@ -211,7 +226,11 @@ class NewGameScene(Screen):
 
     def seat_kind_choice(self, seat: int) -> Choice:
         """The person-or-computer choice of a seat's row."""
-        return [w for w in self.widgets.widgets if isinstance(w, Choice) and w.rect.y == self.seat_rows[seat].y][0]
+        return self.seat_widget(seat, Choice)
+
+    def seat_widget(self, seat: int, kind: type[W]) -> W:
+        """The widget of this kind in a seat's row."""
+        return next(w for w in self.widgets.widgets if isinstance(w, kind) and w.rect.y == self.seat_rows[seat].y)
 
     def recolour(self, seat: int) -> None:
         self.next_colour(seat)

@@ -37,6 +37,16 @@ class ScoreSheet(Overlay):
         self.game = self.finished_game()
         self.toggle_button: Button | None = None
 
+    def headline(self) -> str:
+        """Who won, in words: "Brynja wins!", "You win!" (the lone person called You), or a shared victory."""
+        winners = join_names([self.names[s] for s in self.winners])
+        if len(self.winners) != 1:
+            return tr("scores.winners", names=winners)
+        seat = self.table.controller.seats[self.winners[0]]
+        if seat.is_human and seat.name == tr("new_game.default_you"):
+            return tr("scores.you_win")
+        return tr("scores.winner", name=winners)
+
     def finished_game(self) -> SavedGame:
         """The game on the sheet as a saved game (what Review is of): the table's save, the game it was opened
         from, or, for a game kept nowhere, one with an id of its own."""
@@ -218,9 +228,7 @@ class ScoreSheet(Overlay):
         y += th.px(16)
         done = self.elapsed >= (max_rows * ROW_STAGGER + COUNT_UP) * self.table.speed
         if done:
-            winners = join_names([self.names[s] for s in self.winners])
-            headline = (tr("scores.winner", name=winners) if len(self.winners) == 1
-                        else tr("scores.winners", names=winners))
+            headline = self.headline()
             label = text.fitted(headline, "title", th.text(34), theme.GOLD, self.panel.w - th.px(60), shadow=True)
             rect = blit_at(surface, label, "midtop", (self.panel.centerx, y))
             y = rect.bottom + th.px(8)

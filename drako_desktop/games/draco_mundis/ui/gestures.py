@@ -235,6 +235,9 @@ class Gestures:
         if mine and not options:
             self.selected = None if self.selected == at and drop_from is None else at
             return
+        if not options and drop_from is not None:
+            self.refuse_drop(drop_from, at)
+            return
         if not options:
             self.refuse(at)
             return
@@ -352,6 +355,17 @@ class Gestures:
             self.refuse_action(Push(square(*self.selected), sq) if self.selected is not None else Fight(sq))
         else:
             self.scene.say_key("nothing_here")
+
+    def refuse_drop(self, origin: Square, at: Square) -> None:
+        """Why a character dragged there cannot go there: its move's reason (a cannibal's capture's, onto an
+        enemy character), not that of a click on the square (which may well be legal: a peek, a reveal)."""
+        spot = self.scene.model.squares.get(at)
+        mover = self.scene.model.squares[origin].character
+        if mover is not None and mover.kind in self.capturers() and spot is not None and spot.character is not None \
+                and spot.character.owner != mover.owner:
+            self.refuse_action(Capture(square(*origin), square(*at)))
+        else:
+            self.refuse_action(Move(square(*origin), square(*at)))
 
     def capturers(self) -> set[str]:
         return {c.id for c in self.scene.model.data.characters if c.capture is not None}

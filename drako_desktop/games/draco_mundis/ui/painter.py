@@ -21,9 +21,10 @@ from ....ui.text import blit_at
 from ....ui.tooltips import Tooltip, number, signed
 from ..board import FightPreview, Square
 from ..events import Event
+from ..narrate import whose
 from ..view import SquareView, Token
 from . import token_pictures
-from .tips import modifier_name, title_name, token_name
+from .tips import capitalised, modifier_name, title_name, token_name
 from .token_art import TokenArt
 
 if TYPE_CHECKING:
@@ -481,7 +482,7 @@ class TablePainter:
         """No token chosen: how to play a turn, in a few lines."""
         th, scene = self.ctx.theme, self.scene
         over = scene.model.over
-        acting = scene.decision() is not None or scene.ending_turn()
+        acting = scene.own_turn_shown()
         # Nobody at the screen plays now: not "Your turn" (and with no person at the table, no "other" players).
         title = "table.game_over" if over else "draco_table.how_title" if acting else \
             "draco_table.watch_title" if scene.people else "draco_table.watch_computers_title"
@@ -602,12 +603,13 @@ class TablePainter:
                 lines.append(("  " + modifier_name(data, part), signed(part.value), theme.INK_MUTED, "part"))
         attack_line = (tr("draco_table.preview.attack"), str(preview.attack), theme.GOLD, "total")
         defender = preview.defender
-        defence_lines = [(tr("draco_table.preview.defender", token=token_name(data, defender.token.kind),
-                             name=names[defender.token.owner]), str(defender.strength), theme.INK, "attacker")]
+        owner = whose(names[defender.token.owner])
+        defence_lines = [(capitalised(tr("draco_table.preview.defender", token=token_name(data, defender.token.kind),
+                                         whose=owner)), str(defender.strength), theme.INK, "attacker")]
         for part in defender.parts[1:]:
             defence_lines.append(("  " + modifier_name(data, part), signed(part.value), theme.INK_MUTED, "part"))
         outcome = preview.outcome
-        verdict = tr(f"draco_table.preview.{outcome}", name=names[defender.token.owner])
+        verdict = tr(f"draco_table.preview.{outcome}", whose=owner)
         colour = theme.GOOD if outcome == "win" else theme.BAD if outcome == "loss" else theme.INK
         title = text.fitted(tr("draco_table.preview.reveal_title" if reveal else "draco_table.preview.title"), "bold",
                             th.text(20), theme.GOLD, width - 2 * pad)

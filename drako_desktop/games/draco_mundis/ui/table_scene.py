@@ -316,6 +316,14 @@ class TableScene(Scene):
     def ending_turn(self) -> bool:
         return table_parts.ending_turn(self)
 
+    def own_turn_shown(self) -> bool:
+        """The turn on the table is the person's at the screen: deciding, ending it, or watching their own
+        action play out (the panel and the status still speak to them then, not "while the others play")."""
+        model = self.model
+        if self.decision() is not None or self.ending_turn():
+            return True
+        return not model.over and model.current == self.viewer and self.setup.seats[model.current].is_human
+
     def model_of_game(self, view: View) -> BoardModel:
         """The board as `view` shows it; while a turn waits for End turn, still as the ending person's."""
         model = BoardModel.from_view(view, self.data)
@@ -495,19 +503,22 @@ class TableScene(Scene):
             final = c.undo_target() is None
             return tr("draco_table.status.end_turn_final" if final else "draco_table.status.end_turn")
         decision = self.decision()
-        if decision is None:
+        if decision is None and not self.own_turn_shown():
             seat = c.state.current if self.choreo.idle else model.current
             if not c.seats[seat].is_human:  # its own words: Aetherya's say "plays a card" in Chinese
                 return tr("draco_table.status.computer", name=c.seats[seat].name)
-            return tr("table.status.wait", name=c.seats[seat].name)
+            person = c.seats[seat]
+            if person.name == tr("new_game.default_you"):  # "You are next", not "You is next"
+                return tr("table.status.you_next")
+            return tr("table.status.wait", name=person.name)
         if g.facing is not None:
             return tr(f"draco_table.status.facing_{g.facing.purpose.replace('-', '_')}")
         if g.menu is not None:
             return tr("draco_table.status.menu")
-        if decision.kind != "act":
+        if model.in_setup:
             per_turn = self.data.variants.fast_setup_placements if "fast_setup" in model.variants \
                 else self.data.placements_per_turn
-            left = min(per_turn - model.placed, model.supply_left[decision.seat])
+            left = min(per_turn - model.placed, model.supply_left[model.current])
             if g.tray_kind is not None:
                 return tr("draco_table.status.place_where", token=self.token_name(g.tray_kind), count=left)
             return tr("draco_table.status.place_pick", count=left)
@@ -515,6 +526,8 @@ class TableScene(Scene):
             spot = model.squares.get(g.selected)
             name = title_name(self.data, spot.character.kind) if spot and spot.character else ""
             return tr("draco_table.status.selected", token=name)
+        if model.last_turn:
+            return tr("draco_table.status.act_last", count=model.actions_left)
         return tr("draco_table.status.act")
 
     def token_name(self, kind: str) -> str:

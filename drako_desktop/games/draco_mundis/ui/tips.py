@@ -12,6 +12,7 @@ from ....i18n import has, tr
 from ....ui.tooltips import Tooltip, join_names, signed
 from ..board import BoardModel, Modifier, Square
 from ..data import DracoData, Ruling
+from ..narrate import whose
 from ..view import SquareView
 
 
@@ -22,8 +23,12 @@ def token_name(data: DracoData, kind: str) -> str:
 
 def title_name(data: DracoData, kind: str) -> str:
     """A token's name as a title (capitalised where the script has capitals)."""
-    name = token_name(data, kind)
-    return name[:1].upper() + name[1:]
+    return capitalised(token_name(data, kind))
+
+
+def capitalised(words: str) -> str:
+    """Words starting with a capital where the script has capitals ("your ..." at a line's start)."""
+    return words[:1].upper() + words[1:]
 
 
 def ability_text(data: DracoData, kind: str) -> str:
@@ -67,18 +72,37 @@ def token_lines(data: DracoData, kind: str) -> list[str]:
         arrows = tr("draco_table.arrows", forward=character.arrows[0], left=character.arrows[1],
                     right=character.arrows[2], back=character.arrows[3])
         lines.append(arrows + (mark if ruled(data, kind, "arrows") else ""))
-    elif land is not None:
+    elif land is not None:  # a land's rules are all numbers of the data: no ability text repeats them
         if land.strength:
             lines.append(tr("draco_table.tip.land_strength", value=signed(land.strength)))
         lines.append(entry_text(data, kind))
-        for line in data.lines:
-            if line.pattern == "occupied" and line.land == kind:
-                lines.append(tr("draco_table.tip.occupied_points", value=signed(line.points)))
-    elif item is not None:
-        lines.append(tr("draco_table.tip.weakens", token=token_name(data, item.weakens[0]),
-                        value=signed(item.weakens[1])))
-    lines.append(ability_text(data, kind))
+        lines += land_lines(data, kind)
+    if item is not None:
+        lines.append(capitalised(tr("draco_table.tip.weakens", token=token_name(data, item.weakens[0]),
+                                    value=signed(item.weakens[1]))))
+    if land is None:
+        lines.append(ability_text(data, kind))
     lines += [tr("draco_table.ruling_prefix") + " " + ruling_text(r) for r in rulings_for(data, kind)]
+    return lines
+
+
+def land_lines(data: DracoData, land: str) -> list[str]:
+    """What a land does for strengths and at the end, from the characters' bonuses and the scoring lines."""
+    lines = [tr("draco_table.tip.bonus_here", token=capitalised(token_name(data, c.id)), land=token_name(data, land),
+                value=signed(b.strength))
+             for c in data.characters for b in c.bonus if b.land == land and b.whose == "own"]
+    for line in data.lines:
+        value = signed(line.points)
+        if line.pattern == "occupied" and line.land == land:
+            lines.append(tr("draco_table.tip.occupied_points", value=value))
+        elif line.pattern == "stands_on" and line.land == land and line.whose == "enemy":
+            lines.append(tr("draco_table.tip.stands_on_points", value=value, token=token_name(data, line.token)))
+        elif line.pattern == "destroyed" and line.land == land:
+            destroyers = [token_name(data, c.id) for c in data.characters
+                          if c.destroys is not None and c.destroys.land == land]
+            lines.append(tr("draco_table.tip.destroyed_points", value=value, tokens=join_names(destroyers)))
+        elif line.pattern == "adjacent_own" and line.token == land:
+            lines.append(tr("draco_table.tip.adjacent_own_points", value=value, land=token_name(data, line.land)))
     return lines
 
 
@@ -93,7 +117,7 @@ def entry_text(data: DracoData, land: str) -> str:
         return tr("draco_table.tip.enter_all")
     if not special:
         return tr("draco_table.tip.enter_none")
-    names = [token_name(data, k) + (" " + tr("draco_table.tip.own") if whose == "own" else "") for k, whose in special]
+    names = [token_name(data, k) + (tr("draco_table.tip.own") if which == "own" else "") for k, which in special]
     return tr("draco_table.tip.enter_only", tokens=join_names(names))
 
 
@@ -121,7 +145,8 @@ def square_tooltip(data: DracoData, model: BoardModel, at: Square, names: list[s
         peekers = [names[s] for s in spot.peeked_by]
         if peekers:
             lines.append(tr("draco_table.tip.peeked_by", names=join_names(peekers)))
-        return Tooltip(tr("draco_table.tip.face_down", name=names[spot.down]), where, tuple(lines))
+        return Tooltip(capitalised(tr("draco_table.tip.face_down", whose=whose(names[spot.down]))), where,
+                       tuple(lines))
     token = spot.character or spot.trap or spot.land
     assert token is not None
     lines = []
@@ -132,15 +157,15 @@ def square_tooltip(data: DracoData, model: BoardModel, at: Square, names: list[s
                             parts=", ".join(f"{modifier_name(data, p)} {signed(p.value)}" for p in parts[1:])))
         if spot.prisoner is not None:
             lines.append(tr("draco_table.tip.holds", token=token_name(data, spot.prisoner.kind),
-                            name=names[spot.prisoner.owner]))
+                            whose=whose(names[spot.prisoner.owner])))
         if spot.land is not None:
             lines.append(tr("draco_table.tip.stands_on", token=token_name(data, spot.land.kind),
-                            name=names[spot.land.owner]))
+                            whose=whose(names[spot.land.owner])))
     elif spot.trap is not None and spot.land is not None:
         lines.append(tr("draco_table.tip.stands_on", token=token_name(data, spot.land.kind),
                         name=names[spot.land.owner]))
     lines += token_lines(data, token.kind)
-    subtitle = tr("draco_table.tip.owned", name=names[token.owner], where=where)
+    subtitle = capitalised(tr("draco_table.tip.owned", whose=whose(names[token.owner]), where=where))
     return Tooltip(title_name(data, token.kind), subtitle, tuple(lines))
 
 
