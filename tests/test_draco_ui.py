@@ -592,6 +592,9 @@ def test_the_tie_break_is_explained():
     same = [Breakdown(lines, (0,) * 7, (0, 0)), Breakdown(lines, (0,) * 7, (0, 0))]
     assert "shared victory" in tie_break_text(draco(), ["Ana", "Brynja"], same, [0, 1])
     assert tie_break_text(draco(), ["Ana", "Brynja"], [tied[0], same[0]], [0]) == ""
+    # The lone person called You is spoken to: "you have", not "You has".
+    assert tie_break_text(draco(), ["You", "Brynja"], tied, [0]).endswith(
+        "On dragons eliminated, you have 1, more than Brynja (0).")
 
 
 def test_three_and_four_way_ties_name_each_deciding_count():

@@ -63,6 +63,13 @@ def test_tie_break_is_explained(cards):
     assert tie_break_text(["Ana", "Bo", "Cy"], [a, b, c], [0]).endswith("At position 1, Ana has 4, more than Bo (3).")
     assert "share the victory" in tie_break_text(["Ana", "Bo"], [a, a], [0, 1])
     assert tie_break_text(["Ana", "Cy"], [a, c], [0]) == ""
+    # The lone person called You is spoken to: "you have", not "You has"; in Chinese too.
+    assert tie_break_text(["You", "Bo"], [a, b], [0]).endswith("At position 1, you have 4, more than Bo (3).")
+    i18n.set_language("zh-TW")
+    try:
+        assert tie_break_text(["你", "Bo"], [a, b], [0]).endswith("在第 1 項，你是 4，高於Bo（3）。")
+    finally:
+        i18n.set_language("en")
 
 
 def tied(cards, *rows):

@@ -16,6 +16,14 @@ def behind_text(names: Sequence[str], behind: Sequence[tuple[int, int]]) -> str:
     return join_names([tr("scores.tie_behind", name=names[seat], value=number(value)) for seat, value in behind])
 
 
+def tie_step_key(section: str, names: Sequence[str], ahead: Sequence[int]) -> str:
+    """The words of a tie-break comparison one seat or several came out ahead of: "You have" for the lone person
+    called You, not "You has"."""
+    if len(ahead) > 1:
+        return f"{section}.tie_step_many"
+    return f"{section}.tie_step_you" if names[ahead[0]] == tr("new_game.default_you") else f"{section}.tie_step_one"
+
+
 @dataclass(frozen=True)
 class Tooltip:
     title: str

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 import pygame
 
 from ....i18n import tr
-from ....ui.tooltips import behind_text, join_names
+from ....ui.tooltips import behind_text, join_names, tie_step_key
 from ...base import Breakdown, tie_break_steps
 from ..narrate import category_name
 from .card_art import CARD_ASPECT, CardArt
@@ -131,7 +131,7 @@ def tie_break_text(names: Sequence[str], scores: Sequence[Breakdown], winners: S
     if not steps:
         return tr("scores.shared", names=join_names([names[s] for s in tied]), total=total)
     words = [tr("scores.tie_intro", names=join_names([names[s] for s in tied]), total=total)]
-    words += [tr("scores.tie_step_one" if len(step.ahead) == 1 else "scores.tie_step_many", rank=step.position + 1,
+    words += [tr(tie_step_key("scores", names, step.ahead), rank=step.position + 1,
                  ahead=join_names([names[s] for s in step.ahead]), value=step.value,
                  behind=behind_text(names, step.behind)) for step in steps]
     if len(winners) > 1:

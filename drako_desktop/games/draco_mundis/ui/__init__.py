@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 import pygame
 
 from ....i18n import has, tr
-from ....ui.tooltips import behind_text, join_names
+from ....ui.tooltips import behind_text, join_names, tie_step_key
 from ...base import Breakdown, tie_break_steps
 from .token_art import TokenArt
 
@@ -138,7 +138,7 @@ def tie_break_text(game: "DracoMundis", names: Sequence[str], scores: Sequence[B
         return tr("draco_table.tie_shared", names=join_names([names[s] for s in tied]), total=total)
     rows = game.data.tiebreak
     words = [tr("draco_table.tie_intro", names=join_names([names[s] for s in tied]), total=total)]
-    words += [tr("draco_table.tie_step_one" if len(step.ahead) == 1 else "draco_table.tie_step_many",
+    words += [tr(tie_step_key("draco_table", names, step.ahead),
                  what=tr(f"draco_mundis.tiebreak.{rows[step.position].id}"),
                  ahead=join_names([names[s] for s in step.ahead]), value=step.value,
                  behind=behind_text(names, step.behind)) for step in steps]
