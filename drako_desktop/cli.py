@@ -11,9 +11,10 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any, Sequence, TextIO
+from typing import Any, Callable, Sequence, TextIO
 
 from . import __version__, games, jsonio
+from .controller.review import MAX_DEPTH
 from .data import CardDataError, YamlFile
 from .games import DEFAULT_GAME, Library, UnknownGameError, game_ids
 from .games.base import Game
@@ -31,14 +32,22 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message} (see --help)\n")
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
+def _count(most: int) -> Callable[[str], int]:
+    """A whole number from 1 to `most`: a count of games, frames or sampled games (a count of a billion would
+    only run for days)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number") from None
+        if value < 1:
+            raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+        if value > most:
+            raise argparse.ArgumentTypeError(f"must be at most {most:,}, not {value:,}")
+        return value
+
+    return parse
 
 
 def _seconds(text: str) -> float:
@@ -94,13 +103,13 @@ def build_parser() -> argparse.ArgumentParser:
         "who starts rotates) and print wins, mean scores, decision times and speed.",
     )
     _game_option(sim)
-    sim.add_argument("--players", type=_positive, default=2, help="number of players (default 2)")
+    sim.add_argument("--players", type=_count(99), default=2, help="number of players (default 2)")
     sim.add_argument(
         "--agents", default="random",
         help="comma-separated agents, one per seat, or one for all: the game's levels (easy, medium, hard), "
         "random, or exec:COMMAND for an external bot (docs/bot-protocol.md) (default random)",
     )
-    sim.add_argument("--games", type=_positive, default=100, help="number of games (default 100)")
+    sim.add_argument("--games", type=_count(1_000_000), default=100, help="number of games (default 100)")
     sim.add_argument("--seed", type=_seed, default=0, help="seed of the whole run (default 0)")
     sim.add_argument("--variants", default="", metavar="IDS",
                      help="comma-separated variants to switch on (Draco Mundis: fast_setup, sherpa_sacrifice, "
@@ -157,7 +166,7 @@ def build_parser() -> argparse.ArgumentParser:
     review.add_argument("--last", action="store_true", help="the most recently saved game instead of FILE")
     review.add_argument("--seat", type=int, default=None,
                         help="the seat to review, counted from 1 (default: the first person at the table)")
-    review.add_argument("--depth", type=_positive, default=None,
+    review.add_argument("--depth", type=_count(MAX_DEPTH), default=None,
                         help="sampled games per decision (default 48; more is slower and steadier)")
     review.add_argument("--json", action="store_true", help="print one JSON object instead of text")
 
@@ -177,7 +186,7 @@ def build_parser() -> argparse.ArgumentParser:
         "speed and print frame times (update + draw, without the wait for the next 60 Hz frame).",
     )
     _game_option(bench)
-    bench.add_argument("--frames", type=_positive, default=600, help="frames to play (default 600)")
+    bench.add_argument("--frames", type=_count(1_000_000), default=600, help="frames to play (default 600)")
     bench.add_argument("--level", default="random", help="the computer level of every seat (default random)")
     bench.add_argument("--size", default="1600x900", help="window size WxH (default 1600x900)")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
@@ -304,10 +313,12 @@ def parse_variants(game: Game, text: str) -> tuple[str, ...]:
     """`--variants a,b` as the game's variant ids (in the game's order); UsageError for an unknown one."""
     given = [v.strip() for v in text.split(",") if v.strip()]
     known = [v.id for v in game.variants]
-    for variant in given:
+    for n, variant in enumerate(given):
         if variant not in known:
             allowed = ", ".join(known) if known else "none"
-            raise UsageError(f"--variants: {game.name} has no variant {variant!r} (known: {allowed})")
+            raise UsageError(f"--variants: {game.name} has no variant {variant[:40]!r} (known: {allowed})")
+        if variant in given[:n]:
+            raise UsageError(f"--variants: {variant} is named twice")
     return tuple(v for v in known if v in given)
 
 

@@ -17,6 +17,7 @@ from ..games.base import Analyst, Game, Outcome
 from .runner import derive_seed
 
 DEFAULT_DEPTH = 48  # sampled worlds per decision: about a second each on a 2-player game
+MAX_DEPTH = 4096  # about a minute and a half a decision: beyond it a review would only run for days
 # A decision is a mistake when the move made gives up this much of the best move's outcome.
 MISTAKE_WIN = 0.08  # chance of winning
 MISTAKE_MARGIN = 3.0  # points of final margin
