@@ -378,6 +378,9 @@ def test_the_whole_lesson_can_be_followed_to_its_end():
     scene = follow_the_lesson(app)
     assert scene.step.kind == "end" and app.crashes == []
     assert scene.model.score(0) == 2  # the sherpa (a trophy) and the explorer (a prisoner)
+    # The lesson passes turns by itself; its first turn watched says that in a game End turn passes one.
+    first_watched = next(step for step in scene.lesson.steps if step.kind == "watch")
+    assert "End turn (E)" in scene.text("text", first_watched)
 
 
 # -- people at one screen ----------------------------------------------------------------------------------
