@@ -163,13 +163,20 @@ def test_setup_with_the_tray_a_square_and_a_facing_arrow():
     assert (spot.down, spot.down_kind) == (0, "dragon")  # the person sees what their own face-down token is
 
 
-def test_the_person_called_you_is_spoken_to_as_you_on_the_table():
-    """The new-game screen calls a lone person "You": the top bar says "Setup: You" (not "You places"), and
-    the tips on their tokens say "Your ...", never "You's ..."."""
-    app = make_app(draco(), size=(1280, 720), animation_speed="instant")
+def you_against_brynja(speed: str):
+    """A lone person, called You as the new-game screen calls them, against Brynja, a random computer; the
+    table shown."""
+    app = make_app(draco(), size=(1280, 720), animation_speed=speed)
     you = Seat(tr("new_game.default_you"))
     table = app.start_game(GameSetup((you, Seat("Brynja", COMPUTER, "random")), 0, 0, draco().id, ()))
     frames(app, 2)
+    return app, table
+
+
+def test_the_person_called_you_is_spoken_to_as_you_on_the_table():
+    """The new-game screen calls a lone person "You": the top bar says "Setup: You" (not "You places"), and
+    the tips on their tokens say "Your ...", never "You's ..."."""
+    app, table = you_against_brynja("instant")
     assert table.turn_text() == "Setup: You"
     table.play(place("explorer", square(7, 11), 0))
     frames(app, 4)
@@ -481,10 +488,7 @@ def words_drawn(monkeypatch, app, n: int = 1) -> list[str]:
 def test_ones_own_action_playing_out_is_still_ones_turn(monkeypatch):
     """While the person's own move plays out the panel keeps "Your turn" (not "While the others play", with
     "You are next." below)."""
-    app = make_app(draco(), size=(1280, 720), animation_speed="normal")
-    you = Seat(tr("new_game.default_you"))
-    table = app.start_game(GameSetup((you, Seat("Brynja", COMPUTER, "random")), 0, 0, draco().id, ()))
-    frames(app, 2)
+    app, table = you_against_brynja("normal")
     rng = random.Random(0)
     finish_setup(app, table, rng)
     play_on(app, table, rng, lambda: table.model.actions_left == 2 and can(table, Move))
@@ -497,10 +501,7 @@ def test_ones_own_action_playing_out_is_still_ones_turn(monkeypatch):
 
 
 def test_after_the_last_reveal_the_status_says_the_game_ends_with_this_turn():
-    app = make_app(draco(), size=(1280, 720), animation_speed="instant")
-    you = Seat(tr("new_game.default_you"))
-    table = app.start_game(GameSetup((you, Seat("Brynja", COMPUTER, "random")), 0, 0, draco().id, ()))
-    frames(app, 2)
+    app, table = you_against_brynja("instant")
     rng = random.Random(0)
     finish_setup(app, table, rng)
     state = table.controller.state
@@ -573,10 +574,7 @@ def test_a_game_ends_on_the_score_sheet_with_every_line():
 
 def test_the_score_sheet_tells_you_that_you_win(monkeypatch):
     """The lone person called You who wins reads "You win!", not "You wins!"."""
-    app = make_app(draco(), size=(1280, 720), animation_speed="instant")
-    you = Seat(tr("new_game.default_you"))
-    table = app.start_game(GameSetup((you, Seat("Brynja", COMPUTER, "random")), 0, 0, draco().id, ()))
-    frames(app, 2)
+    app, table = you_against_brynja("instant")
     play_on(app, table, random.Random(8), lambda: app.scenes.find(ScoreSheet) is not None)
     sheet = app.scenes.find(ScoreSheet)
     sheet.winners = [0]  # whoever won this game: the headline as it reads for You
