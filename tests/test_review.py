@@ -137,5 +137,8 @@ def test_a_hint_says_why_in_words(aetherya):
     # A Human between two Plains: +4, and a second Human connected makes the Tribe of Humans claimable.
     assert aetherya.hint_reason(view, place(2, 1)) == "+4 Human now, and makes Tribe of Humans claimable"
     assert aetherya.hint_reason(view, claim("four-tribes")).startswith("Claims The Four Tribes now: 4 points")
+    # In a corner among face-down cards it scores nothing now: the hint says why the level still chose it.
+    assert aetherya.hint_reason(view, place(0, 3)) == ("No points now: of the games played out from here, those "
+                                                       "with the card in this place ended best")
     i18n.set_language("zh-TW")
     assert aetherya.hint_reason(view, place(2, 1)).startswith("現在 +4 人類")
