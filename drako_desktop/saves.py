@@ -447,7 +447,17 @@ def process_alive(pid: int) -> bool:
         return False
     except PermissionError:  # someone else's process: alive
         return True
-    return True
+    return not zombie(pid)
+
+
+def zombie(pid: int) -> bool:
+    """Whether a process has ended but its parent has not collected it yet (Linux; elsewhere False): the
+    copy of the app killed under a launcher that does not wait for it still answers os.kill."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_bytes()
+    except OSError:
+        return False
+    return stat[stat.rfind(b")") + 2: stat.rfind(b")") + 3] == b"Z"  # the state follows the name in brackets
 
 
 @dataclass(frozen=True)

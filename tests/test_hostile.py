@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import random
 import shlex
 import subprocess
@@ -267,6 +268,28 @@ def test_a_game_open_in_another_copy_opens_read_only_or_is_taken_over(other_copy
     assert table.session.flush() and path.read_bytes() != before
     assert saves.SaveLock(path).holder() is None  # the claim is this copy's now
     app.close()
+
+
+def test_the_lock_of_a_killed_copy_not_yet_collected_by_its_launcher_is_free():
+    """A copy of the app killed while its launcher has not waited for it yet (a zombie, on Linux) still
+    answers os.kill: its lock is free all the same, and Continue opens the game without asking."""
+    path = put(f"{GAME_ID}.json", save_data())
+    holder = subprocess.Popen([sys.executable, "-c", "import sys; from pathlib import Path; "
+                               "from drako_desktop.saves import SaveLock; "
+                               f"SaveLock(Path({str(path)!r})).take(); print('locked', flush=True); sys.stdin.read()"],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline() == "locked\n" and saves.SaveLock(path).holder() is not None
+        holder.kill()
+        os.waitid(os.P_PID, holder.pid, os.WEXITED | os.WNOWAIT)  # ended, and left uncollected
+        assert saves.process_alive(holder.pid) is False and saves.SaveLock(path).holder() is None
+        app = persisted()
+        continue_from_menu(app)
+        assert isinstance(app.scenes.top, TableScene) and app.scenes.top.session is not None
+        app.close()
+    finally:
+        holder.kill()
+        holder.wait(timeout=60)
 
 
 def test_a_copy_whose_game_was_taken_over_stops_saving_and_a_finished_game_is_never_overwritten(library, rules):
