@@ -152,6 +152,12 @@ def tr(key: str, **values: Any) -> str:
     return _current.get(key, **values)
 
 
+def called_you(name: str) -> bool:
+    """Whether a seat is named as the new-game screen names a lone person ("You", 你): spoken to, so "You win",
+    "your dragon", "you have", never "You wins" or "You's"."""
+    return name == tr("new_game.default_you")
+
+
 def signed(value: int) -> str:
     """+2, −1 (a real minus sign), 0."""
     return f"+{value}" if value > 0 else number(value)

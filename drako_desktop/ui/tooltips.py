@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..i18n import join_names, number, signed, tr
+from ..i18n import called_you, join_names, number, signed, tr
 
 __all__ = ["Tooltip", "behind_text", "join_names", "number", "signed"]
 
@@ -21,7 +21,7 @@ def tie_step_key(section: str, names: Sequence[str], ahead: Sequence[int]) -> st
     called You, not "You has"."""
     if len(ahead) > 1:
         return f"{section}.tie_step_many"
-    return f"{section}.tie_step_you" if names[ahead[0]] == tr("new_game.default_you") else f"{section}.tie_step_one"
+    return f"{section}.tie_step_you" if called_you(names[ahead[0]]) else f"{section}.tie_step_one"
 
 
 @dataclass(frozen=True)

@@ -29,14 +29,14 @@ def describe(event: Event, names: Sequence[str], data: DracoData) -> str | None:
 def whose(name: str) -> str:
     """A seat's possessive in words: "Ann's", or "your" for the person called You (a one-person game's
     default name), never "You's"."""
-    if name == i18n.tr("new_game.default_you"):
+    if i18n.called_you(name):
         return i18n.tr(f"{PREFIX}.whose_you")
     return i18n.tr(f"{PREFIX}.whose", name=name)
 
 
 def their(name: str) -> str:
     """The possessive of a line's own subject: "their" ("Ann placed their dragon"), "your" for You."""
-    return i18n.tr(f"{PREFIX}.their_you" if name == i18n.tr("new_game.default_you") else f"{PREFIX}.their")
+    return i18n.tr(f"{PREFIX}.their_you" if i18n.called_you(name) else f"{PREFIX}.their")
 
 
 def _describe(event: Event, words: _Words) -> str | None:

@@ -14,7 +14,7 @@ from pygame import Rect
 from ...ai import EXTERNAL, agent_levels
 from ...controller.game import COMPUTER, HUMAN, GameSetup, Seat
 from ...games.base import Game
-from ...i18n import has, tr
+from ...i18n import called_you, has, tr
 from .. import theme
 from ..text import blit_at
 from ..widgets import Button, Choice, TextField, Widget, WidgetGroup, draw_focus_ring
@@ -93,7 +93,7 @@ class NewGameScene(Screen):
         if sum(kind == HUMAN for kind in self.kinds) < 2:
             return
         for seat, kind in enumerate(self.kinds):
-            if kind == HUMAN and self.names[seat] == tr("new_game.default_you"):
+            if kind == HUMAN and called_you(self.names[seat]):
                 self.names[seat] = tr("new_game.player_n", n=seat + 1)
                 self.seat_widget(seat, TextField).value = self.names[seat]
                 self.first_choice.options = self.first_options()

@@ -7,7 +7,7 @@ from dataclasses import replace
 import pygame
 from pygame import Rect
 
-from ...i18n import tr
+from ...i18n import called_you, tr
 from ...saves import SavedGame, start_game
 from .. import theme
 from ..anim import ease_out
@@ -43,7 +43,7 @@ class ScoreSheet(Overlay):
         if len(self.winners) != 1:
             return tr("scores.winners", names=winners)
         seat = self.table.controller.seats[self.winners[0]]
-        if seat.is_human and seat.name == tr("new_game.default_you"):
+        if seat.is_human and called_you(seat.name):
             return tr("scores.you_win")
         return tr("scores.winner", name=winners)
 

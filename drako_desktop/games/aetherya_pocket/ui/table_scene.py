@@ -21,7 +21,7 @@ import pygame
 from pygame import Rect
 
 from ....controller.game import Decision, GameSetup, Phase
-from ....i18n import card_name, tr
+from ....i18n import called_you, card_name, tr
 from ....saves import SavedGame
 from ....saves import start_game as start_saved_game
 from ....settings import ANIMATION_FACTOR
@@ -504,7 +504,7 @@ class TableScene(Scene):
         """The seat is the person called "You" (a one-person game's default name): "You are next", not
         "You is next"."""
         person = self.controller.seats[seat]
-        return bool(person.is_human and person.name == tr("new_game.default_you"))
+        return bool(person.is_human and called_you(person.name))
 
     def draw_banner(self, surface: pygame.Surface, text: str, alpha: float) -> None:
         table_parts.banner(surface, self.ctx, text, alpha)

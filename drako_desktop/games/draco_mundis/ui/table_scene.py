@@ -26,7 +26,7 @@ import pygame
 from pygame import Rect
 
 from ....controller.game import Decision, GameSetup, Phase
-from ....i18n import has, tr
+from ....i18n import called_you, has, tr
 from ....saves import SavedGame
 from ....saves import start_game as start_saved_game
 from ....settings import ANIMATION_FACTOR
@@ -508,7 +508,7 @@ class TableScene(Scene):
             if not c.seats[seat].is_human:  # its own words: Aetherya's say "plays a card" in Chinese
                 return tr("draco_table.status.computer", name=c.seats[seat].name)
             person = c.seats[seat]
-            if person.name == tr("new_game.default_you"):  # "You are next", not "You is next"
+            if called_you(person.name):  # "You are next", not "You is next"
                 return tr("table.status.you_next")
             return tr("table.status.wait", name=person.name)
         if g.facing is not None:
