@@ -231,7 +231,7 @@ def test_what_a_bot_started_ends_with_it(rules, tmp_path):
     pids = tmp_path / "pids"
     bot = make_agent(aetherya_game(), bot_script(tmp_path, f"""
         import subprocess
-        child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(3600)"])  # lives on by itself
+        child = subprocess.Popen([sys.executable, "-c", "import signal; signal.pause()"])  # lives on till killed
         open({str(pids)!r}, "w").write(str(child.pid))
         for line in sys.stdin:
             if json.loads(line)["type"] == "decide":
