@@ -228,6 +228,25 @@ def test_the_viewer_steps_jumps_plays_and_tells_the_scores_after_each_turn(libra
     app.close()
 
 
+def test_a_legend_too_small_for_its_words_shows_the_cards_it_asks_for(aetherya):
+    """Where a legend card has no room for its words (the viewer at 1280 x 720), it shows its family's emblem
+    and, under it, the cards it asks for in their kingdom colours: the emblem alone is the same on the Tribe of
+    Elves and the Tribe of Dwarves."""
+    from drako_desktop.games.aetherya_pocket.ui import card_pictures
+    from drako_desktop.games.aetherya_pocket.ui.card_art import required_types
+
+    cards = aetherya.cards
+    assert required_types(cards.legend("tribes-elf").requires) == ["elf"]
+    assert required_types(cards.legend("battle-goblin-human").requires) == ["goblin", "human"]
+    assert required_types(cards.legend("four-tribes").requires) == ["human", "elf", "dwarf", "goblin"]
+    app = make_app(aetherya, size=(1280, 720))
+    pictures = card_pictures(app.ctx)
+    elves, dwarves = (pygame.image.tobytes(pictures.legend_emblem(legend, 68, 94), "RGBA")
+                      for legend in ("tribes-elf", "tribes-dwarf"))
+    assert elves != dwarves
+    app.close()
+
+
 @pytest.mark.parametrize("size, wordy", [((1280, 720), False), ((1600, 900), True), ((1920, 1080), True)])
 def test_the_viewer_names_the_legends_where_their_words_fit(library, monkeypatch, size, wordy):
     """At 1600 x 900 the viewer's legends are as tall as the table's at 1280 x 720, which shows their names and

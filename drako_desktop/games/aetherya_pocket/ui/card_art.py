@@ -16,7 +16,7 @@ from ....ui import theme
 from ....ui.art import Art, noise_tile, rounded, vertical_gradient
 from ....ui.text import Text, blit_at
 from ....ui.theme import Colour, hex_colour, shade
-from ..data import CardSet
+from ..data import CardSet, Requirement
 
 CARD_ASPECT = 0.8  # kingdom card width / height
 LEGEND_ASPECT = 0.72  # legend card width / height
@@ -186,12 +186,31 @@ class CardArt:
         surf = rounded(vertical_gradient((w, h), theme.PARCHMENT_TOP, theme.PARCHMENT_BOTTOM).convert_alpha(), r)
         m = max(2, round(w * 0.06))
         pygame.draw.rect(surf, (*theme.PARCHMENT_EDGE, 255), (0, 0, w, h), width=max(1, m // 2), border_radius=r)
-        emblem_r = round(min(w * 0.36, h * 0.3))
-        emblem = (w // 2, h // 2 + m)
+        emblem_r = round(min(w * 0.26, h * 0.19))
+        emblem = (w // 2, m + round(h * 0.3))
         pygame.draw.circle(surf, (*shade(theme.PARCHMENT_EDGE, 0.9), 255), emblem, emblem_r)
         pygame.draw.circle(surf, (*theme.GOLD, 255), emblem, emblem_r, width=max(1, emblem_r // 10))
         icon = self.art.icon(self.cards.family(legend.family).icon, round(emblem_r * 1.4), theme.PARCHMENT_TOP)
         surf.blit(icon, icon.get_rect(center=emblem))
+        # Below it, the cards it asks for, in their colours as in a kingdom: the family's emblem alone is the same
+        # on the Tribe of Elves and the Tribe of Dwarves.
+        kinds = required_types(legend.requires)
+        per_row = 2 if len(kinds) > 2 else max(1, len(kinds))  # The Four Tribes: two rows of two
+        rows = -(-len(kinds) // per_row)
+        below = h - m - (emblem[1] + emblem_r)  # the room under the emblem
+        disc_r = max(4, min(round(w * 0.15), (w - 2 * m) // (2 * per_row + 1), below // (2 * rows + 1)))
+        step = 2 * disc_r + max(1, disc_r // 3)
+        top = emblem[1] + emblem_r + (below - step * rows) // 2 + disc_r
+        for n, type_id in enumerate(kinds):
+            card = self.cards.type(type_id)
+            colour = hex_colour(card.colour)
+            row, col = divmod(n, per_row)
+            in_row = min(per_row, len(kinds) - row * per_row)
+            centre = (w // 2 + round((col - (in_row - 1) / 2) * step), top + row * step)
+            pygame.draw.circle(surf, (*shade(colour, 0.8), 255), centre, disc_r)
+            pygame.draw.circle(surf, (*shade(colour, 0.4), 255), centre, disc_r, width=max(1, disc_r // 6))
+            mark = self.art.icon(card.icon, round(disc_r * 1.5))
+            surf.blit(mark, mark.get_rect(center=centre))
         self._points_badge(surf, legend.points, w, m)
         return surf
 
@@ -202,6 +221,14 @@ class CardArt:
         pygame.draw.circle(surf, (*theme.GOLD_DARK, 255), centre, rad, width=max(1, rad // 6))
         label = self.text.render(str(points), "number", round(rad * 1.2), theme.INK_DARK)
         surf.blit(label, label.get_rect(center=(centre[0], centre[1] + 1)))
+
+
+def required_types(requirement: Requirement) -> list[str]:
+    """The card types a legend's requirement names, each once, in the order it names them."""
+    kinds = list(requirement.types)
+    for option in requirement.options:
+        kinds += required_types(option)
+    return list(dict.fromkeys(kinds))
 
 
 def ribbon_band(w: int, h: int) -> pygame.Rect:
