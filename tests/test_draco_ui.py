@@ -359,7 +359,7 @@ def test_a_lesson_step_whose_action_has_no_square_points_at_the_steps_own_square
 def tutorial_step_text(step: str, part: str) -> str:
     from drako_desktop.games.draco_mundis.ui.tutorial_scene import step_text
 
-    return step_text(step, part)
+    return step_text(draco().data, step, part)
 
 
 def follow_the_lesson(app, after_action=lambda step: None) -> TutorialScene:
@@ -388,6 +388,26 @@ def test_the_whole_lesson_can_be_followed_to_its_end():
     # The lesson passes turns by itself; its first turn watched says that in a game End turn passes one.
     first_watched = next(step for step in scene.lesson.steps if step.kind == "watch")
     assert "End turn (E)" in scene.text("text", first_watched)
+    # The numbers it quotes are the data's.
+    assert "your dragon 4 against the sherpa 1" in tutorial_step_text("preview", "text")
+    assert "dragons eliminated (+3)" in tutorial_step_text("scoring", "text")
+    assert "and −5 for your tiger" in tutorial_step_text("scoring", "text")
+
+
+def test_the_lesson_quotes_the_numbers_of_its_card_folder(tmp_path):
+    """A card folder may change the points and strengths: the lesson's words follow the data."""
+    import shutil
+
+    from drako_desktop.games.draco_mundis.ui.tutorial_scene import step_text
+
+    folder = tmp_path / "draco-mundis"
+    shutil.copytree(draco().data.folder, folder)
+    scoring = folder / "scoring.yaml"
+    scoring.write_text(scoring.read_text().replace("tokens: [dragon], points: 3}", "tokens: [dragon], points: 6}"))
+    data = load("draco-mundis", folder).data
+    assert "dragons eliminated (+6)" in step_text(data, "scoring", "text")
+    assert "{" not in "".join(step_text(data, step.id, part) for step in tutorial.load_lesson(draco()).steps
+                              for part in ("title", "text", "wrong"))
 
 
 # -- people at one screen ----------------------------------------------------------------------------------

@@ -16,12 +16,13 @@ import pygame
 from pygame import Rect
 
 from ....controller.game import COMPUTER, GameController, GameSetup, Seat
-from ....i18n import tr
+from ....i18n import number, signed, tr
 from ....ui import lesson as lesson_parts
 from ....ui import theme
 from ....ui.scenes.base import PULSE, Scene, soonest
 from ....ui.widgets import ACTIVATE_KEYS, Button
 from ..actions import Capture, Move, Pass, Push, Select, row_col
+from ..data import DracoData
 from . import game_of
 from .table_scene import TableScene
 from .tutorial import (
@@ -53,12 +54,27 @@ def open_tutorial(app) -> None:
         start_tutorial(app, lesson, 0)
         return
 
-    title = step_text(lesson.steps[step].id, "title")
+    title = step_text(game_of(app.ctx).data, lesson.steps[step].id, "title")
     lesson_parts.offer_resume(app, step, len(lesson.steps), title, partial(start_tutorial, app, lesson))
 
 
-def step_text(step_id: str, part: str) -> str:
-    return tr(f"draco_lesson.steps.{step_id}.{part}", opponent=lesson_parts.opponent_name())
+def step_text(data: DracoData, step_id: str, part: str) -> str:
+    """A step's title, text or wrong-move hint, with the opponent's name and the game's numbers filled in."""
+    return tr(f"draco_lesson.steps.{step_id}.{part}", opponent=lesson_parts.opponent_name(), **lesson_numbers(data))
+
+
+def lesson_numbers(data: DracoData) -> dict[str, str]:
+    """The numbers the lesson quotes, from the data (a card folder may change them): the actions of a turn,
+    each character's strength and arrows ("explorer_strength", "explorer_forward", "explorer_left"...) and
+    each score line's points by its id ("dragons_eliminated")."""
+    numbers = {"actions": number(data.actions_per_turn)}
+    for character in data.characters:
+        numbers[f"{character.id}_strength"] = number(character.strength)
+        for way, steps in zip(("forward", "left", "right", "back"), character.arrows):
+            numbers[f"{character.id}_{way}"] = number(steps)
+    for line in data.lines:
+        numbers[line.id] = signed(line.points)
+    return numbers
 
 
 def start_tutorial(app, lesson: Lesson, step: int) -> "TutorialScene":
@@ -93,7 +109,7 @@ class TutorialScene(TableScene):
         return self.lesson.steps[self.step_index]
 
     def text(self, part: str, step: Step | None = None) -> str:
-        return step_text((step or self.step).id, part)
+        return step_text(self.data, (step or self.step).id, part)
 
     # -- the coach's place and buttons ------------------------------------------------------------
 
