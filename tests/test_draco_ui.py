@@ -223,6 +223,23 @@ def test_a_lands_tip_tells_each_rule_once_with_the_datas_numbers(language):
     app.close()
 
 
+def test_a_trap_on_a_land_says_whose_land_it_stands_on(caplog):
+    """The tip of a trap lying on a land names the land's owner (it said "Stands on {whose} jungle.")."""
+    from dataclasses import replace
+
+    from drako_desktop.games.draco_mundis.board import BoardModel
+    from drako_desktop.games.draco_mundis.ui.tips import square_tooltip
+    from drako_desktop.games.draco_mundis.view import SquareView, Token
+
+    data = draco().data
+    view = draco().new_state(2, 0, 0, ("dragon_trap",)).view(0)
+    trapped = SquareView((3, 8), land=Token(1, "jungle"), trap=Token(0, "trap"))
+    model = BoardModel.from_view(replace(view, squares=(*view.squares, trapped)), data)
+    tip = square_tooltip(data, model, (3, 8), ["You", "Brynja"])
+    assert tip is not None and tip.title == "Dragon trap"
+    assert "Stands on Brynja's jungle." in tip.lines and "bad placeholders" not in caplog.text
+
+
 def test_illegal_attempts_are_refused_with_the_engines_reason():
     app, table = start()
     g = table.gestures

@@ -163,7 +163,7 @@ def square_tooltip(data: DracoData, model: BoardModel, at: Square, names: list[s
                             whose=whose(names[spot.land.owner])))
     elif spot.trap is not None and spot.land is not None:
         lines.append(tr("draco_table.tip.stands_on", token=token_name(data, spot.land.kind),
-                        name=names[spot.land.owner]))
+                        whose=whose(names[spot.land.owner])))
     lines += token_lines(data, token.kind)
     subtitle = capitalised(tr("draco_table.tip.owned", whose=whose(names[token.owner]), where=where))
     return Tooltip(title_name(data, token.kind), subtitle, tuple(lines))
