@@ -7,6 +7,7 @@ spaces; a type id, or "?" for a face-down card. Short rows are padded with "?".
 
 from __future__ import annotations
 
+import logging
 from functools import cache
 
 import pytest
@@ -74,3 +75,28 @@ def english_afterwards():
     """Messages are translated when shown: a test that switches language must not change the next one's."""
     yield
     i18n.set_language("en")
+
+
+class _WordsGoneWrong(logging.Handler):
+    """Keeps what the translations warn of: a text with no translation, or placeholders that do not match."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.seen: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.seen.append(record.getMessage())
+
+
+@pytest.fixture(autouse=True)
+def every_text_is_whole():
+    """No test may show a player "[a.key]" or "Stands on {whose} jungle.": a translation missing or called
+    with the wrong placeholders fails the test that showed it."""
+    handler = _WordsGoneWrong()
+    logger = logging.getLogger(i18n.__name__)
+    logger.addHandler(handler)
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+    assert not handler.seen, handler.seen
