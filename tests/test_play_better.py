@@ -29,7 +29,7 @@ from drako_desktop.ui.scenes.scores import ScoreSheet
 from drako_desktop.ui.scenes.viewer import EVERYTHING, ViewerScene
 from test_draco_ui import play_on
 from test_ui_end_turn import waiting_for_end_turn
-from ui_support import frames, key, make_app, play_until, screenshot
+from ui_support import frames, key, make_app, motion, play_until, screenshot
 
 NAMES = ("Ana", "Brynja", "Corvin")
 
@@ -333,6 +333,52 @@ def test_the_viewer_shows_a_face_down_draco_token_only_to_who_knew_it_and_everyt
     viewer.relayout()
     frames(app, 2)
     screenshot(app, "play-better-05-viewer-draco-everything")
+    app.close()
+
+
+def viewer_tip_at(app, viewer, point_on_picture):
+    """Point the mouse at a point of the viewer's position picture; the tooltip the frame drew, or None."""
+    (x, y), _ = viewer.shown_at
+    frames(app, 1, [motion((x + point_on_picture[0], y + point_on_picture[1]))])
+    pointed = viewer.pointed()
+    return None if pointed is None else pointed[0]
+
+
+@pytest.mark.parametrize("language", ["en", "zh-TW"])
+def test_pointing_at_a_card_or_legend_in_the_viewer_tells_what_it_is(library, language):
+    """The viewer's position is a still picture: pointing at a legend, a card or a token shows its tooltip, as
+    the table does, and pointing at nothing shows none."""
+    from drako_desktop.i18n import card_name, legend_name
+
+    game, saved, state = finished_aetherya()
+    app = make_app(game, size=(1280, 720), language=language)
+    app.main_menu()
+    viewer = app.open_viewer(saved, start=40)
+    frames(app, 2)
+    position = viewer.shown_at[1]
+    view = viewer.view()
+    legends = [rect for rect, tip in position.tips if tip.title == legend_name(game.cards, view.legend_row[0])]
+    assert legends, [tip.title for _, tip in position.tips]
+    tip = viewer_tip_at(app, viewer, legends[0].center)
+    assert tip is not None and tip.title == legend_name(game.cards, view.legend_row[0])
+    face_up = next(card for row in view.kingdoms[0] for card in row if card is not None)
+    card_rects = [rect for rect, tip in position.tips if tip.title == card_name(game.cards, face_up)]
+    assert viewer_tip_at(app, viewer, card_rects[0].center).title == card_name(game.cards, face_up)
+    screenshot(app, f"play-better-viewer-tooltip-{language}")
+    assert viewer_tip_at(app, viewer, (-50, -50)) is None
+    app.close()
+    # Draco Mundis: a token's tooltip, as the table gives it to the seat whose view is shown.
+    draco_game = draco()
+    draco_state = draco_game.new_state(2, 0, 0, ("fast_setup",))
+    run_game(draco_game, draco_state, [make_agent(draco_game, "random", 5), make_agent(draco_game, "random", 6)])
+    setup = GameSetup((Seat("Ana"), Seat("Brynja")), 0, 0, draco_game.id, ("fast_setup",))
+    app = make_app(draco_game, size=(1280, 720), language=language)
+    app.main_menu()
+    viewer = app.open_viewer(saves.SavedGame("record", setup, tuple(draco_state.history[:120]), "", "", False,
+                                             False))
+    frames(app, 2)
+    rect, expected = viewer.shown_at[1].tips[0]
+    assert viewer_tip_at(app, viewer, rect.center) == expected
     app.close()
 
 

@@ -8,11 +8,14 @@ imports the game's UI package only when a window is open.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, Sequence
 
 import pygame
+from pygame import Rect
 
 from ..games.base import Breakdown
+from .tooltips import Tooltip
 
 if TYPE_CHECKING:
     from ..controller.game import GameSetup
@@ -20,6 +23,18 @@ if TYPE_CHECKING:
     from .app import App
     from .context import Context
     from .scenes.base import Scene
+
+
+@dataclass(frozen=True)
+class Position:
+    """A still picture of a position, and what each thing on it is (its rect on the picture, its tooltip)."""
+
+    picture: pygame.Surface
+    tips: tuple[tuple[Rect, Tooltip], ...] = ()
+
+    def tip_at(self, point: tuple[int, int]) -> Tooltip | None:
+        """The tooltip of what lies at `point` of the picture, if anything."""
+        return next((tip for rect, tip in self.tips if rect.collidepoint(point)), None)
 
 
 class GameUI(Protocol):
@@ -58,12 +73,12 @@ class GameUI(Protocol):
     def showcase(self, ctx: "Context", width: int, height: int) -> list[pygame.Surface]:
         """A few pictures of the game's pieces at about width x height, for the title screen."""
 
-    def position_picture(self, ctx: "Context", setup: "GameSetup", view: Any, size: tuple[int, int],
-                         highlight: Any = None) -> pygame.Surface:
+    def position(self, ctx: "Context", setup: "GameSetup", view: Any, size: tuple[int, int],
+                 highlight: Any = None) -> Position:
         """A still picture of a position as `view` shows it, at most `size` large (the game viewer, the review's
-        boards): drawn from the view alone, never touching a table. `highlight` is an action of the seat to
-        move, marked on it (shown as made where it has a place)."""
+        boards), with the tooltip of each thing on it: drawn from the view alone, never touching a table.
+        `highlight` is an action of the seat to move, marked on it (shown as made where it has a place)."""
 
     def revealed_view(self, state: Any) -> Any:
-        """A view of the position with nothing hidden, for `position_picture` (the viewer's switch once the
+        """A view of the position with nothing hidden, for `position` (the viewer's switch once the
         game is over): what lay face down shows, marked as hidden then."""

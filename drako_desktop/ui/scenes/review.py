@@ -518,8 +518,8 @@ class ReviewScene(BarredScreen):
         key = (decision.index, decision.chosen, decision.best, size, self.ctx.fonts.language)
         if self._boards is None or self._boards[0] != key:
             view = self.replay.states[decision.index].view(self.seat)
-            pictures = [self.ctx.game_ui.position_picture(self.ctx, self.saved.setup, view, size,
-                                                          highlight=self.game.action_from_json(action))
+            pictures = [self.ctx.game_ui.position(self.ctx, self.saved.setup, view, size,
+                                                  highlight=self.game.action_from_json(action)).picture
                         for action in (decision.chosen, decision.best)]
             self._boards = (key, pictures)
         return self._boards[1]

@@ -4,7 +4,8 @@ First, previous, next and last move, play at a chosen speed, a timeline to click
 turn to jump to; beside the position, everyone's score after the move shown and the log as it
 was told then, with the scores after each turn. Hidden information shows only as someone saw it
 at that moment: the public, or the view of one seat; once the game is over a switch shows
-everything. The position is the game's own still picture (`GameUI.position_picture`).
+everything. The position is the game's own still picture (`GameUI.position`); pointing at a card,
+a legend or a token shows its tooltip, as on the table.
 
 Keys: ← → a move, ↑ ↓ (Page Up / Page Down) a turn, Home / End, Space plays or pauses, + and −
 change the speed, V changes whose view, G types a turn to go to, Esc goes back.
@@ -19,9 +20,10 @@ from pygame import Rect
 
 from ...i18n import tr
 from ...replay import GameReplay, LogEntry
-from .. import theme
+from .. import table_parts, theme
+from ..game_ui import Position
 from ..text import blit_at
-from ..tooltips import number
+from ..tooltips import Tooltip, number
 from ..widgets import Button, Choice, TextField, Widget, WidgetGroup
 from .screen import BarredScreen
 
@@ -123,7 +125,9 @@ class ViewerScene(BarredScreen):
         self.scrubbing = False
         self.turn_field: TextField | None = None
         self.log_scroll = 0
-        self._picture: tuple[tuple[object, ...], pygame.Surface] | None = None
+        self._picture: tuple[tuple[object, ...], Position] | None = None
+        self.shown_at: tuple[tuple[int, int], Position] | None = None  # where the last frame put the position
+        self.mouse = (-1, -1)
         self._log: tuple[tuple[object, ...], pygame.Surface] | None = None
 
     # -- moving -------------------------------------------------------------------------------------------
@@ -200,10 +204,10 @@ class ViewerScene(BarredScreen):
             return self.ctx.game_ui.revealed_view(state)
         return state.view(self.log_viewer)
 
-    def picture(self, size: tuple[int, int]) -> pygame.Surface:
+    def picture(self, size: tuple[int, int]) -> Position:
         key = (self.position, self.seen_by, size, self.ctx.fonts.language)
         if self._picture is None or self._picture[0] != key:
-            self._picture = (key, self.ctx.game_ui.position_picture(self.ctx, self.setup, self.view(), size))
+            self._picture = (key, self.ctx.game_ui.position(self.ctx, self.setup, self.view(), size))
         return self._picture[1]
 
     def shown_log(self) -> list[LogEntry]:
@@ -269,6 +273,8 @@ class ViewerScene(BarredScreen):
     # -- events and time ---------------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
         if event.type == pygame.MOUSEMOTION and self.scrubbing:
             self.go(self.timeline.position_at(event.pos[0]))
             return
@@ -336,7 +342,15 @@ class ViewerScene(BarredScreen):
     def look(self) -> object:
         """A mouse move over nothing, and the frames between two moves while it plays, show nothing new."""
         return (self.widgets.look(), self.position, self.seen_by, self.playing, self.speed, self.scrubbing,
-                self.log_scroll)
+                self.log_scroll, self.pointed())
+
+    def pointed(self) -> tuple[Tooltip, tuple[int, int]] | None:
+        """The tooltip of what the mouse points at on the position, and where it points (None: nothing)."""
+        if self.shown_at is None or self.scrubbing:
+            return None
+        (x, y), position = self.shown_at
+        tip = position.tip_at((self.mouse[0] - x, self.mouse[1] - y))
+        return None if tip is None else (tip, self.mouse)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_bars(surface, tr("play_better.viewer.title", game=self.ctx.game_ui.title()))
@@ -345,13 +359,19 @@ class ViewerScene(BarredScreen):
         self.draw_log(surface)
         self.draw_counter(surface)
         self.widgets.draw(surface, self.ctx)
+        pointed = self.pointed()
+        if pointed is not None:
+            table_parts.tooltip(surface, self.ctx, *pointed)
 
     def draw_position(self, surface: pygame.Surface) -> None:
         th, text = self.ctx.theme, self.ctx.text
         area = self.picture_area
         note_h = text.line_height("body", th.text(17)) + th.px(6)
-        picture = self.picture((area.w, area.h - note_h))
-        blit_at(surface, picture, "midtop", (area.centerx, area.y + (area.h - note_h - picture.get_height()) // 2))
+        position = self.picture((area.w, area.h - note_h))
+        picture = position.picture
+        place = picture.get_rect(midtop=(area.centerx, area.y + (area.h - note_h - picture.get_height()) // 2))
+        surface.blit(picture, place)
+        self.shown_at = (place.topleft, position)
         if self.seen_by == EVERYTHING:
             words = tr("play_better.viewer.seen_everything")
         elif self.seen_by is None:

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from ....saves import SavedGame
     from ....ui.app import App
     from ....ui.context import Context
+    from ....ui.game_ui import Position
     from ....ui.scenes.base import Scene
     from .. import AetheryaPocket
 
@@ -109,11 +110,11 @@ class AetheryaUI:
         w = min(width, round(height * CARD_ASPECT))
         return [pictures.face(card, w, round(w / CARD_ASPECT)) for card in SHOWCASE]
 
-    def position_picture(self, ctx: "Context", setup: "GameSetup", view: Any, size: tuple[int, int],
-                         highlight: Any = None) -> pygame.Surface:
-        from .position import position_picture
+    def position(self, ctx: "Context", setup: "GameSetup", view: Any, size: tuple[int, int],
+                 highlight: Any = None) -> Position:
+        from .position import position
 
-        return position_picture(ctx, setup, view, size, highlight)
+        return position(ctx, setup, view, size, highlight)
 
     def revealed_view(self, state: Any) -> Any:
         from .position import revealed_view

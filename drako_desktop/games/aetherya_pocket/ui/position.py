@@ -16,11 +16,13 @@ from pygame import Rect
 
 from ....i18n import tr
 from ....ui import theme
+from ....ui.game_ui import Position
 from ....ui.text import blit_at
-from ....ui.tooltips import number
+from ....ui.tooltips import Tooltip, number
 from ..engine import ARRANGE, CENTRE, CLAIM, DRAW, PLACE, REVEAL, TAKE_DISCARD, Action, GameState, View
 from . import card_pictures, game_of
 from .card_art import CARD_ASPECT, LEGEND_ASPECT
+from .card_tips import card_tooltip, legend_tooltip, unexplored_tooltip
 from .model import FACE_DOWN
 
 if TYPE_CHECKING:
@@ -54,6 +56,7 @@ class PositionPicture:
         self.pictures = card_pictures(ctx)
         self.surface = pygame.Surface(size, pygame.SRCALPHA)
         self.glows: list[Rect] = []  # drawn last, over everything
+        self.tips: list[tuple[Rect, Tooltip]] = []  # what each card drawn is, where
 
     def draw(self) -> pygame.Surface:
         th = self.ctx.theme
@@ -106,6 +109,7 @@ class PositionPicture:
             wordy = card_h >= WORDY_LEGEND  # a smaller card could not hold the legend's words
             picture = self.pictures.legend if wordy else self.pictures.legend_emblem
             self.surface.blit(picture(legend, rect.w, rect.h), rect)
+            self.tips.append((rect, legend_tooltip(self.rules.cards, legend)))
             if self.marked(CLAIM) and self.highlight is not None and self.highlight.legend == legend:
                 self.glows.append(rect)
         x = area.right - piles * (card_w + gap) + gap
@@ -144,13 +148,17 @@ class PositionPicture:
         art = self.ctx.art
         if card is None:
             self.surface.blit(art.slot(rect.w, rect.h, theme.PANEL_EDGE), rect)
-        elif card == FACE_DOWN:
+            return
+        if card == FACE_DOWN:
             self.surface.blit(self.pictures.back(rect.w, rect.h), rect)
-        elif card.startswith(FACE_DOWN):
-            self.surface.blit(self.pictures.face(card[len(FACE_DOWN):], rect.w, rect.h), rect)
+            self.tips.append((rect, unexplored_tooltip()))
+            return
+        hidden = card.startswith(FACE_DOWN)  # face down then, shown once the game is over
+        shown = card[len(FACE_DOWN):] if hidden else card
+        self.surface.blit(self.pictures.face(shown, rect.w, rect.h), rect)
+        if hidden:
             self.surface.blit(art.veil(rect.w, rect.h, 110), rect)
-        else:
-            self.surface.blit(self.pictures.face(card, rect.w, rect.h), rect)
+        self.tips.append((rect, card_tooltip(self.rules.cards, shown)))
 
     # -- kingdoms --------------------------------------------------------------------------------------
 
@@ -207,6 +215,7 @@ class PositionPicture:
         blit_at(self.surface, icon, "midleft", (rect.x + 1, rect.centery))
         points = self.ctx.text.render(str(legend.points), "number", max(9, round(rect.h * 0.7)), theme.INK_DARK)
         blit_at(self.surface, points, "midright", (rect.right - 2, rect.centery))
+        self.tips.append((rect, legend_tooltip(self.rules.cards, legend_id)))
 
     def score(self, seat: int) -> int:
         """The score everyone could see then: face-up cards and claimed legends."""
@@ -217,6 +226,6 @@ class PositionPicture:
         return self.rules.breakdown(cells, legends).total
 
 
-def position_picture(ctx: "Context", setup: "GameSetup", view: Any, size: tuple[int, int],
-                     highlight: Any = None) -> pygame.Surface:
-    return PositionPicture(ctx, setup, view, size, highlight).draw()
+def position(ctx: "Context", setup: "GameSetup", view: Any, size: tuple[int, int], highlight: Any = None) -> Position:
+    still = PositionPicture(ctx, setup, view, size, highlight)
+    return Position(still.draw(), tuple(still.tips))

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from ....saves import SavedGame
     from ....ui.app import App
     from ....ui.context import Context
+    from ....ui.game_ui import Position
     from ....ui.scenes.base import Scene
     from .. import DracoMundis
 
@@ -111,11 +112,11 @@ class DracoUI:
                 out.append(pictures.land(kind, i % 4, size))
         return out
 
-    def position_picture(self, ctx: "Context", setup: "GameSetup", view: Any, size: tuple[int, int],
-                         highlight: Any = None) -> pygame.Surface:
-        from .position import position_picture
+    def position(self, ctx: "Context", setup: "GameSetup", view: Any, size: tuple[int, int],
+                 highlight: Any = None) -> Position:
+        from .position import position
 
-        return position_picture(ctx, setup, view, size, highlight)
+        return position(ctx, setup, view, size, highlight)
 
     def revealed_view(self, state: Any) -> Any:
         """Everything everyone knew, together: each face-down token's kind from its owner's own view."""

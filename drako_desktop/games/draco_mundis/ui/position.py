@@ -16,6 +16,7 @@ from pygame import Rect
 
 from ....ui import theme
 from ....ui.anim import Choreography
+from ....ui.game_ui import Position
 from ....ui.text import blit_at
 from ....ui.tooltips import number
 from ..actions import FACINGS, Capture, Fight, Move, Place, Push, Select, row_col
@@ -24,6 +25,7 @@ from ..view import Token, View
 from . import game_of
 from .layout import TableLayout
 from .painter import TablePainter
+from .tips import square_tooltip
 
 if TYPE_CHECKING:
     from ....ui.context import Context
@@ -61,10 +63,11 @@ def still_layout(ctx: "Context", size: tuple[int, int], model: BoardModel) -> Ta
                        empty, seats, empty, model.rows, model.data.columns)
 
 
-def position_picture(ctx: "Context", setup: Any, view: "View", size: tuple[int, int],
-                     highlight: Any = None) -> pygame.Surface:
-    """The position as `view` shows it, at most `size` large; `highlight` an action of the seat to move, marked."""
-    model = BoardModel.from_view(view, game_of(ctx).data)
+def position(ctx: "Context", setup: Any, view: "View", size: tuple[int, int], highlight: Any = None) -> Position:
+    """The position as `view` shows it, at most `size` large, with each square's tooltip as the table gives it
+    to the view's seat; `highlight` an action of the seat to move, marked."""
+    data = game_of(ctx).data
+    model = BoardModel.from_view(view, data)
     layout = still_layout(ctx, size, model)
     still = StillTable(ctx, setup, model, layout)
     painter = TablePainter(still)  # type: ignore[arg-type]  # a still position: only what it draws from
@@ -82,7 +85,9 @@ def position_picture(ctx: "Context", setup: Any, view: "View", size: tuple[int, 
                      rect)
     if highlight is not None:
         mark(surface, painter, still, highlight)
-    return surface
+    names = [seat.name for seat in setup.seats]
+    tips = ((layout.square_rect(at), square_tooltip(data, model, at, names)) for at in model.squares)
+    return Position(surface, tuple((rect, tip) for rect, tip in tips if tip is not None))
 
 
 def row_numbers(surface: pygame.Surface, ctx: "Context", layout: TableLayout) -> None:
