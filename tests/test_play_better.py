@@ -365,7 +365,16 @@ def test_pointing_at_a_card_or_legend_in_the_viewer_tells_what_it_is(library, la
     card_rects = [rect for rect, tip in position.tips if tip.title == card_name(game.cards, face_up)]
     assert viewer_tip_at(app, viewer, card_rects[0].center).title == card_name(game.cards, face_up)
     screenshot(app, f"play-better-viewer-tooltip-{language}")
-    assert viewer_tip_at(app, viewer, (-50, -50)) is None
+    # From one thing to another, and off them all: only the tooltips' places are drawn again, and the window
+    # shows what drawing the viewer whole shows.
+    other = next(rect for rect, tip in position.tips if not rect.colliderect(card_rects[0]))
+    for point in (other.center, (-50, -50)):
+        tip = viewer_tip_at(app, viewer, point)
+        assert app.changed is not None and sum(r.w * r.h for r in app.changed) < 0.2 * 1280 * 720
+        whole = pygame.Surface(app.surface.get_size())
+        viewer.draw(whole)
+        assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(app.surface, "RGB")
+    assert tip is None
     app.close()
     # Draco Mundis: a token's tooltip, as the table gives it to the seat whose view is shown.
     draco_game = draco()

@@ -158,6 +158,20 @@ def tooltip(surface: pygame.Surface, ctx: Context, tip: Tooltip, anchor: tuple[i
             line_colour: Callable[[str], tuple[int, int, int]] | None = None) -> Rect:
     """A tooltip panel beside `anchor` (the mouse), kept inside the window; its rect. `line_colour` picks
     a line's colour (e.g. rulings apart); lines are ink otherwise."""
+    box, parts = tooltip_layout(surface.get_size(), ctx, tip, anchor, width, line_colour)
+    pad = ctx.theme.px(14)
+    surface.blit(ctx.art.panel(box.w, box.h, alpha=248, edge=theme.GOLD), box)
+    y = box.y + pad
+    for part in parts:
+        blit_at(surface, part, "topleft", (box.x + pad, y), box=box)
+        y += part.get_height() + ctx.theme.px(6)
+    return box
+
+
+def tooltip_layout(size: tuple[int, int], ctx: Context, tip: Tooltip, anchor: tuple[int, int], width: int = 340,
+                   line_colour: Callable[[str], tuple[int, int, int]] | None = None
+                   ) -> tuple[Rect, list[pygame.Surface]]:
+    """Where `tooltip` puts its panel in a window of `size`, and its words, line by line."""
     th, text = ctx.theme, ctx.text
     width = th.px(width)
     pad = th.px(14)
@@ -169,17 +183,12 @@ def tooltip(surface: pygame.Surface, ctx: Context, tip: Tooltip, anchor: tuple[i
         parts.append(text.block(line, "body", th.text(19), colour, width - 2 * pad))
     height = 2 * pad + sum(p.get_height() for p in parts) + th.px(6) * (len(parts) - 1)
     box = Rect(anchor[0] + th.px(18), anchor[1] + th.px(18), width, height)
-    if box.right > surface.get_width():
+    if box.right > size[0]:
         box.right = anchor[0] - th.px(12)
-    if box.bottom > surface.get_height():
+    if box.bottom > size[1]:
         box.bottom = anchor[1] - th.px(12)
-    box.clamp_ip(Rect((0, 0), surface.get_size()))
-    surface.blit(ctx.art.panel(box.w, box.h, alpha=248, edge=theme.GOLD), box)
-    y = box.y + pad
-    for part in parts:
-        blit_at(surface, part, "topleft", (box.x + pad, y), box=box)
-        y += part.get_height() + th.px(6)
-    return box
+    box.clamp_ip(Rect((0, 0), size))
+    return box, parts
 
 
 class ComputerTurns:
