@@ -32,9 +32,9 @@ class Position:
     picture: pygame.Surface
     tips: tuple[tuple[Rect, Tooltip], ...] = ()
 
-    def tip_at(self, point: tuple[int, int]) -> Tooltip | None:
-        """The tooltip of what lies at `point` of the picture, if anything."""
-        return next((tip for rect, tip in self.tips if rect.collidepoint(point)), None)
+    def thing_at(self, point: tuple[int, int]) -> tuple[Rect, Tooltip] | None:
+        """What lies at `point` of the picture, if anything: its rect and its tooltip."""
+        return next(((rect, tip) for rect, tip in self.tips if rect.collidepoint(point)), None)
 
 
 class GameUI(Protocol):

@@ -351,8 +351,7 @@ class ViewerScene(BarredScreen):
         if self.shown_at is None or self.scrubbing:
             return None
         (x, y), position = self.shown_at
-        point = (self.mouse[0] - x, self.mouse[1] - y)
-        found = next(((rect, tip) for rect, tip in position.tips if rect.collidepoint(point)), None)
+        found = position.thing_at((self.mouse[0] - x, self.mouse[1] - y))
         if found is None:
             return None
         rect, tip = found
