@@ -167,10 +167,12 @@ class Hints:
             canvas.rect(surface, theme.shade(theme.COACH, 0.55 + 0.45 * pulse), rect.inflate(6, 6),
                              width=max(2, th.px(3)), border_radius=th.px(8))
 
-    def draw_bubble(self, surface: pygame.Surface, places: Sequence[tuple[int, int]], max_width: int) -> Rect | None:
+    def draw_bubble(self, surface: pygame.Surface, places: Sequence[tuple[int, int]], max_width: int,
+                    keep_clear: Sequence[Rect] = ()) -> Rect | None:
         """The hint in words (or that it is thinking, or why there is none) in a panel whose bottom middle is at
-        the first of `places` where it covers none of the hint's own places (else the first); its rect, or None
-        when there is nothing to say."""
+        the first of `places` where it covers none of the hint's own places nor `keep_clear` (what the table
+        tells beside it), else the first that covers none of the hint's places, else the first; its rect, or
+        None when there is nothing to say."""
         ctx = self.table.app.ctx
         th, text = ctx.theme, ctx.text
         if self.shown is not None:
@@ -194,13 +196,15 @@ class Hints:
         height = sum(p.get_height() for p in parts) + th.px(4) * (len(parts) - 1)
         box = Rect(0, 0, inner_w + 2 * pad + icon_size + th.px(12), height + 2 * pad)
         marked = self.table.hint_places(self.shown.action) if self.shown is not None else []
-        screen = Rect((0, 0), surface.get_size())
+        screen = Rect((0, 0), surface.get_size()).inflate(-2 * th.px(8), -2 * th.px(8))  # off the window's edges
         candidates = []
         for midbottom in places:
             candidate = box.copy()
             candidate.midbottom = midbottom
             candidates.append(candidate.clamp(screen))
-        box = next((c for c in candidates if c.collidelist(marked) < 0), candidates[0])
+        clear = [*marked, *keep_clear]
+        box = next((c for c in candidates if c.collidelist(clear) < 0),
+                   next((c for c in candidates if c.collidelist(marked) < 0), candidates[0]))
         surface.blit(ctx.art.panel(box.w, box.h, alpha=245, edge=theme.COACH), box)
         blit_at(surface, ctx.art.ui_icon("hint", icon_size, theme.COACH), "topleft", (box.x + pad, box.y + pad))
         y = box.y + pad

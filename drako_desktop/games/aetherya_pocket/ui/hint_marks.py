@@ -39,12 +39,13 @@ def hint_places(table: "TableScene", action: Action, seat: int) -> list[Rect]:
     return []
 
 
-def bubble_places(table: "TableScene") -> tuple[list[tuple[int, int]], int]:
+def bubble_places(table: "TableScene", told: bool) -> tuple[list[tuple[int, int]], int, list[Rect]]:
     """Where the hint's words may go, best first (the bottom middle of the bubble): above the status bar under
-    the piles, under the legends, under the other kingdoms; and how wide it may be."""
+    the piles, under the legends, under the other kingdoms; how wide it may be; and what it had better not
+    cover (the last turns told, when `told`)."""
     layout, th = table.layout, table.ctx.theme
     bottom = layout.status_bar.top - th.px(8)
     others = [box.rect for seat, box in layout.kingdoms.items() if seat != layout.active]
     places = [(layout.piles.centerx, bottom), (layout.legend_area.centerx, bottom)]
     places += [(others[0].unionall(others[1:]).centerx, bottom)] if others else []
-    return places, max(th.px(420), layout.piles.w + th.px(200))
+    return places, max(th.px(420), layout.piles.w + th.px(200)), [layout.news] if told and layout.news.h else []

@@ -116,7 +116,7 @@ class TablePainter:
             self.preview(surface, *preview)
         self.refusal(surface)
         scene.widgets.draw(surface, self.ctx)
-        scene.hints.draw_bubble(surface, *bubble_places(scene))
+        scene.hints.draw_bubble(surface, *bubble_places(scene, bool(records)))
         focus = scene.gestures.focus
         ring = scene.rect_of(focus) if scene.gestures.keyboard and focus is not None and focus[0] == "button" else None
         if focus is not None and ring:
