@@ -8,11 +8,13 @@ spaces; a type id, or "?" for a face-down card. Short rows are padded with "?".
 from __future__ import annotations
 
 import logging
+import shutil
 from functools import cache
+from pathlib import Path
 
 import pytest
 
-from drako_desktop import i18n
+from drako_desktop import i18n, resources
 from drako_desktop.games import Library, load
 from drako_desktop.games.aetherya_pocket import AetheryaPocket
 
@@ -22,6 +24,20 @@ def parse_grid(text: str) -> list[list[str | None]]:
     assert len(rows) <= 4 and all(len(r) <= 4 for r in rows), text
     rows += [[] for _ in range(4 - len(rows))]
     return [[None if t == "?" else t for t in r] + [None] * (4 - len(r)) for r in rows]
+
+
+def copy_of(game: str, tmp_path: Path) -> Path:
+    """A copy of a game's bundled card folder, to edit (a card folder from anyone)."""
+    folder = tmp_path / game
+    shutil.copytree(resources.cards_folder(game), folder)
+    return folder
+
+
+def replace_text(path: Path, old: str, new: str) -> None:
+    """`old` (found exactly once in the file) replaced by `new`."""
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    path.write_text(text.replace(old, new), encoding="utf-8")
 
 
 @cache

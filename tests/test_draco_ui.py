@@ -413,14 +413,11 @@ def test_the_whole_lesson_can_be_followed_to_its_end():
 
 def test_the_lesson_quotes_the_numbers_of_its_card_folder(tmp_path):
     """A card folder may change the points and strengths: the lesson's words follow the data."""
-    import shutil
-
+    from conftest import copy_of, replace_text
     from drako_desktop.games.draco_mundis.ui.tutorial_scene import step_text
 
-    folder = tmp_path / "draco-mundis"
-    shutil.copytree(draco().data.folder, folder)
-    scoring = folder / "scoring.yaml"
-    scoring.write_text(scoring.read_text().replace("tokens: [dragon], points: 3}", "tokens: [dragon], points: 6}"))
+    folder = copy_of("draco-mundis", tmp_path)
+    replace_text(folder / "scoring.yaml", "tokens: [dragon], points: 3}", "tokens: [dragon], points: 6}")
     data = load("draco-mundis", folder).data
     assert "dragons eliminated (+6)" in step_text(data, "scoring", "text")
     assert "{" not in "".join(step_text(data, step.id, part) for step in tutorial.load_lesson(draco()).steps

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import json
 import random
-import shutil
 import socket
 from pathlib import Path
 
 import pytest
 
-from conftest import aetherya_game
-from drako_desktop import resources, reviews, saves
+from conftest import aetherya_game, copy_of, replace_text
+from drako_desktop import reviews, saves
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
 from drako_desktop.games import Library, load
 from drako_desktop.games.aetherya_pocket.ui import tutorial as aetherya_tutorial
@@ -33,16 +32,10 @@ MEGABYTE = "x" * 1_000_000
 CUT = "'" + "x" * 38 + "…"  # a long text as a message quotes it: 40 characters
 
 
-def copy_of(game: str, tmp_path: Path) -> Path:
-    folder = tmp_path / game
-    shutil.copytree(resources.cards_folder(game), folder)
-    return folder
-
-
-def replace_text(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert text.count(old) == 1, old
-    path.write_text(text.replace(old, new), encoding="utf-8")
+def lesson_problems(folder: Path):
+    """The Draco Mundis handle of `folder`, and what its lesson check finds wrong."""
+    game = load("draco-mundis", folder)
+    return game, tutorial.problems(game, tutorial.load_lesson(game))
 
 
 # -- card folders: nesting the reader would recurse into until Python's stack runs out ------------------------------
@@ -214,15 +207,12 @@ def test_a_lesson_pointing_off_the_board_is_not_offered(tmp_path):
     folder = copy_of("draco-mundis", tmp_path)
     replace_text(folder / "tutorial.yaml", "read: [[1, 6], [2, 7], [3, 6]]", "read: [[1, 6], [2, 2], [3, 6]]")
     replace_text(folder / "tutorial.yaml", "hover: [1, 7]", "hover: [99, -7]")
-    game = load("draco-mundis", folder)
     # [2, 2] is a column the 2-player game does not use: the lesson would point at nothing, and a hover
     # step off the board waits for ever
-    assert tutorial.problems(game, tutorial.load_lesson(game)) == [
-        "step your_tokens: [2, 2] is not a square of the 2-player board"]
+    assert lesson_problems(folder)[1] == ["step your_tokens: [2, 2] is not a square of the 2-player board"]
     replace_text(folder / "tutorial.yaml", "read: [[1, 6], [2, 2], [3, 6]]", "read: [[1, 6], [2, 7], [3, 6]]")
-    game = load("draco-mundis", folder)
-    assert tutorial.problems(game, tutorial.load_lesson(game)) == [
-        "step preview: [99, -7] is not a square of the 2-player board"]
+    game, problems = lesson_problems(folder)
+    assert problems == ["step preview: [99, -7] is not a square of the 2-player board"]
     app = make_app(game)
     assert "Learn to play" not in menu_labels(app) and app.crashes == []
     app.close()
@@ -232,9 +222,8 @@ def test_draco_house_rules_for_three_or_four_players_open_play_and_pass_the_self
     folder = copy_of("draco-mundis", tmp_path)
     replace_text(folder / "game.yaml", "players: {min: 2, max: 4}", "players: {min: 3, max: 4}")
     replace_text(folder / "game.yaml", "columns_in_use: {2: 6, 3: 9, 4: 12}", "columns_in_use: {3: 9, 4: 12}")
-    game = load("draco-mundis", folder)
-    assert tutorial.problems(game, tutorial.load_lesson(game)) == [
-        "the lesson is a game of 2 players, and these rules are for 3-4"]
+    game, problems = lesson_problems(folder)
+    assert problems == ["the lesson is a game of 2 players, and these rules are for 3-4"]
     app = make_app(game, animation_speed="instant")
     assert "Learn to play" not in menu_labels(app)  # the menu asked whether the lesson plays: it crashed
     app.scenes.push(NewGameScene(app))
