@@ -13,7 +13,7 @@ import pytest
 
 from conftest import aetherya_game
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
-from drako_desktop.games.aetherya_pocket.ui.painter import BARE
+from drako_desktop.games.aetherya_pocket.ui.painter import BARE, BOARD_SHARE
 from drako_desktop.games.draco_mundis.actions import Move
 from drako_desktop.ui.canvas import THIN, TILE, Recorder, regions, tiles
 from drako_desktop.ui.scenes.overlay import PauseMenu
@@ -30,7 +30,18 @@ def picture(app) -> str:
     return hashlib.md5(pygame.image.tobytes(app.surface, "RGB")).hexdigest()
 
 
+def caught_up(app, painter) -> None:
+    """Draw again (no time passing) until the board has painted what it owed (it paints at most a share of
+    the window a frame: see BOARD_SHARE)."""
+    for _ in range(100):
+        if not painter.owes:
+            return
+        app.scenes.draw(app.surface)
+    raise AssertionError("the board never caught up")
+
+
 def same_as_painted_afresh(app, table) -> bool:
+    caught_up(app, table.painter)
     cached = picture(app)
     table.painter._board = None  # forget every cached part and picture: the next frame paints them all
     table.painter._layers = {}
@@ -47,10 +58,10 @@ def draco_same_as_painted_afresh(app, painter) -> bool:
     return picture(app) == cached
 
 
-def checking_every_frame(app, forget) -> list[int]:
+def checking_every_frame(app, forget, painter=None) -> list[int]:
     """From now on every frame is compared with the window painted afresh (`forget`: the table's cached
-    pictures), then drawn on over that; returns the sizes of the frames drawn only where they changed
-    (in rects), which grows as they come."""
+    pictures; an Aetherya `painter`: once it caught up), then drawn on over that; returns the sizes of the
+    frames drawn only where they changed (in rects), which grows as they come."""
     drawn_over: list[int] = []
     frame = app.frame
 
@@ -58,6 +69,8 @@ def checking_every_frame(app, forget) -> list[int]:
         frame(dt, events)
         if app.changed is not None:
             drawn_over.append(len(app.changed))
+        if painter is not None:
+            caught_up(app, painter)
         cached = picture(app)
         forget()
         app.scenes.draw(app.surface)
@@ -91,6 +104,37 @@ def test_kingdoms_painted_one_a_frame_after_a_slide_look_as_painted_afresh(rules
         assert same_as_painted_afresh(app, table), f"frame {n}"
     assert spread > 0  # several kingdoms changed whole at once
     assert not app.crashes
+    app.close()
+
+
+def test_a_frame_paints_at_most_its_share_of_the_board_and_the_rest_in_the_next_frames():
+    """When a turn passes, the plates, frames, words and news to paint again are too much for one 4K frame:
+    a frame paints at most BOARD_SHARE of the window (or one region larger than that alone), the rest in the
+    frames after, which the table asks for at once."""
+    size = (1600, 900)
+    app = make_app(aetherya_game(), size=size, animation_speed="normal")
+    table = app.start_game(GameSetup(tuple(Seat(f"C{i}", COMPUTER, "random") for i in range(4)), 9))
+    painter, board = table.painter, table.painter.board
+    painted: list[list[pygame.Rect] | None] = []
+
+    def recorded(*args):
+        shown, repainted = board(*args)
+        painted.append(repainted)
+        return shown, repainted
+
+    painter.board = recorded
+    owing, longest = 0, 0
+    for _ in range(600):
+        frames(app)
+        owing = owing + 1 if painter.owes else 0
+        longest = max(longest, owing)
+        if painter.owes:
+            assert table.next_frame_in() == 0
+    share = size[0] * size[1] * BOARD_SHARE
+    areas = [[r.w * r.h for r in rects] for rects in painted if rects]
+    assert all(sum(a) <= share or len(a) == 1 for a in areas)
+    assert 0 < longest <= 5  # it owed at times, and paid within a few frames
+    assert same_as_painted_afresh(app, table)
     app.close()
 
 
@@ -162,7 +206,7 @@ def test_a_persons_turn_drawn_only_where_it_changed_looks_as_painted_afresh():
         table.painter._board = None
         table.painter._layers = {}
 
-    drawn_over = checking_every_frame(app, forget)
+    drawn_over = checking_every_frame(app, forget, table.painter)
     for place in (("cell", seat, 0), ("legend", 0), ("draw",), ("discard",)):
         frames(app, 45, [motion(centre_of(table, place))])  # long enough for its tip
     start = centre_of(table, ("discard",))
@@ -215,8 +259,8 @@ def test_a_draco_mundis_turn_drawn_only_where_it_changed_looks_as_painted_afresh
 
 def test_the_tiles_to_copy_back_cover_every_rect_drawn_in_a_few_rects_that_do_not_overlap():
     size = (1000, 500)
-    drawn = [pygame.Rect(10, 10, 5, 5), pygame.Rect(60, 10, 100, 40), pygame.Rect(-30, 450, 80, 200),
-             pygame.Rect(300, 100, 2, 300), pygame.Rect(0, 0, 0, 50)]
+    drawn = [pygame.Rect(10, 10, 5, 5), pygame.Rect(TILE + 10, 10, 2 * TILE, TILE // 2), pygame.Rect(-30, 450, 80, 200),
+             pygame.Rect(4 * TILE + TILE // 2, TILE + 4, 2, 6 * TILE - 8), pygame.Rect(0, 0, 0, 50)]
     regions = tiles(drawn, size)
     window = pygame.Rect((0, 0), size)
     for rect in drawn:
@@ -227,11 +271,11 @@ def test_the_tiles_to_copy_back_cover_every_rect_drawn_in_a_few_rects_that_do_no
     assert all(not a.colliderect(b) for i, a in enumerate(regions) for b in regions[i + 1:])
     assert all(window.contains(r) and r.x % TILE == 0 and r.y % TILE == 0 for r in regions)
     # the first two share a row of tiles: one rect; the tall thin line one column of tiles stacked into one
-    assert pygame.Rect(0, 0, 3 * TILE, TILE) in regions and pygame.Rect(4 * TILE, TILE, TILE, 6 * TILE) in regions
+    assert pygame.Rect(0, 0, 4 * TILE, TILE) in regions and pygame.Rect(4 * TILE, TILE, TILE, 6 * TILE) in regions
 
 
 def test_thin_rects_are_copied_back_as_they_are_and_wide_ones_as_tiles():
-    """A frame around a kingdom is noted as its thin sides: copied back as tiles, each side would be 64 pixels
+    """A frame around a kingdom is noted as its thin sides: copied back as tiles, each side would be a tile
     wide."""
     size = (3840, 2160)
     side, card = pygame.Rect(100, 100, 6, 1500), pygame.Rect(1000, 500, 300, 420)

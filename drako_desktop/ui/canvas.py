@@ -73,7 +73,7 @@ class Overlaid:
         return None if restored is None else restored + self.rects
 
 
-TILE = 64  # pixels: the grain of what a frame copies back and shows
+TILE = 32  # pixels: the grain of what a frame copies back and shows
 THIN = 32  # pixels: a rect this narrow (a frame's side, an underline) is copied back as it is, not as tiles
 
 
@@ -135,17 +135,24 @@ def _target(surface: Any) -> pygame.Surface:
 
 def rect(surface: pygame.Surface, color: Any, area: Any, width: int = 0, border_radius: int = 0) -> Rect:
     drawn = pygame.draw.rect(_target(surface), color, area, width, border_radius)
-    corner = max(width, border_radius) + 1  # a rounded corner keeps within this of both edges
-    if not isinstance(surface, Recorder) or width <= 0 or 2 * corner >= min(drawn.w, drawn.h):
-        return _drawn(surface, drawn)
-    # A frame around a kingdom or a square: its corners and four thin sides, not all that it surrounds.
-    x, y, w, h, side = drawn.x, drawn.y, drawn.w, drawn.h, width + 1
-    for part in (Rect(x, y, corner, corner), Rect(x + w - corner, y, corner, corner),
-                 Rect(x, y + h - corner, corner, corner), Rect(x + w - corner, y + h - corner, corner, corner),
-                 Rect(x + corner, y, w - 2 * corner, side), Rect(x + corner, y + h - side, w - 2 * corner, side),
-                 Rect(x, y + corner, side, h - 2 * corner), Rect(x + w - side, y + corner, side, h - 2 * corner)):
-        surface.note(part)
+    if isinstance(surface, Recorder):
+        for piece in frame_pieces(drawn, width, border_radius):
+            surface.note(piece)
     return drawn
+
+
+def frame_pieces(area: Rect, width: int, border_radius: int) -> list[Rect]:
+    """What `rect(..., width, border_radius)` draws on around `area`: a frame's corners and four thin sides, not
+    all that it surrounds (a frame around a kingdom or a square); all of `area` when it is filled or its corners
+    meet."""
+    corner = max(width, border_radius) + 1  # a rounded corner keeps within this of both edges
+    if width <= 0 or 2 * corner >= min(area.w, area.h):
+        return [Rect(area)]
+    x, y, w, h, side = area.x, area.y, area.w, area.h, width + 1
+    return [Rect(x, y, corner, corner), Rect(x + w - corner, y, corner, corner),
+            Rect(x, y + h - corner, corner, corner), Rect(x + w - corner, y + h - corner, corner, corner),
+            Rect(x + corner, y, w - 2 * corner, side), Rect(x + corner, y + h - side, w - 2 * corner, side),
+            Rect(x, y + corner, side, h - 2 * corner), Rect(x + w - side, y + corner, side, h - 2 * corner)]
 
 
 def line(surface: pygame.Surface, color: Any, start: Any, end: Any, width: int = 1) -> Rect:
@@ -168,6 +175,16 @@ def aaline(surface: pygame.Surface, color: Any, start: Any, end: Any) -> Rect:
     return _drawn(surface, pygame.draw.aaline(_target(surface), color, start, end))
 
 
+def first_of(rects: list[Rect], area: float) -> tuple[list[Rect], list[Rect]]:
+    """`rects` split in two: the first ones (at least one) up to `area` pixels in all, and the rest."""
+    total = 0
+    for i, rect in enumerate(rects):
+        total += rect.w * rect.h
+        if total > area and i > 0:
+            return rects[:i], rects[i:]
+    return rects, []
+
+
 def disjoint(rects: list[Rect]) -> list[Rect]:
     """The same area as `rects`, in rects that do not overlap: each one less what those before it cover.
     (Not the rect around overlapping ones: a bar across the window and a corner of a kingdom would make
@@ -175,8 +192,8 @@ def disjoint(rects: list[Rect]) -> list[Rect]:
     out: list[Rect] = []
     for rect in rects:
         pieces = [Rect(rect)]
-        for kept in out:
-            pieces = [part for piece in pieces for part in minus(piece, kept)]
+        for i in rect.collidelistall(out):  # only those it meets (a table's frames come in hundreds of pieces)
+            pieces = [part for piece in pieces for part in minus(piece, out[i])]
         out.extend(piece for piece in pieces if piece.w > 0 and piece.h > 0)
     return out
 

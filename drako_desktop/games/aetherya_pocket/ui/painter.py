@@ -8,7 +8,7 @@ the person's gestures), so a frame stays well under a millisecond or two.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING, Callable, NamedTuple, Sequence
 
 import pygame
 from pygame import Rect
@@ -33,8 +33,31 @@ if TYPE_CHECKING:
 KINGDOM_ALPHA = 185  # a kingdom's panel, whoever's turn it is
 WARM_PIXELS = 600_000  # drawn a frame while kingdoms slide (a kingdom at 3840 x 2160 is about 2.4 million)
 STATUS_SIZE = 22  # the status line's type
-PartName = int | str | tuple[str, int]  # a part of the board (see TablePainter.board)
+# The share of the window a frame paints of the board at most (when a turn passes, the plates, frames, words and the
+# news to paint again are a tenth of a 4K window or more, 4 ms; the rest waits a frame).
+BOARD_SHARE = 0.06
 BARE = "bare"  # what the board shows of a kingdom still to be painted: its place put back, empty
+
+
+class Frame(NamedTuple):
+    """A thin frame on the table (whose turn it is, a last turn's place), drawn by `canvas.rect`."""
+
+    rect: tuple[int, int, int, int]
+    colour: tuple[int, int, int]
+    width: int
+    radius: int
+
+    @classmethod
+    def around(cls, rect: Rect, colour: tuple[int, int, int], width: int, radius: int) -> "Frame":
+        return cls((rect.x, rect.y, rect.w, rect.h), colour, width, radius)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        canvas.rect(surface, self.colour, Rect(self.rect), width=self.width, border_radius=self.radius)
+
+
+# A part of the board (see TablePainter.board): a seat's kingdom, a named part, a seat's plate or claimed legends,
+# a piece of a frame.
+PartName = int | str | tuple[str, int] | tuple[str, Frame, int]
 
 
 class TablePainter:
@@ -53,6 +76,7 @@ class TablePainter:
         self._made: dict[tuple[int, int], list[pygame.Surface]] = {}  # size -> the kingdom pictures made
         self._tilted: tuple[tuple[str, tuple[int, int]], pygame.Surface] | None = None  # (card, size), turned aside
         self._pending: list[int] = []  # seats whose new picture the board has not painted yet
+        self._owed: list[Rect] = []  # where the board shows what was there before: to paint in the next frame
         self._overlaid = canvas.Overlaid()
 
     @property
@@ -88,11 +112,13 @@ class TablePainter:
         """The table on the window: the board, then what is drawn over it every frame (`canvas.Overlaid`: with
         `over_last`, only what changed since the last frame; the regions drawn again, None: all)."""
         records = self.scene.recent_turns()  # asked once a frame: the board's news and the marks both show them
-        board, repainted = self.board(surface.get_size(), records)
+        still, pulsing = self.frames(records)
+        board, repainted = self.board(surface.get_size(), records, still)
         return self._overlaid.draw(surface, board, repainted, over_last,
-                                   lambda window: self.over_board(window, records))
+                                   lambda window: self.over_board(window, records, still, pulsing))
 
-    def over_board(self, surface: pygame.Surface, records: Sequence[TurnRecord]) -> None:
+    def over_board(self, surface: pygame.Surface, records: Sequence[TurnRecord], still: list[Frame],
+                   pulsing: list[tuple[Frame, Rect, float]]) -> None:
         """What is drawn over the board every frame: whose turn, targets and focus, marks of the last turns, the
         log, hints, what flies, what is held, previews, the buttons, notes and tips."""
         scene = self.scene
@@ -102,10 +128,13 @@ class TablePainter:
             box = layout.kingdoms[seat]
             surface.blit(layer, (box.rect.x - margin, box.rect.y - margin))
             self.nameplate(surface, seat)
+            for frame in still:  # the board's frames over it, drawn again over the picture
+                if box.rect.colliderect(frame.rect):
+                    frame.draw(surface)
         for seat in range(scene.model.players):
             self.kingdom(surface, seat)
         self.legends(surface)
-        self.last_turns(surface, records)
+        self.pulses(surface, pulsing)
         if layout.log is not None:
             self.log(surface, layout.log)
         scene.hints.draw_marks(surface)
@@ -126,10 +155,12 @@ class TablePainter:
         if scene.tooltip is not None:
             self.tooltip(surface, scene.tooltip, scene.tooltip_anchor())
 
-    def board(self, size: tuple[int, int], records: Sequence[TurnRecord]) -> tuple[pygame.Surface, list[Rect] | None]:
+    def board(self, size: tuple[int, int], records: Sequence[TurnRecord],
+              frames: list[Frame]) -> tuple[pygame.Surface, list[Rect] | None]:
         """What changes seldom, composed into one opaque picture: the backdrop and the bars with their
         words, every kingdom's panel and cards with its name plate and claimed legends, the legend row,
-        the piles and the last turns told.
+        the piles, the last turns told and the `frames` that keep still (each piece of a frame a part: when a
+        frame comes or goes, only its thin sides are painted again).
 
         Each of those parts is a region with a key of what it shows. When keys change, only their
         regions are painted again (the backdrop put back under them first, then every part that
@@ -179,6 +210,9 @@ class TablePainter:
         status = table_parts.status_pieces(self.ctx, layout.status_bar, edges.status_right, scene.status_text(),
                                            STATUS_SIZE)
         parts["status"] = (self.status_words_key(edges), status[0][1].union(status[1][1]))
+        for frame in frames:
+            for i, piece in enumerate(canvas.frame_pieces(Rect(frame.rect), frame.width, frame.radius)):
+                parts["frame", frame, i] = ((frame, tuple(piece)), piece)
         base_key = (size, tuple(layout.top_bar), tuple(layout.status_bar))
         if self._board is None or self._board[0] != base_key:
             self._base = self.make_base(size)
@@ -190,6 +224,7 @@ class TablePainter:
                 self.scratch(seat, big.rect.inflate(2 * margin, 2 * margin).size, (1, 1))
             later: list[int] = []
             repainted: list[Rect] | None = None
+            self._owed = []
         else:
             shown = self._board[2]
             changed = [name for name, part in parts.items() if shown.get(name) != part]
@@ -203,23 +238,34 @@ class TablePainter:
             dirty += [rect for found in cells.values() if found for rect in found]
             # Where a part was and is no more: gone, or moved (the bars' words when their buttons change).
             dirty += [rect for name, (_, rect) in shown.items() if name not in parts or parts[name][1] != rect]
-            repainted = dirty = canvas.disjoint(dirty)
+            dirty = canvas.disjoint(self._owed + dirty)  # what is owed first: it waited
+            # At most BOARD_SHARE a frame; not while kingdoms wait to be painted (`later`): their places are put
+            # back bare now, for their pictures to be shown over.
+            share = size[0] * size[1] * BOARD_SHARE
+            dirty, self._owed = (dirty, []) if later else canvas.first_of(dirty, share)
+            repainted = dirty
         board = self._board[1]
         if dirty:
             for rect in dirty:
                 board.blit(self._base, rect, rect)
             for name, (key, rect) in parts.items():
-                if name in later or isinstance(name, tuple) and name[1] in later:  # a plate goes with its kingdom
+                if name in later or isinstance(name, tuple) and name[0] != "frame" and name[1] in later:  # a plate
+                    # goes with its kingdom
                     continue
-                for bare in dirty:  # only where the backdrop was put back: a part is never blended twice
-                    if rect.colliderect(bare):
-                        board.set_clip(rect.clip(bare))
-                        self.paint_part(board, name, key)
+                for i in rect.collidelistall(dirty):  # only where the backdrop was put back: a part is never
+                    # blended twice
+                    board.set_clip(rect.clip(dirty[i]))
+                    self.paint_part(board, name, key)
                 board.set_clip(None)
             painted = {name: (BARE, part[1]) if name in later else part for name, part in parts.items()}
             self._board = (base_key, board, painted)
         self._pending = later
         return board, repainted
+
+    @property
+    def owes(self) -> bool:
+        """Some of the board is still to paint (see BOARD_SHARE): a frame is wanted soon, events or not."""
+        return bool(self._owed)
 
     def make_base(self, size: tuple[int, int]) -> pygame.Surface:
         """What every part is painted over: the backdrop and the bars' ground."""
@@ -233,6 +279,13 @@ class TablePainter:
         return base
 
     def paint_part(self, board: pygame.Surface, name: PartName, key: tuple) -> None:
+        if key and isinstance(key[0], Frame):  # a piece of a frame: the frame, cut to the piece
+            frame, piece = key
+            clip = board.get_clip()
+            board.set_clip(clip.clip(piece))
+            frame.draw(board)
+            board.set_clip(clip)
+            return
         if name == "legends":
             self.legend_cards(board)
             return
@@ -255,7 +308,8 @@ class TablePainter:
             return
         assert not isinstance(name, str), f"no part is called {name}"
         if isinstance(name, tuple):
-            what, seat = name
+            what, seat = name[0], name[1]
+            assert isinstance(seat, int), "a plate or claimed legends: of a seat"
             box = self.scene.layout.kingdoms[seat]
             if what == "plate":
                 self.plate(board, seat, box.plate, big=box.seat == self.scene.layout.active)
@@ -312,11 +366,6 @@ class TablePainter:
         box = scene.layout.kingdoms[seat]
         if self.moving(surface, seat):
             return
-        if seat == scene.model.current and not scene.model.over:  # whose turn: drawn over the kingdom's picture,
-            # which stays as it is when the turn passes (painting kingdoms again at 4K is what takes long)
-            colour = theme.seat_colour(scene.setup.colour_of(seat))
-            canvas.rect(surface, colour, box.rect, width=max(2, th.px(3)),
-                             border_radius=max(6, min(box.rect.size) // 14))
         targets = scene.gestures.targets() if seat == scene.gestures.seat else {}
         aimed = scene.gestures.aimed()
         shown = self.shown_cells(seat) if targets else ()
@@ -789,26 +838,41 @@ class TablePainter:
 
     # -- what the others did since this person last played ----------------------------------------
 
-    def last_turns(self, surface: pygame.Surface, records: Sequence[TurnRecord]) -> None:
-        """Each recent turn's places: a pulse when first shown, then a thin frame in the seat's colour (the
-        turns told in a sentence each, under the legends, are a part of the board: `news`)."""
+    def frames(self, records: Sequence[TurnRecord]) -> tuple[list[Frame], list[tuple[Frame, Rect, float]]]:
+        """The table's thin frames in a seat's colour: around the kingdom whose turn it is, and around each
+        recent turn's places (the turns told in a sentence each, under the legends, are a part of the board:
+        `news`). Those that keep still, a part of the board (drawn again every frame, a 4K table's frames cost
+        most of a millisecond); those of a turn first shown, pulsing: with the place and the pulse now. None
+        while the kingdoms slide, nor once the game is over."""
         scene, th = self.scene, self.ctx.theme
-        if not records or scene.model.over:
-            return
-        settled = scene.previous_layout is None or scene.transition >= 1
+        if scene.previous_layout is not None and scene.transition < 1 or scene.model.over:
+            return [], []
+        current = scene.layout.kingdoms[scene.model.current].rect
+        still = [Frame.around(current, theme.seat_colour(scene.setup.colour_of(scene.model.current)),
+                       max(2, th.px(3)), max(6, min(current.size) // 14))]
+        pulsing: list[tuple[Frame, Rect, float]] = []
         for record in records:
             colour = theme.seat_colour(scene.setup.colour_of(record.seat))
             age = scene.clock - max(record.ended, scene.shown_since)
-            pulse = 0.5 - 0.5 * math.cos(2 * math.pi * age / (PULSE / 2)) if 0 <= age < PULSE and scene.speed else 0
-            for key in record.marks() if settled else ():
+            first_shown = 0 <= age < PULSE and bool(scene.speed)
+            for key in record.marks():
                 rect = scene.mark_rect(key)
                 if rect is None or self.hidden(key):
                     continue
-                if pulse > 0.02:
-                    m = self.ctx.art.halo(rect.w, rect.h)
-                    surface.blit(self.ctx.art.faded_glow(rect.w, rect.h, colour, pulse), (rect.x - m, rect.y - m))
-                canvas.rect(surface, colour, rect.inflate(th.px(6), th.px(6)), width=max(2, th.px(3)),
-                                 border_radius=th.radius)
+                frame = Frame.around(rect.inflate(th.px(6), th.px(6)), colour, max(2, th.px(3)), th.radius)
+                if first_shown:
+                    pulsing.append((frame, rect, 0.5 - 0.5 * math.cos(2 * math.pi * age / (PULSE / 2))))
+                else:
+                    still.append(frame)
+        return still, pulsing
+
+    def pulses(self, surface: pygame.Surface, pulsing: list[tuple[Frame, Rect, float]]) -> None:
+        """The places of a turn first shown: glowing in and out, in their frames."""
+        for frame, rect, pulse in pulsing:
+            if pulse > 0.02:
+                m = self.ctx.art.halo(rect.w, rect.h)
+                surface.blit(self.ctx.art.faded_glow(rect.w, rect.h, frame.colour, pulse), (rect.x - m, rect.y - m))
+            frame.draw(surface)
 
     def news(self, surface: pygame.Surface, records: Sequence[TurnRecord]) -> None:
         """The turns told in a sentence each, newest last; when they do not all fit, in smaller type,

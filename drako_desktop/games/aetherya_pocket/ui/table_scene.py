@@ -383,7 +383,8 @@ class TableScene(Scene):
             self.drive(dt)
 
     def next_frame_in(self) -> float | None:
-        if self.transition < 1 or self.gestures.snap is not None:  # kingdoms changing places, a card snapping back
+        if self.transition < 1 or self.gestures.snap is not None or self.painter.owes:  # kingdoms changing places,
+            # a card snapping back, the board still being painted
             return ANIMATING
         return table_parts.next_frame_in(self)
 
