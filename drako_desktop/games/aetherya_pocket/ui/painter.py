@@ -119,8 +119,8 @@ class TablePainter:
 
     def over_board(self, surface: pygame.Surface, records: Sequence[TurnRecord], still: list[Frame],
                    pulsing: list[tuple[Frame, Rect, float]]) -> None:
-        """What is drawn over the board every frame: whose turn, targets and focus, marks of the last turns, the
-        log, hints, what flies, what is held, previews, the buttons, notes and tips."""
+        """What is drawn over the board every frame: targets and focus, the places of a turn first shown
+        (pulsing), the log, hints, what flies, what is held, previews, the buttons, notes and tips."""
         scene = self.scene
         layout = scene.layout
         for seat in self._pending:  # not on the board yet: the same picture, over its place put back bare
@@ -841,7 +841,7 @@ class TablePainter:
     def frames(self, records: Sequence[TurnRecord]) -> tuple[list[Frame], list[tuple[Frame, Rect, float]]]:
         """The table's thin frames in a seat's colour: around the kingdom whose turn it is, and around each
         recent turn's places (the turns told in a sentence each, under the legends, are a part of the board:
-        `news`). Those that keep still, a part of the board (drawn again every frame, a 4K table's frames cost
+        `news`). Those that keep still: parts of the board (drawn over it every frame, a 4K table's frames took
         most of a millisecond); those of a turn first shown, pulsing: with the place and the pulse now. None
         while the kingdoms slide, nor once the game is over."""
         scene, th = self.scene, self.ctx.theme
