@@ -33,8 +33,8 @@ if TYPE_CHECKING:
 KINGDOM_ALPHA = 185  # a kingdom's panel, whoever's turn it is
 WARM_PIXELS = 600_000  # drawn a frame while kingdoms slide (a kingdom at 3840 x 2160 is about 2.4 million)
 STATUS_SIZE = 22  # the status line's type
-# The share of the window a frame paints of the board at most (when a turn passes, the plates, frames, words and the
-# news to paint again are a tenth of a 4K window or more, 4 ms; the rest waits a frame).
+# More of the board than this share of the window to paint again is painted half in one frame, half in the next (when
+# a turn passes, the plates, frames, words and the news to paint again are a tenth of a 4K window, 4 ms).
 BOARD_SHARE = 0.06
 BARE = "bare"  # what the board shows of a kingdom still to be painted: its place put back, empty
 
@@ -76,7 +76,7 @@ class TablePainter:
         self._made: dict[tuple[int, int], list[pygame.Surface]] = {}  # size -> the kingdom pictures made
         self._tilted: tuple[tuple[str, tuple[int, int]], pygame.Surface] | None = None  # (card, size), turned aside
         self._pending: list[int] = []  # seats whose new picture the board has not painted yet
-        self._owed: list[Rect] = []  # where the board shows what was there before: to paint in the next frame
+        self._owed: list[Rect] = []  # where the board shows what was there before: painted in the next frame
         self._overlaid = canvas.Overlaid()
 
     @property
@@ -239,10 +239,13 @@ class TablePainter:
             # Where a part was and is no more: gone, or moved (the bars' words when their buttons change).
             dirty += [rect for name, (_, rect) in shown.items() if name not in parts or parts[name][1] != rect]
             dirty = canvas.disjoint(self._owed + dirty)  # what is owed first: it waited
-            # At most BOARD_SHARE a frame; not while kingdoms wait to be painted (`later`): their places are put
-            # back bare now, for their pictures to be shown over.
-            share = size[0] * size[1] * BOARD_SHARE
-            dirty, self._owed = (dirty, []) if later else canvas.first_of(dirty, share)
+            # A large change half now, half next frame (never later: no frame shows the board a frame behind twice
+            # in a row); not while kingdoms wait to be painted (`later`): their places are put back bare now.
+            area = sum(rect.w * rect.h for rect in dirty)
+            if self._owed or later or area <= size[0] * size[1] * BOARD_SHARE:
+                self._owed = []
+            else:
+                dirty, self._owed = canvas.first_of(dirty, area / 2)
             repainted = dirty
         board = self._board[1]
         if dirty:
@@ -264,7 +267,7 @@ class TablePainter:
 
     @property
     def owes(self) -> bool:
-        """Some of the board is still to paint (see BOARD_SHARE): a frame is wanted soon, events or not."""
+        """Some of the board is still to paint (see BOARD_SHARE): the next frame is wanted now, events or not."""
         return bool(self._owed)
 
     def make_base(self, size: tuple[int, int]) -> pygame.Surface:
