@@ -540,12 +540,14 @@ def test_a_hint_on_the_aetherya_table_then_the_game_counts_apart(library):
     assert places and all(table.layout.size[0] > r.x >= 0 for r in places)
     frames(app, 2)
     screenshot(app, "play-better-10-hint-aetherya")
-    # The bubble covers neither the hint's own places nor the last turns told ("Since your last turn").
+    # The bubble covers neither the hint's own places nor the last turns told ("Since your last turn"), nor
+    # the large kingdom beside the column of the others where it went.
     from drako_desktop.games.aetherya_pocket.ui.hint_marks import bubble_places
 
     assert table.recent_turns() and table.layout.news.h
     bubble = table.hints.draw_bubble(app.surface.copy(), *bubble_places(table, True))
-    assert bubble is not None and bubble.collidelist([*places, table.layout.news]) < 0
+    large = table.layout.kingdoms[table.layout.active].rect
+    assert bubble is not None and bubble.collidelist([*places, table.layout.news, large]) < 0
     table.play([shown.action])
     frames(app, 1)
     assert not table.hints.active

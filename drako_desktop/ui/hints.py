@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, Sequence
 
 import pygame
 from pygame import Rect
@@ -32,6 +32,13 @@ if TYPE_CHECKING:
     from .session import GameSession
 
 NOTE_TIME = 4.0  # seconds a "nothing to suggest" or a failure stays up
+
+
+class BubblePlace(NamedTuple):
+    """Where a table may put the hint's words: the bubble's bottom middle, and how wide it may be there."""
+
+    midbottom: tuple[int, int]
+    width: int
 
 
 class HintTable(Protocol):
@@ -167,12 +174,12 @@ class Hints:
             canvas.rect(surface, theme.shade(theme.COACH, 0.55 + 0.45 * pulse), rect.inflate(6, 6),
                              width=max(2, th.px(3)), border_radius=th.px(8))
 
-    def draw_bubble(self, surface: pygame.Surface, places: Sequence[tuple[int, int]], max_width: int,
+    def draw_bubble(self, surface: pygame.Surface, places: Sequence[BubblePlace],
                     keep_clear: Sequence[Rect] = ()) -> Rect | None:
-        """The hint in words (or that it is thinking, or why there is none) in a panel whose bottom middle is at
-        the first of `places` where it covers none of the hint's own places nor `keep_clear` (what the table
-        tells beside it), else the first that covers none of the hint's places, else the first; its rect, or
-        None when there is nothing to say."""
+        """The hint in words (or that it is thinking, or why there is none) in a panel at the first of `places`
+        where it covers none of the hint's own places nor `keep_clear` (what the table tells beside it), else
+        the first that covers none of the hint's places, else the first; its rect, or None when there is
+        nothing to say."""
         ctx = self.table.app.ctx
         th, text = ctx.theme, ctx.text
         if self.shown is not None:
@@ -186,25 +193,24 @@ class Hints:
         else:
             return None
         pad, icon_size = th.px(14), th.px(30)
-        width = max_width - 2 * pad - icon_size - th.px(12)
-        parts = [text.fitted(title, "bold", th.text(21), theme.COACH, width)]
-        if words:
-            parts.append(text.block(words, "body", th.text(20), theme.INK, width, max_height=th.px(90)))
-        if note:
-            parts.append(text.fitted(note, "body", th.text(16), theme.INK_MUTED, width))
-        inner_w = max(p.get_width() for p in parts)
-        height = sum(p.get_height() for p in parts) + th.px(4) * (len(parts) - 1)
-        box = Rect(0, 0, inner_w + 2 * pad + icon_size + th.px(12), height + 2 * pad)
         marked = self.table.hint_places(self.shown.action) if self.shown is not None else []
         screen = Rect((0, 0), surface.get_size()).inflate(-2 * th.px(8), -2 * th.px(8))  # off the window's edges
         candidates = []
-        for midbottom in places:
-            candidate = box.copy()
-            candidate.midbottom = midbottom
-            candidates.append(candidate.clamp(screen))
+        for place in places:  # the words laid out as wide as each place allows (a narrow one: more lines)
+            width = place.width - 2 * pad - icon_size - th.px(12)
+            parts = [text.fitted(title, "bold", th.text(21), theme.COACH, width)]
+            if words:
+                parts.append(text.block(words, "body", th.text(20), theme.INK, width, max_height=th.px(90)))
+            if note:
+                parts.append(text.fitted(note, "body", th.text(16), theme.INK_MUTED, width))
+            inner_w = max(p.get_width() for p in parts)
+            height = sum(p.get_height() for p in parts) + th.px(4) * (len(parts) - 1)
+            candidate = Rect(0, 0, inner_w + 2 * pad + icon_size + th.px(12), height + 2 * pad)
+            candidate.midbottom = place.midbottom
+            candidates.append((candidate.clamp(screen), parts))
         clear = [*marked, *keep_clear]
-        box = next((c for c in candidates if c.collidelist(clear) < 0),
-                   next((c for c in candidates if c.collidelist(marked) < 0), candidates[0]))
+        box, parts = next((c for c in candidates if c[0].collidelist(clear) < 0),
+                          next((c for c in candidates if c[0].collidelist(marked) < 0), candidates[0]))
         surface.blit(ctx.art.panel(box.w, box.h, alpha=245, edge=theme.COACH), box)
         blit_at(surface, ctx.art.ui_icon("hint", icon_size, theme.COACH), "topleft", (box.x + pad, box.y + pad))
         y = box.y + pad

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from pygame import Rect
 
+from ....ui.hints import BubblePlace
 from ..engine import ARRANGE, CENTRE, CLAIM, DRAW, PASS, PLACE, REVEAL, TAKE_DISCARD, Action
 
 if TYPE_CHECKING:
@@ -39,13 +40,17 @@ def hint_places(table: "TableScene", action: Action, seat: int) -> list[Rect]:
     return []
 
 
-def bubble_places(table: "TableScene", told: bool) -> tuple[list[tuple[int, int]], int, list[Rect]]:
-    """Where the hint's words may go, best first (the bottom middle of the bubble): above the status bar under
-    the piles, under the legends, under the other kingdoms; how wide it may be; and what it had better not
-    cover (the last turns told, when `told`)."""
+def bubble_places(table: "TableScene", told: bool) -> tuple[list[BubblePlace], list[Rect]]:
+    """Where the hint's words may go, best first: above the status bar under the piles, under the legends,
+    under the other kingdoms (no wider than their column: not over the large kingdom); and what they had better
+    not cover (the last turns told, when `told`)."""
     layout, th = table.layout, table.ctx.theme
     bottom = layout.status_bar.top - th.px(8)
+    width = max(th.px(420), layout.piles.w + th.px(200))
+    places = [BubblePlace((layout.piles.centerx, bottom), width),
+              BubblePlace((layout.legend_area.centerx, bottom), width)]
     others = [box.rect for seat, box in layout.kingdoms.items() if seat != layout.active]
-    places = [(layout.piles.centerx, bottom), (layout.legend_area.centerx, bottom)]
-    places += [(others[0].unionall(others[1:]).centerx, bottom)] if others else []
-    return places, max(th.px(420), layout.piles.w + th.px(200)), [layout.news] if told and layout.news.h else []
+    if others:
+        column = others[0].unionall(others[1:])
+        places.append(BubblePlace((column.centerx, bottom), min(width, column.w)))
+    return places, [layout.news] if told and layout.news.h else []

@@ -17,6 +17,7 @@ from pygame import Rect
 
 from ....i18n import tr
 from ....ui import canvas, table_parts, theme
+from ....ui.hints import BubblePlace
 from ....ui.text import blit_at
 from ....ui.tooltips import Tooltip, number, signed
 from ..board import FightPreview, Square
@@ -86,8 +87,8 @@ class TablePainter:
         self.bars(surface)
         scene.widgets.draw(surface, self.ctx)
         panel = scene.layout.panel  # the hint in words: at the foot of the side panel, above its buttons
-        scene.hints.draw_bubble(surface, [(panel.centerx, scene.panel_bottom() - self.ctx.theme.px(8))],
-                                panel.w - self.ctx.theme.px(16))
+        scene.hints.draw_bubble(surface, [BubblePlace((panel.centerx, scene.panel_bottom() - self.ctx.theme.px(8)),
+                                                  panel.w - self.ctx.theme.px(16))])
         if scene.toast is not None:
             self.toast(surface, scene.toast[0])
         if scene.tooltip is not None and (scene.pinned_tip or not self.previewed):
