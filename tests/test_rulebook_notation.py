@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import json
 import random
+from typing import cast
 
 import pytest
 
 from drako_desktop import cli
 from drako_desktop.games import Library
 from drako_desktop.games.aetherya_pocket.engine import Action, GameState
+from drako_desktop.games.draco_mundis.actions import Action as DracoAction
 from drako_desktop.records import read_record, replay_record
 from test_draco_support import GAME, random_game
 
@@ -39,7 +41,7 @@ def test_every_legal_action_of_random_games_survives_its_json():
                     "pass": set()}.get(obj["type"], {"at"}), obj
                 assert GAME.action_from_json(json.loads(json.dumps(obj))) is action
                 seen.add(action.type)
-            s.apply(chosen)
+            s.apply(cast(DracoAction, chosen))
     assert seen == NOTATION_TYPES
 
 
