@@ -704,3 +704,21 @@ def test_a_player_with_nothing_on_the_board_may_only_reveal_any_token_or_pass():
     assert legal_json(s) == [
         *({"type": "reveal-any", "at": at, "facing": f} for at in ([0, 11], [7, 11]) for f in "NESW"),
         {"type": "pass"}]
+
+
+def test_the_reveal_any_count_takes_every_colour_before_the_reveal():
+    # Engine ruling reveal-any-count: the "at most 6 face-down tokens" are of every colour, the revealed one included.
+    mixed = {(0, 6): "0 ?sherpa", (2, 6): "0 ?swamp", (4, 6): "0 ?jungle", (0, 11): "1 ?sherpa", (2, 11): "1 ?swamp",
+             (4, 11): "1 ?jungle"}
+    s = build({**mixed, (7, 8): "0 dragon N"})
+    assert legal_json(s, "move") and len(legal_json(s, "reveal-any")) == 6 * 4
+    s = build({**mixed, (6, 6): "0 ?dragon", (7, 8): "0 dragon N"})
+    assert legal_json(s, "reveal-any") == []
+
+
+def test_a_player_may_push_a_trap_of_his_own_colour():
+    # Engine ruling push-any-trap: any face-up character of the player to act pushes a face-up trap of any colour.
+    s = build({(4, 8): "0 explorer N", (3, 8): "0 trap", **FILLER}, variants=("dragon_trap",))
+    assert legal_json(s, "push") == [{"type": "push", "by": [4, 8], "at": [3, 8]}]
+    act(s, {"type": "push", "by": [4, 8], "at": [3, 8]})
+    assert s.trap[square(2, 8)] == RULES.kind_index["trap"] and s.trap[square(3, 8)] < 0
