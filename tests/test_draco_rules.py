@@ -550,6 +550,7 @@ def test_the_stall_count_ends_the_game_after_ten_turns_per_player():
     ([{"type": "peek", "at": [5, 8]}], False),
     ([{"type": "fight", "at": [4, 9]}], False),  # a tie
     ([{"type": "reveal", "at": [5, 8], "facing": "N"}], True),
+    ([{"type": "reveal-any", "at": [0, 11], "facing": "N"}], True),  # "by either kind of reveal"
     ([{"type": "fight", "at": [4, 7]}], True),  # an elimination
     ([{"type": "capture", "from": [6, 9], "to": [6, 10]}], True),
     ([{"type": "destroy", "at": [7, 7]}], False),
@@ -627,3 +628,97 @@ def test_ties_go_to_most_dragons_then_most_characters_then_are_shared():
     s.trophies = [[1 << 4 | sherpa], []]
     assert [b.total for b in s.scores()] == [1, 1] and s.winners() == [0, 1]
     assert s.breakdown(1).tiebreak == (0, 1)
+
+
+# -- rule-book audit: rulings and numbers no test above pinned ----------------------------------------
+
+
+def test_a_trap_never_makes_a_dragon_capturable():
+    # 1.2 Ruling (trap): "Only printed strengths count for a capture, so a trap never makes a dragon capturable."
+    s = build({(4, 6): "0 cannibal E", (4, 7): "1 dragon N", (3, 7): "1 trap", **FILLER}, variants=("dragon_trap",))
+    assert s.strength(square(4, 7)) == 1
+    assert legal_json(s, "capture") == []
+    assert problem(s, {"type": "capture", "from": [4, 6], "to": [4, 7]}).code == "too-strong"
+
+
+def test_every_attacker_counts_its_own_modifiers():
+    # 4: "the attackers are all of the attacking player's face-up characters adjacent to the defender ...
+    # each with its own modifiers, summed": hunter in own camp 3+1, explorer on a swamp 2-1, sherpa on a mountain 1+1.
+    s = build({(4, 8): "0 campsite + 0 hunter E", (3, 9): "1 swamp + 0 explorer S", (5, 9): "1 mountain + 0 sherpa N",
+               (4, 9): "1 dragon W", **FILLER})
+    fight = act(s, {"type": "fight", "at": [4, 9]})[0]
+    assert sorted((f.kind, f.strength) for f in fight.attackers) == [("explorer", 1), ("hunter", 4), ("sherpa", 2)]
+    assert (fight.attack, fight.defence, fight.outcome) == (7, 4, "win")
+
+
+def test_a_cannibal_beaten_as_an_attacker_frees_its_prisoner_too():
+    # 1.1 "When the cannibal is beaten, its prisoner is set free on the cannibal's square" (engine ruling: as an
+    # attacker too), face up, with its facing when captured, its owner's again.
+    s = build({(4, 8): "0 cannibal E > 1 explorer S", (4, 9): "1 dragon W", **FILLER})
+    assert score(s, 0)["characters_eliminated"] == 1
+    fight = act(s, {"type": "fight", "at": [4, 9]})[0]
+    assert (fight.attack, fight.defence, fight.outcome) == (3, 4, "loss")
+    assert [(p.owner, p.kind, p.at, p.facing) for p in fight.freed] == [(1, "explorer", (4, 8), "S")]
+    assert s.chars_of[1] == [square(4, 8), square(4, 9)] and s.face[square(4, 8)] == 2 and s.chars_of[0] == []
+    assert score(s, 0)["characters_eliminated"] == 0 and score(s, 1)["characters_eliminated"] == 1
+
+
+def test_an_enemy_journalist_beaten_as_an_attacker_is_one_point():
+    # 5 Rulings: "an enemy journalist you eliminated is +1 like any other character".
+    s = build({(4, 8): "0 explorer E", (3, 9): "0 journalist S", (4, 9): "1 dragon W", **FILLER})
+    fight = act(s, {"type": "fight", "at": [4, 9]})[0]
+    assert (fight.attack, fight.defence, fight.outcome) == (3, 4, "loss")
+    assert sorted(p.kind for p in fight.eliminated) == ["explorer", "journalist"]
+    assert score(s, 1)["characters_eliminated"] == 2 and s.breakdown(1).tiebreak == (0, 2)
+
+
+def test_the_journalist_scores_only_in_an_enemy_campsite():
+    # 5: "your journalist in an enemy campsite +7"; with 3-4 players every other player is an enemy.
+    assert score(build({(3, 8): "0 campsite + 0 journalist N", **FILLER}), 0)["journalist_in_enemy_campsite"] == 0
+    three = build({(3, 8): "2 campsite + 0 journalist N", **FILLER}, players=3)
+    assert score(three, 0)["journalist_in_enemy_campsite"] == 7 and score(three, 2)["journalist_in_enemy_campsite"] == 0
+
+
+def test_a_destroyed_campsite_costs_its_owners_tiger_nothing():
+    # 5 Rulings: "a destroyed campsite scores nothing for its owner's tiger".
+    s = build({(7, 6): "0 tiger", (6, 6): "0 campsite", (6, 7): "1 ss307 W", **FILLER}, current=1)
+    assert score(s, 0)["tiger_by_campsite"] == -5
+    act(s, {"type": "destroy", "at": [6, 6]})
+    assert score(s, 0)["tiger_by_campsite"] == 0 and score(s, 1)["campsites_destroyed"] == 5
+    assert s.breakdown(1).total == 5 and s.breakdown(0).total == 0
+
+
+def test_the_last_token_turned_by_reveal_any_also_ends_the_game_after_the_turn():
+    # 5: "the player who revealed the last one finishes their two actions first" (engine ruling: however revealed).
+    s = build({(4, 8): "0 explorer N", (0, 11): "1 ?sherpa", (2, 10): "1 explorer N"})
+    events = act(s, {"type": "reveal-any", "at": [0, 11], "facing": "W"})
+    assert [e.kind for e in events] == ["reveal-any"] and not s.is_terminal() and s.actions_left == 1
+    assert legal_json(s, "reveal-any") == []
+    events = act(s, {"type": "pass"})
+    assert s.is_terminal() and s.ended == "last-reveal" and events[-1].kind == "end" and s.current == 0
+
+
+def test_a_player_with_nothing_on_the_board_may_only_reveal_any_token_or_pass():
+    # 3: "A player with nothing left on the board still takes turns (to pass, or to reveal any token, 7)."
+    s = build({(0, 11): "0 ?sherpa", (7, 11): "1 ?swamp", (2, 10): "1 explorer N"})
+    assert legal_json(s) == [
+        *({"type": "reveal-any", "at": at, "facing": f} for at in ([0, 11], [7, 11]) for f in "NESW"),
+        {"type": "pass"}]
+
+
+def test_the_reveal_any_count_takes_every_colour_before_the_reveal():
+    # Engine ruling reveal-any-count: the "at most 6 face-down tokens" are of every colour, the revealed one included.
+    mixed = {(0, 6): "0 ?sherpa", (2, 6): "0 ?swamp", (4, 6): "0 ?jungle", (0, 11): "1 ?sherpa", (2, 11): "1 ?swamp",
+             (4, 11): "1 ?jungle"}
+    s = build({**mixed, (7, 8): "0 dragon N"})
+    assert legal_json(s, "move") and len(legal_json(s, "reveal-any")) == 6 * 4
+    s = build({**mixed, (6, 6): "0 ?dragon", (7, 8): "0 dragon N"})
+    assert legal_json(s, "reveal-any") == []
+
+
+def test_a_player_may_push_a_trap_of_his_own_colour():
+    # Engine ruling push-any-trap: any face-up character of the player to act pushes a face-up trap of any colour.
+    s = build({(4, 8): "0 explorer N", (3, 8): "0 trap", **FILLER}, variants=("dragon_trap",))
+    assert legal_json(s, "push") == [{"type": "push", "by": [4, 8], "at": [3, 8]}]
+    act(s, {"type": "push", "by": [4, 8], "at": [3, 8]})
+    assert s.trap[square(2, 8)] == RULES.kind_index["trap"] and s.trap[square(3, 8)] < 0

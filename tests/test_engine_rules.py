@@ -392,3 +392,61 @@ def test_actions_round_trip_through_json(rules):
             assert Action.from_json(action.to_json()) == action
         legal = s.legal_actions()
         s.apply(legal[rng.randrange(len(legal))])
+
+
+# -- rule-book audit: rules no test above pinned ---------------------------------------------------------
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_eight_legends_face_up_and_seven_in_the_legend_deck(rules, players):
+    # 2.1: "Shuffle the 15 Legends and lay 8 of them face up in the Legend row; the other 7 are the Legend deck."
+    s = GameState.new(rules, players, seed=players)
+    assert len(s.legend_row) == 8 and len(s.legend_deck) == 7
+    assert sorted(s.legend_row + s.legend_deck) == list(range(15))
+
+
+@pytest.mark.parametrize("source", [DRAW, TAKE_DISCARD])
+def test_game_ends_when_the_last_unexplored_land_is_replaced(rules, source):
+    # 5: "The game ends immediately when any player's Kingdom has no face-down card left - whether the last one
+    # was revealed or replaced"; then every face-down card is revealed and counts.
+    s = arranged(rules, players=2)
+    seat = s.current
+    set_kingdom(s, seat, s.kingdoms[seat], FULL & ~(1 << 15))  # bottom-right is the last face-down card
+    s.apply(Action(source))
+    hidden = s.kingdoms[seat][15]
+    events = s.apply(place(3, 3))
+    assert s.is_terminal() and s.ended_by == seat and s.discard[-1] == hidden
+    assert [e.kind for e in events][:2] == ["place", "end"]
+    assert len([e for e in events if e.kind == "final-reveal"]) == 12
+    assert all(up == FULL for up in s.face_up)
+    assert [b.values for b in s.scores()] == [rules.breakdown(s.kingdoms[p], s.claimed[p]).values for p in (0, 1)]
+
+
+def test_one_claim_in_the_whole_turn_so_no_claim_after_placing(rules):
+    # 4: "at most one claim in the whole turn, either now or at step 3".
+    s = _claim_ready(rules)
+    s.apply(claim("alliance-human-elf"))
+    s.legend_row[0] = rules.legend_index["tribes-human"]  # another legend the kingdom will meet after placing
+    s._legal = None
+    s.apply(Action(DRAW))
+    s.drawn = rules.type_index["human"]
+    s._legal = None
+    s.apply(place(0, 1))  # human beside human
+    assert "tribes-human" in [rules.legend_ids[leg] for leg in s.claimable(0)]
+    assert s.step == Step.TURN_START and s.current == 1 and len(s.claimed[0]) == 1
+
+
+def test_a_claim_may_follow_placing_the_discard_top(rules):
+    # 4 step 3 after step 2's discard-pile option: the claim comes after placing a taken discard too.
+    s = _claim_ready(rules)
+    leg = rules.legend_index["tribes-human"]
+    if leg not in s.legend_row:
+        s.legend_deck.remove(leg)
+        s.legend_deck.append(s.legend_row[1])
+        s.legend_row[1] = leg
+    s.discard.append(rules.type_index["human"])
+    s._legal = None
+    s.apply(Action(TAKE_DISCARD))
+    s.apply(place(0, 1))
+    assert s.step == Step.AFTER_PLACE and claim("tribes-human") in s.legal_actions()
+    s.apply(claim("tribes-human"))
+    assert s.claimed[0] == [leg] and s.current == 1
