@@ -34,8 +34,9 @@ KINGDOM_ALPHA = 185  # a kingdom's panel, whoever's turn it is
 WARM_PIXELS = 600_000  # drawn a frame while kingdoms slide (a kingdom at 3840 x 2160 is about 2.4 million)
 STATUS_SIZE = 22  # the status line's type
 # More of the board than this share of the window to paint again is painted half in one frame, half in the next (when
-# a turn passes, the plates, frames, words and the news to paint again are a tenth of a 4K window, 4 ms).
-BOARD_SHARE = 0.06
+# a turn passes, the plates, frames, words and the news to paint again are 5-10% of a 4K window, 3-4 ms; a card
+# landing in the large kingdom, 1.5%).
+BOARD_SHARE = 0.03
 BARE = "bare"  # what the board shows of a kingdom still to be painted: its place put back, empty
 
 
