@@ -445,6 +445,30 @@ def test_hand_over_between_two_people_but_never_with_one_person_and_computers():
     assert table.viewer == 0
 
 
+@pytest.mark.parametrize("language", ["en", "zh-TW"])
+def test_the_hand_over_screen_keeps_a_name_on_one_line(monkeypatch, language):
+    """At 1280 x 720 the hand-over's words broke "Player 1" across two lines ("... Player" / "1, when only you
+    are looking ..."): a name is wrapped as one word."""
+    app = make_app(draco(), size=(1280, 720), animation_speed="instant", language=language)
+    names = (tr("new_game.player_n", n=1), tr("new_game.player_n", n=2))
+    app.start_game(GameSetup((Seat(names[0]), Seat(names[1])), 0, 0, draco().id))
+    blocks: list[tuple] = []
+    original = Text.block
+
+    def noted(self, words, role, size, colour, width, *args, **options):
+        blocks.append((words, role, size, width))
+        return original(self, words, role, size, colour, width, *args, **options)
+
+    monkeypatch.setattr(Text, "block", noted)
+    frames(app, 2)
+    assert isinstance(app.scenes.top, HandOverScene)
+    words, role, size, width = next(b for b in blocks if "1" in b[0])
+    lines = app.ctx.text.wrap(words, role, size, width)
+    assert len(lines) > 1 and any(names[0].replace(" ", "\u00a0") in line for line in lines), lines
+    screenshot(app, f"draco-hand-over-name-{language}")
+    app.close()
+
+
 def test_with_two_people_nobody_is_called_you():
     """The new-game screen calls a lone person "You"; made a two-person game by the keyboard, that seat is
     "Player 1" (its name field says so), and the hand-over screen is for Player 1, not "You"."""

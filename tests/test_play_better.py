@@ -108,6 +108,26 @@ def test_a_hint_glows_on_the_draco_table_and_is_cancelled_counted_and_saved(drac
     app.close()
 
 
+@pytest.mark.parametrize("language", ["en", "zh-TW"])
+def test_h_on_the_draco_table_shows_the_hint_alone_not_the_keyboards_cursor(draco_analyst, language):
+    """H asks for a hint; it does not turn on the keyboard's cursor, which is drawn in the hint's colour (a
+    second glowing square the hint seemed to point at, in the board's middle) and takes the tooltips from the
+    mouse. A key that moves the cursor still shows it."""
+    app, table = draco_table(language=language)
+    play_on(app, table, random.Random(3), lambda: table.decision() is not None and table.decision().kind == "act"
+            and any(isinstance(a, Move) for a in table.decision().legal))
+    frames(app, 1, [key(pygame.K_h)])
+    assert table.hints.shown is not None and not table.gestures.keyboard
+    frames(app, 1, [key(pygame.K_l)])  # the log, opened and closed: no cursor either
+    frames(app, 1, [key(pygame.K_l)])
+    assert not table.gestures.keyboard
+    frames(app, 2)
+    screenshot(app, f"draco-hint-without-cursor-{language}")
+    frames(app, 1, [key(pygame.K_RIGHT)])
+    assert table.gestures.keyboard
+    app.close()
+
+
 def test_no_hint_without_a_strong_level_and_none_at_the_lesson(monkeypatch):
     monkeypatch.setattr(type(draco()), "analyst", lambda self, seed, iterations: None)  # a game without one
     app, table = draco_table()

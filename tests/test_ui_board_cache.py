@@ -22,7 +22,7 @@ from test_draco_ui import can, draco, finish_setup, follow_the_lesson, play_on
 from test_draco_ui import start as start_draco
 from test_ui_end_turn import first_turn, settle, waiting_for_end_turn
 from test_ui_table import centre_of, legal_cells
-from ui_support import down, frames, make_app, motion, up
+from ui_support import down, frames, make_app, motion, screenshot, up
 from ui_support import key as press
 
 
@@ -349,4 +349,35 @@ def test_an_overlay_puts_back_the_table_beneath_it_as_painted_afresh():
     for n in range(3):
         frames(app)
         assert afresh(), f"frame {n} after the table was looked around"
+    app.close()
+
+
+@pytest.mark.parametrize("language", ["en", "zh-TW"])
+def test_an_overlay_opened_while_the_board_still_paints_keeps_it_painted_whole(language):
+    """The board paints a share of the window a frame: an overlay opened before it paid what it owes (the menu
+    just after End turn, the score sheet just after the last card is turned) has the table beneath drawn on,
+    frames asked for, until it is whole; the picture kept under the overlay is never half painted (an old
+    sentence's tail after the new one, a card missing)."""
+    app = make_app(aetherya_game(), size=(1280, 720), animation_speed="normal", language=language)
+    table, _ = waiting_for_end_turn(app)
+    table.end_turn()
+    frames(app)
+    assert table.painter.owes  # the status bar's words, the plates, the frames: more than a frame's share
+    app.scenes.push(PauseMenu(app))
+    frames(app)
+    waits = []
+    for _ in range(20):
+        if not table.painter.owes:
+            break
+        waits.append(app.scenes.next_frame_in())
+        frames(app)
+    assert not table.painter.owes and waits and set(waits) == {0.0}  # frames asked for at once, until whole
+    frames(app, 2)
+    kept = picture(app)
+    table.painter._board = None  # the table's board and the menu's kept picture painted afresh
+    table.painter._layers = {}
+    app.scenes.forget_shown()
+    app.scenes.draw(app.surface)
+    assert picture(app) == kept
+    screenshot(app, f"menu-just-after-end-turn-{language}")
     app.close()

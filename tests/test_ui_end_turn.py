@@ -20,13 +20,12 @@ from drako_desktop.controller.game import COMPUTER, GameController, GameSetup, P
 from drako_desktop.games.aetherya_pocket.engine import CENTRE
 from drako_desktop.games.aetherya_pocket.ui.beats import TurnPasses
 from drako_desktop.games.aetherya_pocket.ui.model import FACE_DOWN
-from drako_desktop.games.aetherya_pocket.ui.table_scene import TableScene
 from drako_desktop.games.draco_mundis.actions import Move, Pass, Peek
 from drako_desktop.games.draco_mundis.ui.hand_over import HandOverScene
 from drako_desktop.settings import Settings, settings_path
 from drako_desktop.ui.scenes.overlay import PauseMenu
 from drako_desktop.ui.scenes.settings import SettingsScene
-from test_draco_ui import can, finish_setup, play_on
+from test_draco_ui import can, draco, finish_setup, play_on, seats
 from test_draco_ui import start as start_draco
 from test_ui_table import centre_of, legal_cells, wait_for_person
 from ui_support import click, drag, frames, key, make_app, motion, screenshot
@@ -225,7 +224,7 @@ def reopen(app, table, library):
     assert table.session.flush()
     game, _ = saves.read(table.session.saved_path(), library)
     app.scenes.pop()
-    resumed = TableScene(app, game.setup, saved=game)
+    resumed = type(table)(app, game.setup, saved=game)
     app.scenes.push(resumed)
     frames(app, 3)
     return game, resumed
@@ -241,6 +240,23 @@ def test_a_game_left_waiting_for_end_turn_resumes_waiting(rules, library):
     resumed.end_turn()
     frames(app, 3)
     assert resumed.model.current != seat and resumed.controller.current().seat != seat
+    app.close()
+
+
+def test_a_turn_resumed_waiting_for_end_turn_still_shows_the_others_turns_and_logs_the_next_once(rules, library):
+    """Left waiting for End turn and resumed: the others' turns since the person's last are still marked and
+    told (the person's own turn is not over yet), and the next turn is logged at End turn, once."""
+    app = make_app(aetherya_game(), persist=True, animation_speed="instant")
+    table, seat = waiting_for_end_turn(app)
+    marked = [(r.seat, r.events) for r in table.recent_turns()]
+    assert marked and all(s != seat for s, _ in marked)
+    log = list(table.log_lines)
+    game, resumed = reopen(app, table, library)
+    assert [(r.seat, r.events) for r in resumed.recent_turns()] == marked
+    assert resumed.log_lines == log
+    resumed.end_turn()
+    frames(app, 3)
+    assert resumed.log_lines[len(log):] == [i18n.tr("log.turn", turn=2, name="Ben")]
     app.close()
 
 
@@ -344,6 +360,28 @@ def draco_turn(language="en", **kw):
     finish_setup(app, table, rng)
     play_on(app, table, rng, lambda: table.model.actions_left == 2 and can(table, Move) and can(table, Peek))
     return app, table
+
+
+def test_a_draco_mundis_turn_resumed_waiting_for_end_turn_logs_the_next_turn_once(library):
+    game = draco()
+    library.add(game)
+    app = make_app(game, persist=True, animation_speed="instant")
+    table = app.start_game(GameSetup(seats(1, 2), 0, 0, game.id))
+    rng = random.Random(2)
+    finish_setup(app, table, rng)
+    play_on(app, table, rng, lambda: table.model.actions_left == 2 and can(table, Move))
+    for _ in range(2):
+        table.play(next(a for a in table.decision().legal if isinstance(a, Move)))
+        frames(app, 3)
+    assert table.ending_turn()
+    log = table.log_lines()
+    _, resumed = reopen(app, table, library)
+    assert resumed.ending_turn() and resumed.log_lines() == log
+    next_turn = i18n.tr("log.turn", turn=resumed.held_back[0].number, name="Brynja")
+    resumed.end_turn()
+    frames(app, 3)
+    assert resumed.log_lines().count(next_turn) == 1
+    app.close()
 
 
 def test_draco_mundis_turn_waits_for_end_turn_and_its_moves_can_be_taken_back():

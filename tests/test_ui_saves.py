@@ -195,6 +195,48 @@ def test_load_lists_games_in_progress_and_opens_one(rules):
     app.close()
 
 
+@pytest.mark.parametrize("language", ["en", "zh-TW"])
+def test_a_rows_words_are_not_cut_and_a_game_not_started_says_setup(rules, monkeypatch, language):
+    """At 1280 x 720 a row's "Chosen seed" badge was cut to "Chosen s…" beside the game's name, with room to
+    spare; and a game still being set up said "Turn 0"."""
+    from drako_desktop.games.aetherya_pocket.engine import GameState
+    from drako_desktop.ui.text import Text
+
+    aetherya = aetherya_game()
+    for n, moves in enumerate((0, 12)):
+        setup = GameSetup(setup_for(3 + n).seats, 40 + n, seed_chosen=True)
+        state = GameState.new(rules, setup.players, setup.seed, setup.first)
+        for _ in range(moves):
+            state.apply(state.legal_actions()[0])
+        stamp = f"2026-02-0{n + 1}T10:00:00Z"
+        game = saves.SavedGame(f"20260201-000000-{n:06x}", setup, tuple(state.history), stamp, stamp,
+                               practice=False, finished=False)
+        saves.saves_dir().mkdir(parents=True, exist_ok=True)
+        (saves.saves_dir() / f"{game.game_id}.json").write_text(saves.encode(game, state, aetherya))
+    app = make_app(aetherya, size=(1280, 720), persist=True, animation_speed="instant", language=language)
+    app.main_menu()
+    app.open_load()
+    frames(app, 2)
+    rows = [w for w in app.scenes.top.widgets.widgets if isinstance(w, SaveRow)]
+    fitted: list[tuple[str, int]] = []
+    original = Text.fitted
+
+    def noted(self, words, role, size, colour, max_width, min_size=None, **options):
+        shown = self.ellipsize(words, role, self.fit_size(words, role, size, max_width, min_size), max_width)
+        fitted.append((words, shown != words))
+        return original(self, words, role, size, colour, max_width, min_size, **options)
+
+    monkeypatch.setattr(Text, "fitted", noted)
+    for row in rows:
+        row.draw(app.surface, app.ctx, False, False)
+    words = [w for w, _ in fitted]
+    assert i18n.tr("statistics.seeded") in words and i18n.tr("load.setup") in words
+    assert i18n.tr("load.turn", turn=0) not in words
+    assert [w for w, cut in fitted if cut] == []  # shrunk to fit at most, never cut short
+    screenshot(app, f"load-chosen-seed-and-setup-{language}")
+    app.close()
+
+
 def test_a_long_list_scrolls_by_keyboard_and_wheel_at_the_smallest_window(aetherya, rules):
     fill_saves(rules, 11)
     app = make_app(aetherya, size=(1280, 720), persist=True, animation_speed="instant")

@@ -103,12 +103,17 @@ class SaveRow(Widget):
         # When, and how far the game got.
         left_w = max(round(r.w * 0.2), th.px(230))
         when = text.fitted(when_text(game.updated), "bold", th.text(22), theme.INK, left_w - pad)
-        turn = tr("load.rounds_played", rounds=rounds_of(entry)) if self.history else tr("load.turn", turn=entry.turn)
+        turn = tr("load.rounds_played", rounds=rounds_of(entry)) if self.history else \
+            tr("load.turn", turn=entry.turn) if entry.turn else tr("load.setup")  # turn 0: placing, arranging
         label = text.fitted(turn, "body", th.text(18), theme.INK_MUTED, left_w - pad)
-        # Which game it is, and a practice game or one with a chosen seed (never which seed) marked beside it.
+        # Which game it is, and a practice game or one with a chosen seed (never which seed) marked beside it:
+        # the badges get what the game's name leaves them (a third of the line each at least), shrunk to fit
+        # rather than cut short ("Chosen s…") while there is room.
         badges = [tr(key) for key, shown in (("table.practice", game.practice),
                                              ("statistics.seeded", game.setup.seed_chosen)) if shown]
-        widths = [min(self.badge_width(ctx, words), (left_w - pad) // 3) + th.px(8) for words in badges]
+        room = left_w - pad - text.width(entry.title, "bold", th.text(16)) - th.px(8) * len(badges)
+        share = max((left_w - pad) // 3, room // max(1, len(badges)))
+        widths = [min(self.badge_width(ctx, words), share) + th.px(8) for words in badges]
         which = text.fitted(entry.title, "bold", th.text(16), theme.GOLD_DARK, left_w - pad - sum(widths))
         # The three lines centred in the row: a script with tall lines (Chinese) keeps the last one inside it.
         lines_h = when.get_height() + label.get_height() + which.get_height() + 2 * th.px(1)

@@ -388,6 +388,9 @@ class TableScene(Scene):
             return ANIMATING
         return table_parts.next_frame_in(self)
 
+    def still_painting(self) -> bool:
+        return self.painter.owes
+
     def drive(self, dt: float) -> None:
         """Nothing is animating: let the game move on."""
         c = self.controller
@@ -421,8 +424,11 @@ class TableScene(Scene):
         table_parts.show_scores(self)
 
     def retell(self, actions) -> None:
-        """A resumed game: its log, told again from a replay of the saved actions."""
-        for event in self.replayed(actions):
+        """A resumed game: its log and its last turns, told again from a replay of the saved actions; a turn
+        left waiting for End turn keeps the next turn's start (`held_back`) to tell at End turn, as it would
+        have been (told now, the person's own turn would count as their last: the others' marks gone)."""
+        events = list(self.replayed(actions))
+        for event in events[:len(events) - len(self.held_back)]:
             self.tell(event)
 
     def replayed(self, actions) -> Iterator[Event]:

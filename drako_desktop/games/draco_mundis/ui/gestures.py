@@ -461,11 +461,17 @@ class Gestures:
     # -- the keyboard ------------------------------------------------------------------------------------------
 
     def key_down(self, key: int) -> bool:
-        """True when the key was used."""
+        """True when the key was used; only a key used here shows the keyboard's cursor (H for a hint or L for the
+        log do not: the cursor, in the hint's colour, looked like a second place the hint points at, and took
+        the tooltips from the mouse)."""
+        used = self.use_key(key)
+        self.keyboard = self.keyboard or used
+        return used
+
+    def use_key(self, key: int) -> bool:
         decision = self.scene.decision()
         if decision is None:
             return False
-        self.keyboard = True
         if self.facing is not None:
             if key in KEY_FACINGS:
                 self.face(KEY_FACINGS[key])

@@ -75,7 +75,8 @@ class HandOverScene(Scene):
         rect = blit_at(surface, title, "midtop", (panel.centerx, y), box=panel)
         y = rect.bottom + th.px(16)
         bottom = self.widgets.widgets[0].rect.y - th.px(16)
-        words = text.block(tr("draco_table.hand_over.text", name=self.name, turn=self.table.turn_text()), "body",
+        whole = self.name.replace(" ", "\u00a0")  # the name kept on one line: "Player / 1, when only you..." read badly
+        words = text.block(tr("draco_table.hand_over.text", name=whole, turn=self.table.turn_text()), "body",
                            th.text(22), theme.INK, panel.w - th.px(80), max_height=max(20, bottom - y), align="center")
         blit_at(surface, words, "midtop", (panel.centerx, y), box=panel)
         self.widgets.draw(surface, self.ctx)

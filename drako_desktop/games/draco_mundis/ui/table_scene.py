@@ -305,10 +305,12 @@ class TableScene(Scene):
         table_parts.show_scores(self)
 
     def retell(self, actions) -> None:
-        """A resumed game: its log, from a replay of the saved actions."""
+        """A resumed game: its log, from a replay of the saved actions; a turn left waiting for End turn keeps
+        the next turn's start (`held_back`) to tell at End turn, as it would have been (not told twice)."""
         state = self.controller.new_state()
         for action in actions:
             self.told.extend(state.apply(action))
+        del self.told[len(self.told) - len(self.held_back):]
 
     def undo_target(self) -> int | None:
         return self.controller.undo_target() if self.decision() is not None or self.ending_turn() else None
