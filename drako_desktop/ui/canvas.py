@@ -175,14 +175,31 @@ def aaline(surface: pygame.Surface, color: Any, start: Any, end: Any) -> Rect:
     return _drawn(surface, pygame.draw.aaline(_target(surface), color, start, end))
 
 
-def first_of(rects: list[Rect], area: float) -> tuple[list[Rect], list[Rect]]:
-    """`rects` split in two: the first ones (at least one) up to `area` pixels in all, and the rest."""
-    total = 0
-    for i, rect in enumerate(rects):
-        total += rect.w * rect.h
-        if total > area and i > 0:
-            return rects[:i], rects[i:]
-    return rects, []
+def split_in_two(groups: list[list[Rect]], most: float) -> tuple[list[list[Rect]], list[Rect]]:
+    """Regions to paint again, in groups each painted in one frame (a part's old and new places): all of them
+    when they cover `most` pixels or fewer; else about half, and the rest (returned) to paint in the next frame.
+    A group that meets what is painted now is painted now too: the part there would show its new look in part."""
+    areas = [sum(rect.w * rect.h for rect in group) for group in groups]
+    total = sum(areas)
+    if total <= most:
+        return groups, []
+    now: list[list[Rect]] = []
+    rest: list[list[Rect]] = []
+    done = 0
+    for group, area in zip(groups, areas):
+        if not now or done + area <= total / 2:
+            now.append(group)
+            done += area
+        else:
+            rest.append(group)
+    while rest:
+        painted = [rect for group in now for rect in group]
+        meeting = [group for group in rest if any(rect.collidelist(painted) >= 0 for rect in group)]
+        if not meeting:
+            break
+        now += meeting
+        rest = [group for group in rest if group not in meeting]
+    return now, [rect for group in rest for rect in group]
 
 
 def disjoint(rects: list[Rect]) -> list[Rect]:

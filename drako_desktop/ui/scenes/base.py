@@ -98,13 +98,6 @@ class Scene:
         can; an overlay when it keeps what it drew over (the scenes beneath are frozen while it is up)."""
         return self.opaque
 
-    def still_painting(self) -> bool:
-        """Whether this scene still owes a part of its picture to the next frames (a table paints a share of its
-        board a frame): frozen beneath an overlay, it is drawn on until it owes nothing, or the picture the
-        overlay keeps of it would keep the half-painted parts (an old sentence's tail, a card missing) for as
-        long as the overlay is up."""
-        return False
-
 
 class SceneStack:
     def __init__(self) -> None:
@@ -178,25 +171,20 @@ class SceneStack:
 
     def next_frame_in(self) -> float | None:
         """When the running scenes next need a frame without an event (None: not until one comes)."""
-        painting = ANIMATING if any(scene.still_painting() for scene in self.drawn()[:-1]) else None
-        return soonest(painting, *(scene.next_frame_in() for scene in self.running()))
-
-    def drawn(self) -> tuple[Scene, ...]:
-        """The scenes a frame draws: the top one and the overlays' scenes beneath it, bottom first."""
-        start = len(self.scenes) - 1
-        while start > 0 and not self.scenes[start].opaque:
-            start -= 1
-        return tuple(self.scenes[max(0, start):])
+        return soonest(*(scene.next_frame_in() for scene in self.running()))
 
     def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         """Draw the top scene and the overlays' scenes beneath it; the regions of the window drawn again, or
         None when all of it was (a scene drawn over another, or after something else drew on the window)."""
-        drawing = self.drawn()
+        start = len(self.scenes) - 1
+        while start > 0 and not self.scenes[start].opaque:
+            start -= 1
+        drawing = tuple(self.scenes[max(0, start):])
         shown, self._shown = self._shown, None  # until this frame is drawn whole: an error may stop it half way
         if not drawing:
             return None
         frame = (drawing, surface, surface.get_size())
-        if shown == frame and drawing[-1].draws_over_last() and not any(s.still_painting() for s in drawing[:-1]):
+        if shown == frame and drawing[-1].draws_over_last():
             changed = drawing[-1].draw_changes(surface)
         else:
             for scene in drawing:

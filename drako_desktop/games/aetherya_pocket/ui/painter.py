@@ -61,6 +61,11 @@ class Frame(NamedTuple):
 PartName = int | str | tuple[str, int] | tuple[str, Frame, int]
 
 
+def _group(name: PartName) -> PartName:
+    """What a part is painted again with, all in one frame: itself, or all the frames' pieces."""
+    return "frames" if isinstance(name, tuple) and name[0] == "frame" else name
+
+
 class TablePainter:
     def __init__(self, scene: "TableScene") -> None:
         self.scene = scene
@@ -114,7 +119,7 @@ class TablePainter:
         `over_last`, only what changed since the last frame; the regions drawn again, None: all)."""
         records = self.scene.recent_turns()  # asked once a frame: the board's news and the marks both show them
         still, pulsing = self.frames(records)
-        board, repainted = self.board(surface.get_size(), records, still)
+        board, repainted = self.board(surface.get_size(), records, still, over_last)
         return self._overlaid.draw(surface, board, repainted, over_last,
                                    lambda window: self.over_board(window, records, still, pulsing))
 
@@ -156,12 +161,14 @@ class TablePainter:
         if scene.tooltip is not None:
             self.tooltip(surface, scene.tooltip, scene.tooltip_anchor())
 
-    def board(self, size: tuple[int, int], records: Sequence[TurnRecord],
-              frames: list[Frame]) -> tuple[pygame.Surface, list[Rect] | None]:
+    def board(self, size: tuple[int, int], records: Sequence[TurnRecord], frames: list[Frame],
+              over_last: bool) -> tuple[pygame.Surface, list[Rect] | None]:
         """What changes seldom, composed into one opaque picture: the backdrop and the bars with their
         words, every kingdom's panel and cards with its name plate and claimed legends, the legend row,
         the piles, the last turns told and the `frames` that keep still (each piece of a frame a part: when a
-        frame comes or goes, only its thin sides are painted again).
+        frame comes or goes, only its thin sides are painted again). `over_last`: the window shows the last
+        frame (a large change may be painted over two frames; a frame drawn whole, e.g. the first under an
+        overlay, which keeps it, paints it all).
 
         Each of those parts is a region with a key of what it shows. When keys change, only their
         regions are painted again (the backdrop put back under them first, then every part that
@@ -235,19 +242,26 @@ class TablePainter:
                 name: self.changed_cells(name, shown[name][0], parts[name][0]) for name in kingdoms if name in shown}
             whole = [name for name in changed if cells.get(name) is None]
             later = [name for name in whole if isinstance(name, int)][1:]
-            dirty = [parts[name][1] for name in whole if name not in later or shown.get(name) != (BARE, parts[name][1])]
-            dirty += [rect for found in cells.values() if found for rect in found]
+            # Where to paint again, part by part (all of a frame's pieces together: whose turn it is moves from one
+            # kingdom to another in one frame).
+            groups: dict[PartName, list[Rect]] = {}
+            for name in whole:
+                if name not in later or shown.get(name) != (BARE, parts[name][1]):
+                    groups.setdefault(_group(name), []).append(parts[name][1])
+            for name, found in cells.items():
+                groups.setdefault(_group(name), []).extend(found or ())
             # Where a part was and is no more: gone, or moved (the bars' words when their buttons change).
-            dirty += [rect for name, (_, rect) in shown.items() if name not in parts or parts[name][1] != rect]
-            dirty = canvas.disjoint(self._owed + dirty)  # what is owed first: it waited
-            # A large change half now, half next frame (never later: no frame shows the board a frame behind twice
-            # in a row); not while kingdoms wait to be painted (`later`): their places are put back bare now.
-            area = sum(rect.w * rect.h for rect in dirty)
-            if self._owed or later or area <= size[0] * size[1] * BOARD_SHARE:
-                self._owed = []
-            else:
-                dirty, self._owed = canvas.first_of(dirty, area / 2)
-            repainted = dirty
+            for name, (_, rect) in shown.items():
+                if name not in parts or parts[name][1] != rect:
+                    groups.setdefault(_group(name), []).append(rect)
+            owed, self._owed = self._owed, []
+            painting = [owed, *groups.values()] if owed else list(groups.values())  # what is owed first: it waited
+            # A large change half now, half next frame, when drawn over the last frame (never later: no frame shows
+            # the board behind twice in a row); not while kingdoms wait to be painted (`later`): their places are
+            # put back bare now.
+            if over_last and not owed and not later:
+                painting, self._owed = canvas.split_in_two(painting, size[0] * size[1] * BOARD_SHARE)
+            repainted = dirty = canvas.disjoint([rect for group in painting for rect in group])
         board = self._board[1]
         if dirty:
             for rect in dirty:

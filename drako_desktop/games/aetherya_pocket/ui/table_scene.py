@@ -388,9 +388,6 @@ class TableScene(Scene):
             return ANIMATING
         return table_parts.next_frame_in(self)
 
-    def still_painting(self) -> bool:
-        return self.painter.owes
-
     def drive(self, dt: float) -> None:
         """Nothing is animating: let the game move on."""
         c = self.controller
