@@ -148,6 +148,15 @@ def test_setup_with_the_tray_a_square_and_a_facing_arrow():
     target = table.layout.square_rect((7, 11))
     click(app, target.center)
     assert g.facing is not None and g.facing.purpose == "place"
+    frames(app, 1)
+    # the explorer stands in its square while its facing is chosen (facing nowhere yet)
+    inner = target.inflate(-max(2, table.layout.square // 16), -max(2, table.layout.square // 16))
+    picture = table.painter.art.character("explorer", table.decision().seat, None, inner.w)
+    ring = (picture.get_width() // 2, picture.get_height() * 3 // 20)  # the top of its ring, in its colour
+    assert picture.get_at(ring)[3] == 255
+    shown = app.surface.get_at((target.centerx - picture.get_width() // 2 + ring[0],
+                                target.centery - picture.get_height() // 2 + ring[1]))
+    assert shown[:3] == picture.get_at(ring)[:3]
     screenshot(app, "draco-setup-facing")
     click(app, table.painter.facing_rects()["W"].center)
     frames(app, 3)

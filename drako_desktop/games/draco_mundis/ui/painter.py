@@ -29,6 +29,7 @@ from .tips import capitalised, modifier_name, title_name, token_name
 from .token_art import TokenArt
 
 if TYPE_CHECKING:
+    from .gestures import Facing
     from .table_scene import TableScene
 
 TARGET_COLOURS = {
@@ -540,7 +541,7 @@ class TablePainter:
             canvas.rect(surface, theme.COACH, layout.square_rect(g.cursor).inflate(4, 4), width=max(3, th.px(3)),
                              border_radius=th.px(4))
         if g.facing is not None:
-            self.facing_picker(surface, g.facing.at)
+            self.facing_picker(surface, g.facing)
         if g.menu is not None:
             self.menu(surface)
 
@@ -656,12 +657,18 @@ class TablePainter:
             places.append(place)
         return min(places, key=lambda p: sum(1 for r in keep_clear if p.colliderect(r)))
 
-    def facing_picker(self, surface: pygame.Surface, at: Square) -> None:
-        """Four arrows around the square: click one, press an arrow key, or drag from the square."""
+    def facing_picker(self, surface: pygame.Surface, facing_of: Facing) -> None:
+        """Four arrows around the square: click one, press an arrow key, or drag from the square. An explorer
+        being placed stands in it meanwhile (facing nowhere yet)."""
         layout, th = self.scene.layout, self.ctx.theme
-        rect = layout.square_rect(at)
+        rect = layout.square_rect(facing_of.at)
         size = max(th.px(34), rect.w // 2)
         surface.blit(self.ctx.art.veil(rect.w, rect.h, 120), rect)
+        decision = self.scene.decision()
+        if facing_of.purpose == "place" and facing_of.kind and decision is not None:
+            inner = rect.inflate(-max(2, layout.square // 16), -max(2, layout.square // 16))
+            explorer = self.art.character(facing_of.kind, decision.seat, None, inner.w)
+            surface.blit(explorer, explorer.get_rect(center=rect.center))
         offsets = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
         for facing, (dx, dy) in offsets.items():
             centre = (rect.centerx + dx * (rect.w // 2 + size // 2), rect.centery + dy * (rect.h // 2 + size // 2))
