@@ -15,7 +15,7 @@ from conftest import aetherya_game
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
 from drako_desktop.games.aetherya_pocket.ui.painter import BARE, BOARD_SHARE
 from drako_desktop.games.draco_mundis.actions import Move
-from drako_desktop.ui.canvas import THIN, TILE, Recorder, disjoint, regions, tiles
+from drako_desktop.ui.canvas import THIN, TILE, Recorder, disjoint, regions, split_in_two, tiles
 from drako_desktop.ui.scenes.overlay import PauseMenu
 from drako_desktop.ui.scenes.scores import ScoreSheet
 from test_draco_ui import can, draco, finish_setup, follow_the_lesson, play_on
@@ -323,6 +323,18 @@ def test_the_tiles_to_copy_back_cover_every_rect_drawn_in_a_few_rects_that_do_no
     assert all(window.contains(r) and r.x % TILE == 0 and r.y % TILE == 0 for r in regions)
     # the first two share a row of tiles: one rect; the tall thin line one column of tiles stacked into one
     assert pygame.Rect(0, 0, 4 * TILE, TILE) in regions and pygame.Rect(4 * TILE, TILE, TILE, 6 * TILE) in regions
+
+
+def test_a_large_change_is_split_into_whole_groups_and_a_group_meeting_what_is_painted_goes_with_it():
+    R = pygame.Rect
+    status = [R(0, 690, 300, 30), R(300, 690, 400, 30)]  # a sentence's new place and the old one's tail
+    plate, news, pile = [R(0, 0, 400, 100)], [R(800, 400, 400, 300)], [R(900, 0, 100, 140)]
+    assert split_in_two([status, plate], 10**6) == ([status, plate], [])  # small: all now
+    now, later = split_in_two([status, plate, news, pile], 50_000)
+    assert now == [status, plate, pile] and later == news  # whole groups up to half: the news alone is more
+    touching = [R(350, 50, 300, 300)]  # too large for the half, but it meets the plate, painted now: with it,
+    now, later = split_in_two([status, plate, news, touching], 50_000)  # or the part there would show half new
+    assert now == [status, plate, touching] and later == news
 
 
 def test_thin_rects_are_copied_back_as_they_are_and_wide_ones_as_tiles():

@@ -8,6 +8,7 @@ the person's gestures), so a frame stays well under a millisecond or two.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, NamedTuple, Sequence
 
 import pygame
@@ -54,6 +55,15 @@ class Frame(NamedTuple):
 
     def draw(self, surface: pygame.Surface) -> None:
         canvas.rect(surface, self.colour, Rect(self.rect), width=self.width, border_radius=self.radius)
+
+    def pieces(self) -> tuple[tuple[int, int, int, int], ...]:
+        """Its corners and sides (each a part of the board), worked out once per frame shown, not every frame."""
+        return _frame_pieces(self)
+
+
+@lru_cache(maxsize=256)
+def _frame_pieces(frame: Frame) -> tuple[tuple[int, int, int, int], ...]:
+    return tuple((r.x, r.y, r.w, r.h) for r in canvas.frame_pieces(Rect(frame.rect), frame.width, frame.radius))
 
 
 # A part of the board (see TablePainter.board): a seat's kingdom, a named part, a seat's plate or claimed legends,
@@ -219,8 +229,8 @@ class TablePainter:
                                            STATUS_SIZE)
         parts["status"] = (self.status_words_key(edges), status[0][1].union(status[1][1]))
         for frame in frames:
-            for i, piece in enumerate(canvas.frame_pieces(Rect(frame.rect), frame.width, frame.radius)):
-                parts["frame", frame, i] = ((frame, tuple(piece)), piece)
+            for i, piece in enumerate(frame.pieces()):
+                parts["frame", frame, i] = ((frame, piece), Rect(piece))
         base_key = (size, tuple(layout.top_bar), tuple(layout.status_bar))
         if self._board is None or self._board[0] != base_key:
             self._base = self.make_base(size)
