@@ -316,10 +316,14 @@ def ending_turn(table: Any) -> bool:
     return bool(table.controller.phase == Phase.END_TURN and table.choreo.idle and not table.finished)
 
 
-def turn_end_events(events: Sequence[Any]) -> list[Any]:
-    """Of a person's last action's events, those of the next turn (shown at End turn)."""
+def hold_back(table: Any, events: Sequence[Any]) -> list[Any]:
+    """Of a person's last action's `events`, those to show now: while the turn waits for End turn, the next
+    turn's (from its start on) are kept in `table.held_back`, shown at End turn."""
+    if table.controller.phase != Phase.END_TURN:
+        return list(events)
     start = next((i for i, e in enumerate(events) if e.kind == "turn"), len(events))
-    return list(events[start:])
+    table.held_back = list(events[start:])
+    return list(events[:start])
 
 
 def settle_in(table: Any) -> None:

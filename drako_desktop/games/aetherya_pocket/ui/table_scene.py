@@ -103,8 +103,7 @@ class TableScene(Scene):
         self._decision_key: tuple | None = None
         # The events of a person's turn end not shown yet: the next turn starts on the table at End turn.
         self.held_back: list[Event] = []
-        if self.controller.phase == Phase.END_TURN:  # resumed while the turn waited for End turn
-            self.held_back = table_parts.turn_end_events(self.controller.last_events)
+        table_parts.hold_back(self, self.controller.last_events)  # resumed while the turn waited for End turn
         self.finished = False
         self.save_warned = False
         self.hints = Hints(self)
@@ -355,9 +354,7 @@ class TableScene(Scene):
                 self.say(str(exc))
                 break
         self.gestures.reset()
-        if self.controller.phase == Phase.END_TURN:  # the next turn shows once the person ends this one
-            self.held_back = table_parts.turn_end_events(events)
-            events = events[:len(events) - len(self.held_back)]
+        events = table_parts.hold_back(self, events)  # the next turn shows once the person ends this one
         self.choreo.add(beats_for(self, events, origin=origin, hand_over=self.controller.hand_over))
         self.refresh_buttons()
 

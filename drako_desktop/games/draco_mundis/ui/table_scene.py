@@ -98,8 +98,7 @@ class TableScene(Scene):
         self._decision_key: tuple | None = None
         # The events of a person's turn end not shown yet: the next turn starts on the table at End turn.
         self.held_back: list[Event] = []
-        if self.controller.phase == Phase.END_TURN:  # resumed while the turn waited for End turn
-            self.held_back = table_parts.turn_end_events(self.controller.last_events)
+        table_parts.hold_back(self, self.controller.last_events)  # resumed while the turn waited for End turn
         self.finished = False
         self.save_warned = False
         self.hints = Hints(self)
@@ -227,9 +226,7 @@ class TableScene(Scene):
         except IllegalActionError as exc:
             self.refuse(exc)
             return
-        if self.controller.phase == Phase.END_TURN:  # the next turn shows once the person ends this one
-            self.held_back = table_parts.turn_end_events(events)
-            events = events[:len(events) - len(self.held_back)]
+        events = table_parts.hold_back(self, events)  # the next turn shows once the person ends this one
         self.show(events, origin)
         if not isinstance(action, Pass) and self.gestures.selected is not None:
             self.gestures.facing = None
