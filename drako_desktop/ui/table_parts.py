@@ -45,6 +45,17 @@ def top_bar_buttons(ctx: Context, top: Rect, on_menu: Callable[[], None],
     return buttons
 
 
+def top_bar(table: Any) -> list[Button]:
+    """A table's top bar, the same in every game: Menu, then the log, the rules, Undo while something can be
+    taken back and Hint while one is offered."""
+    right = [(tr("table.log"), "log", table.toggle_log), (tr("table.rules"), "rules", table.open_rules)]
+    if table.undo_target() is not None:
+        right.append((tr("table.undo"), "undo", table.undo))
+    if table.hints.offered():
+        right.append((tr("play_better.hint.button"), "hint", table.hints.toggle))
+    return top_bar_buttons(table.ctx, table.layout.top_bar, table.open_menu, right)
+
+
 class BarEdges(NamedTuple):
     """Where the words of the bars may go (x coordinates)."""
 

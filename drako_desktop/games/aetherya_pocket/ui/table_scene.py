@@ -223,12 +223,7 @@ class TableScene(Scene):
         """Top bar (menu, rules, log) and the status bar's buttons for what can be done now."""
         th, text = self.ctx.theme, self.ctx.text
         status = self.layout.status_bar
-        right = [(tr("table.log"), "log", self.toggle_log), (tr("table.rules"), "rules", self.open_rules)]
-        if self.undo_target() is not None:
-            right.append((tr("table.undo"), "undo", self.undo))
-        if self.hints.offered():
-            right.append((tr("play_better.hint.button"), "hint", self.hints.toggle))
-        widgets = table_parts.top_bar_buttons(self.ctx, self.layout.top_bar, self.open_menu, right)
+        widgets = table_parts.top_bar(self)
         x = status.right - th.px(12)
         bh = status.h - th.px(16)
         for name, label, style in reversed(self.status_buttons()):

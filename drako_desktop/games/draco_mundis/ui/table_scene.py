@@ -155,12 +155,7 @@ class TableScene(Scene):
         """Top bar (menu, rules, log, undo) and the status bar's Pass / End turn."""
         th, text = self.ctx.theme, self.ctx.text
         status = self.layout.status_bar
-        right = [(tr("table.log"), "log", self.toggle_log), (tr("table.rules"), "rules", self.open_rules)]
-        if self.undo_target() is not None:
-            right.append((tr("table.undo"), "undo", self.undo))
-        if self.hints.offered():
-            right.append((tr("play_better.hint.button"), "hint", self.hints.toggle))
-        widgets = table_parts.top_bar_buttons(self.ctx, self.layout.top_bar, self.open_menu, right)
+        widgets = table_parts.top_bar(self)
         decision = self.decision()
         button = None
         if self.ending_turn():
