@@ -716,3 +716,22 @@ def test_owners_are_told_apart_without_colour():
     kinds = [t.id for group in (draco().data.characters, draco().data.lands) for t in group]
     assert len({grey(art.character(k, 0, None, 64)) if k in {c.id for c in draco().data.characters}
                 else grey(art.land(k, 0, 64)) for k in kinds}) == len(kinds)
+
+
+def test_tokens_in_motion_are_scaled_from_kept_pictures_not_drawn_and_kept_at_every_size():
+    # A token coming down, turning over or shrinking away changes size every frame: a picture drawn and kept
+    # at each of those sizes cost a millisecond or more a frame at 4K and kept growing all game.
+    app, table = start(players=2, people=0, speed="normal")
+    for _ in range(6000):  # the setup's tokens come down
+        if table.controller.state.decision() == "act":
+            break
+        frames(app)
+    frames(app, 600)  # turns: tokens turned over, moving, fighting
+    assert table.controller.state.decision() == "act" and table.model.turn > 1
+    sizes: dict[tuple, set[int]] = {}
+    for picture in app.ctx.art._cache:
+        if picture[0] == "draco" and picture[2] in ("back", "char"):
+            sizes.setdefault(picture[2:-1], set()).add(picture[-1])
+    backs = [found for picture, found in sizes.items() if picture[0] == "back"]
+    assert backs and all(len(found) <= 2 for found in backs), sizes  # on a square at rest, and in motion
+    assert all(len(found) <= 4 for found in sizes.values()), sizes  # also on a land, and a prisoner

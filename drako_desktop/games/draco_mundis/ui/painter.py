@@ -124,6 +124,7 @@ class TablePainter:
         data = model.data
         for owner in range(model.players):
             art.back(owner, inner)
+            art.back(owner, layout.square)  # a token coming down, turning over (see `back`)
             for c in data.characters:
                 for facing in ("N", "E", "S", "W"):
                     art.character(c.id, owner, facing, inner)
@@ -275,11 +276,14 @@ class TablePainter:
                 cuffs = art.action_mark("capture", round(size * 0.55), theme.BAD)
                 surf.blit(cuffs, (inner.right - size - cuffs.get_width() // 3, inner.y))
 
-    def piece(self, surf: pygame.Surface, what: str, token: Token | None, rect: Rect, alpha: int = 255) -> None:
+    def piece(self, surf: pygame.Surface, what: str, token: Token | None, rect: Rect, alpha: int = 255,
+              moving: bool = False) -> None:
+        """A token's picture in `rect`. `moving` (an animation, its size changing from frame to frame): scaled from
+        the picture at the square's size, which is kept, rather than a picture drawn and kept at every size."""
         if token is None or rect.w <= 2:
             return
         art = self.art
-        size = min(rect.w, rect.h)
+        size = self.scene.layout.square if moving else min(rect.w, rect.h)
         if what == "character":
             pic = art.character(token.kind, token.owner, token.facing, size)
         elif what == "land":
@@ -293,10 +297,11 @@ class TablePainter:
             pic.set_alpha(alpha)
         surf.blit(pic, rect)
 
-    def back(self, surf: pygame.Surface, owner: int, rect: Rect) -> None:
+    def back(self, surf: pygame.Surface, owner: int, rect: Rect, moving: bool = False) -> None:
+        """A face-down token in `rect` (`moving`: as for `piece`)."""
         if rect.w <= 2:
             return
-        pic = self.art.back(owner, rect.h)
+        pic = self.art.back(owner, self.scene.layout.square if moving else rect.h)
         surf.blit(pic if pic.get_size() == rect.size else pygame.transform.smoothscale(pic, rect.size), rect)
 
     def strength(self, surf: pygame.Surface, at: Square, inner: Rect) -> None:

@@ -399,10 +399,10 @@ class TableScene(Scene):
         self.model = self.model_of_game(view)
 
     def draw_piece(self, surface: pygame.Surface, what: str, token, rect: Rect, alpha: int = 255) -> None:
-        self.painter.piece(surface, what, token, rect, alpha)
+        self.painter.piece(surface, what, token, rect, alpha, moving=True)
 
     def draw_back(self, surface: pygame.Surface, owner: int, rect: Rect) -> None:
-        self.painter.back(surface, owner, rect)
+        self.painter.back(surface, owner, rect, moving=True)
 
     def draw_fight(self, surface: pygame.Surface, event: Event, t: float) -> None:
         self.painter.fight(surface, event, t)
