@@ -766,13 +766,14 @@ class TablePainter:
             blit_at(surface, sub, "midtop", (box.centerx, box.y + th.px(8) + label.get_height()), box=box)
 
     def pulse_mark(self, surface: pygame.Surface, name: str, rect: Rect, t: float) -> None:
-        size = round(rect.w * (0.5 + 0.3 * math.sin(min(1.0, t) * math.pi)))
+        size = max(8, round(rect.w * (0.5 + 0.3 * math.sin(min(1.0, t) * math.pi))))
         colour = theme.COACH if name == "peek" else theme.BAD if name in ("destroy", "capture", "sacrifice") \
             else theme.GOLD
-        mark = self.art.action_mark(name, max(8, size), colour)
+        # Drawn once at its largest and scaled: not a picture made and kept at each size of the pulse.
+        mark = pygame.transform.smoothscale(self.art.action_mark(name, max(8, round(rect.w * 0.8)), colour),
+                                            (size, size))
         mark.set_alpha(round(255 * min(1.0, (1 - t) * 4, t * 6 + 0.2)))
         surface.blit(mark, mark.get_rect(center=rect.center))
-        mark.set_alpha(None)
 
     # -- bars, messages, tooltips ----------------------------------------------------------------------------
 
