@@ -13,6 +13,7 @@ import functools
 import logging
 import math
 import random
+from collections import OrderedDict
 from pathlib import Path
 from typing import Callable
 
@@ -62,17 +63,35 @@ def _noise(size: int, strength: int, seed: int) -> bytes:
 FADE_STEPS = 12  # a pulsing glow's brightness steps: more than a pulse draws frames on its way up (9 at 30 a second)
 
 
+# The most the pictures kept may take: two or three times what a table uses at 3840 x 2160. Every window size
+# has pictures of its own, and dragging a window's edge passes through dozens of sizes (kept without a limit,
+# 40 sizes took 0.8 GB); the pictures least recently asked for go first.
+KEPT_BYTES = 320 * 2**20
+
+
+def _bytes(picture: pygame.Surface) -> int:
+    return picture.get_width() * picture.get_height() * picture.get_bytesize()
+
+
 class Art:
     """The shared picture cache (language-independent pictures only: nothing here prints a word)."""
 
-    def __init__(self) -> None:
-        self._cache: dict[tuple, pygame.Surface] = {}
+    def __init__(self, kept_bytes: int = KEPT_BYTES) -> None:
+        self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._bytes = 0
+        self.kept_bytes = kept_bytes
 
     def cached(self, key: tuple, make: Callable[[], pygame.Surface]) -> pygame.Surface:
-        """The picture for `key`, made on first use."""
+        """The picture for `key`, made on first use, kept while it is among the pictures asked for lately."""
         found = self._cache.get(key)
-        if found is None:
-            found = self._cache[key] = make()
+        if found is not None:
+            self._cache.move_to_end(key)
+            return found
+        found = self._cache[key] = make()
+        self._bytes += _bytes(found)
+        while self._bytes > self.kept_bytes and len(self._cache) > 1:
+            _, dropped = self._cache.popitem(last=False)
+            self._bytes -= _bytes(dropped)
         return found
 
     # -- icons -----------------------------------------------------------------------
@@ -93,11 +112,8 @@ class Art:
         return self.cached(("icon", str(path), size, colour), make)
 
     def ui_icon(self, name: str, size: int, colour: Colour = theme.INK) -> pygame.Surface:
-        key = ("ui-icon", name, size, colour)  # asked every frame: skip building the path
-        found = self._cache.get(key)
-        if found is None:
-            found = self._cache[key] = self.icon(ui_icon_path(name), size, colour)
-        return found
+        # Asked every frame: keyed without building the path.
+        return self.cached(("ui-icon", name, size, colour), lambda: self.icon(ui_icon_path(name), size, colour))
 
     # -- shadows and glows --------------------------------------------------------
 

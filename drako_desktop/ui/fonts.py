@@ -13,6 +13,8 @@ shows as boxes.
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 import pygame
 import pygame.freetype
 
@@ -70,6 +72,11 @@ def covers(file: str, text: str) -> bool:
     return True
 
 
+# The most Font objects kept (about 0.3 MB each): a window's screens use a few dozen, and every window size has
+# sizes of its own (dragging a window's edge passes through dozens); the least recently used go first.
+KEPT_FONTS = 96
+
+
 class Fonts:
     """pygame Font objects by (role, size) for one language, created on first use."""
 
@@ -77,15 +84,18 @@ class Fonts:
         self.language = language
         self.files = FILES_BY_LANGUAGE.get(language, _LATIN)
         self.fallback = _FALLBACK_CJK if self.files is _CJK else _FALLBACK_LATIN
-        self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
+        self._fonts: OrderedDict[tuple[str, int], pygame.font.Font] = OrderedDict()
 
     def get(self, role: str, size: int, file: str | None = None) -> pygame.font.Font:
         file = file or self.files[role]
         key = (file, size)
         font = self._fonts.get(key)
-        if font is None:
-            font = pygame.font.Font(str(resources.fonts() / file), size)
-            self._fonts[key] = font
+        if font is not None:
+            self._fonts.move_to_end(key)
+            return font
+        font = self._fonts[key] = pygame.font.Font(str(resources.fonts() / file), size)
+        if len(self._fonts) > KEPT_FONTS:
+            self._fonts.popitem(last=False)
         return font
 
     def for_text(self, text: str, role: str, size: int) -> pygame.font.Font:
