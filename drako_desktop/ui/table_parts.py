@@ -343,6 +343,7 @@ def settle_in(table: Any) -> None:
     walking it again and again, which shows as frame hitches."""
     if table.controller.phase == Phase.SCORING and not table.finished:
         table.game_over()
+    gc.unfreeze()  # what the table before kept (itself included, now let go) is collected, not kept for good
     gc.collect()
     gc.freeze()
 

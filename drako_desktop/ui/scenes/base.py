@@ -141,6 +141,9 @@ class SceneStack:
     def replace_all(self, scene: Scene) -> Scene:
         while self.scenes:
             self.scenes.pop().leave()
+        # Nor kept as the scenes last shown: the scene that comes next keeps what lives when it comes (see
+        # table_parts.settle_in), and a finished game's table kept then was never let go (35 MB a game).
+        self._shown = None
         return self.push(scene)
 
     def find(self, kind: type) -> Scene | None:
