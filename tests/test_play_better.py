@@ -110,9 +110,9 @@ def test_a_hint_glows_on_the_draco_table_and_is_cancelled_counted_and_saved(drac
 
 @pytest.mark.parametrize("language", ["en", "zh-TW"])
 def test_h_on_the_draco_table_shows_the_hint_alone_not_the_keyboards_cursor(draco_analyst, language):
-    """H asks for a hint; it does not turn on the keyboard's cursor, which is drawn in the hint's colour (a
-    second glowing square the hint seemed to point at, in the board's middle) and takes the tooltips from the
-    mouse. A key that moves the cursor still shows it."""
+    """H asks for a hint; it does not turn on the keyboard's cursor, a second framed square the hint would seem
+    to point at (in the board's middle), which takes the tooltips from the mouse. A key that moves the cursor
+    still shows it."""
     app, table = draco_table(language=language)
     play_on(app, table, random.Random(3), lambda: table.decision() is not None and table.decision().kind == "act"
             and any(isinstance(a, Move) for a in table.decision().legal))

@@ -158,7 +158,8 @@ class Hints:
     # -- drawing ---------------------------------------------------------------------------------------
 
     def draw_marks(self, surface: pygame.Surface) -> None:
-        """The suggested action's places glowing (under the bubble, over the table)."""
+        """The suggested action's places glowing (under the bubble, over the table), each with the hint's bulb
+        at its top left corner: the shape says "hint" where the colour is not told apart."""
         if self.shown is None:
             return
         art, th = self.table.app.ctx.art, self.table.app.ctx.theme
@@ -166,13 +167,19 @@ class Hints:
         places = self.table.hint_places(self.shown.action)
         if len(places) == 2:  # from one to the other: the card to its place, the character to its target
             start, end = places[0].center, places[1].center
-            canvas.line(surface, theme.COACH, start, end, max(3, th.px(5)))
-            canvas.circle(surface, theme.COACH, end, max(5, th.px(9)))
+            canvas.line(surface, theme.HINT, start, end, max(3, th.px(5)))
+            canvas.circle(surface, theme.HINT, end, max(5, th.px(9)))
+        radius = max(9, th.px(14))
+        bulb = art.ui_icon("hint", round(radius * 1.4), theme.HINT)
         for rect in places:
             m = art.halo(rect.w, rect.h)
-            surface.blit(art.glow(rect.w, rect.h, theme.COACH), (rect.x - m, rect.y - m))
-            canvas.rect(surface, theme.shade(theme.COACH, 0.55 + 0.45 * pulse), rect.inflate(6, 6),
-                             width=max(2, th.px(3)), border_radius=th.px(8))
+            surface.blit(art.glow(rect.w, rect.h, theme.HINT), (rect.x - m, rect.y - m))
+            frame = rect.inflate(6, 6)
+            canvas.rect(surface, theme.shade(theme.HINT, 0.55 + 0.45 * pulse), frame, width=max(2, th.px(3)),
+                        border_radius=th.px(8))
+            canvas.circle(surface, theme.PANEL, frame.topleft, radius)
+            canvas.circle(surface, theme.HINT, frame.topleft, radius, width=max(2, th.px(2)))
+            surface.blit(bulb, bulb.get_rect(center=frame.topleft))
 
     def draw_bubble(self, surface: pygame.Surface, places: Sequence[BubblePlace],
                     keep_clear: Sequence[Rect] = ()) -> Rect | None:
@@ -198,7 +205,7 @@ class Hints:
         candidates = []
         for place in places:  # the words laid out as wide as each place allows (a narrow one: more lines)
             width = place.width - 2 * pad - icon_size - th.px(12)
-            parts = [text.fitted(title, "bold", th.text(21), theme.COACH, width)]
+            parts = [text.fitted(title, "bold", th.text(21), theme.HINT, width)]
             if words:
                 parts.append(text.block(words, "body", th.text(20), theme.INK, width, max_height=th.px(90)))
             if note:
@@ -211,8 +218,8 @@ class Hints:
         clear = [*marked, *keep_clear]
         box, parts = next((c for c in candidates if c[0].collidelist(clear) < 0),
                           next((c for c in candidates if c[0].collidelist(marked) < 0), candidates[0]))
-        surface.blit(ctx.art.panel(box.w, box.h, alpha=245, edge=theme.COACH), box)
-        blit_at(surface, ctx.art.ui_icon("hint", icon_size, theme.COACH), "topleft", (box.x + pad, box.y + pad))
+        surface.blit(ctx.art.panel(box.w, box.h, alpha=245, edge=theme.HINT), box)
+        blit_at(surface, ctx.art.ui_icon("hint", icon_size, theme.HINT), "topleft", (box.x + pad, box.y + pad))
         y = box.y + pad
         for part in parts:
             blit_at(surface, part, "topleft", (box.x + pad + icon_size + th.px(12), y), box=box)

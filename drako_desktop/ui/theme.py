@@ -20,6 +20,9 @@ GOLD = (226, 188, 98)
 GOLD_DARK = (150, 112, 44)
 GOOD = (124, 206, 126)
 COACH = (110, 214, 255)  # the tutorial's pointer and panel edge (apart from the gold of legal places)
+# A hint's glow, bubble and bulb: a highlighter's yellow-green, apart from every seat colour, the gold of
+# legal places, the blue of peeked tokens and of the cursor (tests/test_hint_look.py measures how far).
+HINT = (225, 255, 0)
 BAD = (236, 112, 98)
 PANEL = (20, 24, 36)
 PANEL_EDGE = (70, 78, 102)

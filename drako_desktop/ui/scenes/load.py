@@ -170,7 +170,7 @@ class SaveRow(Widget):
             bulb = art.ui_icon("hint", th.px(14), theme.INK_DARK)
             spot = Rect(0, 0, bulb.get_width() + count.get_width() + th.px(10), th.px(20))
             spot.center = (centre[0], centre[1] + radius)
-            pygame.draw.rect(surface, theme.COACH, spot, border_radius=spot.h // 2)
+            pygame.draw.rect(surface, theme.HINT, spot, border_radius=spot.h // 2)
             mark = blit_at(surface, bulb, "midleft", (spot.x + th.px(4), spot.centery))
             blit_at(surface, count, "midleft", (mark.right + th.px(1), spot.centery))
         name = text.fitted(seat.name, "bold", th.text(20), theme.INK, width)

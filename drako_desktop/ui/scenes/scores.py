@@ -240,7 +240,7 @@ class ScoreSheet(Overlay):
                 y = blit_at(surface, block, "midtop", (self.panel.centerx, y)).bottom + th.px(6)
             hints = self.hint_note()
             if hints:
-                block = text.block(hints, "body", th.text(18), theme.COACH, self.panel.w - th.px(80),
+                block = text.block(hints, "body", th.text(18), theme.HINT, self.panel.w - th.px(80),
                                    max_height=max(20, bottom - y), align="center")
                 blit_at(surface, block, "midtop", (self.panel.centerx, y))
         self.widgets.draw(surface, self.ctx)

@@ -10,7 +10,7 @@ plate), re-made only when what they show changes; per frame only overlays are dr
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 import pygame
 from pygame import Rect
@@ -40,6 +40,31 @@ ACTION_ICONS = {"move": "move", "capture": "capture", "fight": "fight", "peek": 
                 "reveal-any": "reveal", "destroy": "destroy", "push": "push"}
 
 
+def place_beside(size: tuple[int, int], near: Rect, fight: Sequence[Rect], keep_clear: Sequence[Rect], area: Rect,
+                 gap: int) -> Rect:
+    """Where a box of `size` goes inside `area`: beside `near` (the hovered square) or beside the whole `fight`
+    (its squares), left, right, below or above, level with `near` or slid along that side past what is kept
+    clear; of those covering neither the fight nor `keep_clear` (the plates), the nearest to `near`, else the
+    one covering the fewest (a tall preview at the smallest window has room at least on the board's far side)."""
+    w, h = size
+    block = near.unionall(list(fight))
+    kept = [*fight, *keep_clear]
+    across_x = [near.centerx - w // 2, near.x, near.right - w, *(r.right + gap for r in keep_clear),
+                *(r.x - gap - w for r in keep_clear)]
+    across_y = [near.centery - h // 2, near.y, near.bottom - h, *(r.bottom + gap for r in keep_clear),
+                *(r.y - gap - h for r in keep_clear)]
+    places = []
+    for side in (near, block):
+        places += [Rect(x, y, w, h).clamp(area) for x in (side.x - gap - w, side.right + gap) for y in across_y]
+        places += [Rect(x, y, w, h).clamp(area) for y in (side.bottom + gap, side.y - gap - h) for x in across_x]
+
+    def badness(place: Rect) -> tuple[int, int]:
+        dx, dy = place.centerx - near.centerx, place.centery - near.centery
+        return len(place.collidelistall(kept)), dx * dx + dy * dy
+
+    return min(places, key=badness)
+
+
 class TablePainter:
     def __init__(self, scene: "TableScene") -> None:
         self.scene = scene
@@ -49,7 +74,7 @@ class TablePainter:
         self._menu: list[Rect] = []
         self._facings: dict[str, Rect] = {}
         self.clock = 0.0
-        self.previewed = False  # this frame shows a fight preview (the hovered square's tip waits)
+        self.preview_box: Rect | None = None  # where this frame shows a fight preview (the hovered square's tip waits)
         self._overlaid = canvas.Overlaid()
 
     @property
@@ -92,7 +117,7 @@ class TablePainter:
                                                   panel.w - self.ctx.theme.px(16))])
         if scene.toast is not None:
             self.toast(surface, scene.toast[0])
-        if scene.tooltip is not None and (scene.pinned_tip or not self.previewed):
+        if scene.tooltip is not None and (scene.pinned_tip or self.preview_box is None):
             self.tooltip(surface, scene.tooltip, scene.gestures.mouse)  # the fight preview says more: no tip over it
 
     def base(self, size: tuple[int, int]) -> pygame.Surface:
@@ -518,7 +543,7 @@ class TablePainter:
         g = scene.gestures
         layout = scene.layout
         self._menu, self._facings = [], {}
-        self.previewed = False
+        self.preview_box = None
         if scene.decision() is None:
             return
         wave = 0.5 + 0.5 * math.sin(self.clock * 4)
@@ -591,11 +616,11 @@ class TablePainter:
             if spot is not None and spot.down_kind is not None and spot.down != seat:
                 preview = scene.model.fight_preview(seat, at, Token(spot.down, spot.down_kind, "N"))
         if preview is not None and scene.shows_preview:
-            self.fight_panel(surface, preview, scene.layout.square_rect(at), reveal="fight" not in options)
-            self.previewed = True
+            self.preview_box = self.fight_panel(surface, preview, scene.layout.square_rect(at),
+                                                reveal="fight" not in options)
 
-    def fight_panel(self, surface: pygame.Surface, preview: FightPreview, near: Rect, reveal: bool = False) -> None:
-        """Every attacker and the defender with their modifiers, both totals, and what each outcome does."""
+    def fight_panel(self, surface: pygame.Surface, preview: FightPreview, near: Rect, reveal: bool = False) -> Rect:
+        """Every attacker and the defender with their modifiers, both totals, and what each outcome does; where."""
         scene, th, text = self.scene, self.ctx.theme, self.ctx.text
         data = scene.data
         names = scene.names()
@@ -624,8 +649,10 @@ class TablePainter:
         rows = lines + [attack_line] + defence_lines + [(tr("draco_table.preview.defence"), str(preview.defence),
                                                           theme.GOLD, "total")]
         height = pad + title.get_height() + th.px(6) + len(rows) * row_h + th.px(16) + verdict_block.get_height() + pad
-        box = self.beside(Rect(0, 0, width, height), near, [scene.layout.square_rect(f.at) for f in
-                                                             (*preview.attackers, preview.defender)], surface)
+        layout = scene.layout
+        area = Rect(0, layout.top_bar.bottom, surface.get_width(), layout.status_bar.top - layout.top_bar.bottom)
+        fight = [layout.square_rect(f.at) for f in (*preview.attackers, preview.defender)]
+        box = place_beside((width, height), near, fight, layout.seats, area, th.px(14))
         surface.blit(self.ctx.art.panel(box.w, box.h, alpha=245, edge=theme.GOLD), box)
         y = box.y + pad
         blit_at(surface, title, "topleft", (box.x + pad, y), box=box)
@@ -645,22 +672,7 @@ class TablePainter:
         for fighter in preview.attackers:
             self.ring(surface, scene.layout.square_rect(fighter.at), theme.GOLD, 230, width=max(3, th.px(4)))
         self.ring(surface, scene.layout.square_rect(defender.at), theme.BAD, 230, width=max(3, th.px(4)))
-
-    def beside(self, box: Rect, near: Rect, keep_clear: list[Rect], surface: pygame.Surface) -> Rect:
-        """`box` placed next to `near` (left, right, below, above), where it covers none of `keep_clear`
-        and stays between the bars; the first place that does, else the least bad."""
-        th, layout = self.ctx.theme, self.scene.layout
-        area = Rect(0, layout.top_bar.bottom, surface.get_width(), layout.status_bar.top - layout.top_bar.bottom)
-        gap = th.px(14)
-        places = []
-        for anchor, point in (("midright", (near.x - gap, near.centery)), ("midleft", (near.right + gap, near.centery)),
-                              ("midtop", (near.centerx, near.bottom + gap)),
-                              ("midbottom", (near.centerx, near.y - gap))):
-            place = box.copy()
-            setattr(place, anchor, point)
-            place.clamp_ip(area)
-            places.append(place)
-        return min(places, key=lambda p: sum(1 for r in keep_clear if p.colliderect(r)))
+        return box
 
     def facing_picker(self, surface: pygame.Surface, facing_of: Facing) -> None:
         """Four arrows around the square: click one, press an arrow key, or drag from the square. An explorer
