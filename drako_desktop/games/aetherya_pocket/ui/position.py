@@ -74,8 +74,8 @@ class PositionPicture:
             self.kingdom(seat, Rect(bottom.x + col * (box_w + gap), bottom.y + row * (box_h + gap), box_w, box_h))
         for rect in self.glows:
             m = self.ctx.art.halo(rect.w, rect.h)
-            self.surface.blit(self.ctx.art.glow(rect.w, rect.h, theme.COACH), (rect.x - m, rect.y - m))
-            pygame.draw.rect(self.surface, theme.COACH, rect.inflate(4, 4), width=max(2, th.px(3)),
+            self.surface.blit(self.ctx.art.glow(rect.w, rect.h, theme.HINT), (rect.x - m, rect.y - m))
+            pygame.draw.rect(self.surface, theme.HINT, rect.inflate(4, 4), width=max(2, th.px(3)),
                              border_radius=th.px(6))
         return self.surface
 

@@ -164,12 +164,12 @@ def mark(surface: pygame.Surface, painter: TablePainter, still: StillTable, acti
         painter.token_picture(surface, action.token, model.current, rect)
         rects = [rect]
     if isinstance(action, (Move, Capture, Push)) and len(rects) == 2:
-        pygame.draw.line(surface, theme.COACH, rects[0].center, rects[1].center, max(3, th.px(4)))
-        pygame.draw.circle(surface, theme.COACH, rects[1].center, max(4, layout.square // 8))
+        pygame.draw.line(surface, theme.HINT, rects[0].center, rects[1].center, max(3, th.px(4)))
+        pygame.draw.circle(surface, theme.HINT, rects[1].center, max(4, layout.square // 8))
     for rect in rects:
         m = art.halo(rect.w, rect.h)
-        surface.blit(art.glow(rect.w, rect.h, theme.COACH), (rect.x - m, rect.y - m))
-        pygame.draw.rect(surface, theme.COACH, rect, width=max(2, th.px(3)), border_radius=th.px(4))
+        surface.blit(art.glow(rect.w, rect.h, theme.HINT), (rect.x - m, rect.y - m))
+        pygame.draw.rect(surface, theme.HINT, rect, width=max(2, th.px(3)), border_radius=th.px(4))
 
 
 def _token(model: BoardModel, action: Place) -> Token:
