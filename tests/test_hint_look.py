@@ -145,3 +145,24 @@ def test_the_aetherya_hint_glows_in_the_hint_colour_with_its_bulb(language):
         screenshot(app, f"hint-look-aetherya-{size[0]}-{language}")
         assert_marks_drawn(app, table, table.hint_places(table.hints.shown.action))
     app.close()
+
+
+@pytest.mark.parametrize("language", ["en", "zh-TW"])
+def test_the_draco_hint_in_words_leaves_every_token_of_the_tray_in_sight(draco_analyst, monkeypatch, language):
+    # With four players at 1280 x 720 the tray of tokens to place reaches the foot of the side panel, where the
+    # hint in words goes: there it covered the lands still to place.
+    app = make_app(draco(), size=(1280, 720), language=language, animation_speed="instant")
+    seats = (Seat("Ana"),) + tuple(Seat(f"Computer {i}", COMPUTER, "random") for i in range(3))
+    table = app.start_game(GameSetup(seats, 0, 0, draco().id, ()))
+    play_until(app, table, lambda: table.decision() is not None)
+    drawn: list[pygame.Rect | None] = []
+    draw_bubble = table.hints.draw_bubble
+    monkeypatch.setattr(table.hints, "draw_bubble", lambda *args, **kw: drawn.append(draw_bubble(*args, **kw)))
+    frames(app, 2, [key(pygame.K_h)])
+    supply = table.gestures.supply()
+    bubble = drawn[-1]
+    assert table.hints.shown is not None and len(supply) > 8 and bubble is not None
+    assert bubble.collidelist(table.layout.tray_slots(len(supply))) < 0
+    assert bubble.collidelist(table.hint_places(table.hints.shown.action)) < 0
+    screenshot(app, f"hint-look-draco-tray-1280-{language}")
+    app.close()

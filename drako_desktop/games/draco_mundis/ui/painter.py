@@ -112,9 +112,13 @@ class TablePainter:
         self.dragged(surface)
         self.bars(surface)
         scene.widgets.draw(surface, self.ctx)
-        panel = scene.layout.panel  # the hint in words: at the foot of the side panel, above its buttons
-        scene.hints.draw_bubble(surface, [BubblePlace((panel.centerx, scene.panel_bottom() - self.ctx.theme.px(8)),
-                                                  panel.w - self.ctx.theme.px(16))])
+        # The hint in words: at the foot of the side panel, above its buttons; over the foot of the board where
+        # that would cover some of the tokens still to place (a tall tray, with four players at 1280 x 720).
+        panel, board, px = scene.layout.panel, scene.layout.board, self.ctx.theme.px
+        supply = scene.gestures.supply() if scene.shows_panel and not scene.log_open else []
+        scene.hints.draw_bubble(surface, [BubblePlace((panel.centerx, scene.panel_bottom() - px(8)), panel.w - px(16)),
+                                          BubblePlace((board.centerx, board.bottom - px(8)), panel.w - px(16))],
+                                keep_clear=scene.layout.tray_slots(len(supply)) if supply else [])
         if scene.toast is not None:
             self.toast(surface, scene.toast[0])
         if scene.tooltip is not None and (scene.pinned_tip or self.preview_box is None):
