@@ -326,6 +326,20 @@ def test_dragging_the_windows_edge_keeps_pictures_and_fonts_within_bounds(rules,
     app.close()
 
 
+def test_a_frames_window_sizes_are_laid_out_once_at_the_last(rules, monkeypatch):
+    # Dragging a window's edge sends sizes faster than a layout at each (SDL sends two events a size, too).
+    app, table = start(rules, [Seat("Ana"), Seat("B", COMPUTER, "random")], seed=2, speed="instant")
+    wait_for_person(app, table)
+    laid_out: list[tuple[int, int]] = []
+    relayout = table.relayout
+    monkeypatch.setattr(table, "relayout", lambda: laid_out.append(app.surface.get_size()) or relayout())
+    sizes = [(1300 + 20 * i, 740 + 10 * i) for i in range(6)]
+    frames(app, 1, [event for w, h in sizes for event in (pygame.event.Event(pygame.VIDEORESIZE, size=(w, h), w=w, h=h),
+                                                          pygame.event.Event(pygame.WINDOWSIZECHANGED, x=w, y=h))])
+    assert laid_out == [sizes[-1]] and table.layout.size == sizes[-1]
+    app.close()
+
+
 def test_demo_game_with_computers_only_reaches_the_scores(rules):
     app, table = start(rules, [Seat(f"Bot {i}", COMPUTER, "random") for i in range(3)], seed=6, speed="fast")
     for _ in range(MAX_FRAMES):

@@ -54,6 +54,7 @@ TIMER_SLACK = 0.002
 # default 5 ms lets the frame loop take the GIL back quickly while they do.
 SWITCH_INTERVAL = 0.001
 CRASH_LOOP = 5  # frames in a row that fail even after the crash dialog: give up and quit
+_SIZE_EVENTS = (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED)
 
 
 class App:
@@ -402,8 +403,13 @@ class App:
         An error escaping a scene never ends the game: it is logged with the save's path and a
         dialog offers the way back to the menu (the autosave was written before it happened)."""
         failed = False
+        events = list(events)
+        # Only a frame's last new window size is laid out: while a window's edge is dragged, sizes come faster
+        # than the app lays itself out (a tenth of a second at 2560 x 1440), and each would wait for the others.
+        last_size = next((e for e in reversed(events) if e.type in _SIZE_EVENTS), None)
         for event in events:
-            failed |= self._guarded("event", self.process, event)
+            if event.type not in _SIZE_EVENTS or event is last_size:
+                failed |= self._guarded("event", self.process, event)
         failed |= self._guarded("update", self.scenes.update, dt)
         failed |= self._guarded("draw", self._draw)
         self._failing_frames = self._failing_frames + 1 if failed else 0
