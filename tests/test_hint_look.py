@@ -106,6 +106,18 @@ def assert_marks_drawn(app, table, places) -> None:
         assert tuple(surface.get_at((frame.x, frame.y)))[:3] != theme.PANEL  # the bulb itself in its middle
 
 
+def assert_hint_drawn_at_every_size(app, table, shot: str) -> None:
+    """H asks for the hint; at each of SIZES its marks are drawn (`shot`: the screenshot's name, {} the width)."""
+    frames(app, 1, [key(pygame.K_h)])
+    assert table.hints.shown is not None
+    for size in SIZES:
+        frames(app, 2, [pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])])
+        assert app.surface.get_size() == size
+        screenshot(app, shot.format(size[0]))
+        assert_marks_drawn(app, table, table.hint_places(table.hints.shown.action))
+    app.close()
+
+
 @pytest.fixture
 def draco_analyst(monkeypatch):
     monkeypatch.setattr(type(draco()), "analyst", lambda self, seed, iterations: StandInAnalyst())
@@ -119,14 +131,7 @@ def test_the_draco_hint_glows_in_the_hint_colour_with_its_bulb(draco_analyst, la
     frames(app, 2)
     play_on(app, table, random.Random(3), lambda: table.decision() is not None and table.decision().kind == "act"
             and any(isinstance(a, Move) for a in table.decision().legal))
-    frames(app, 1, [key(pygame.K_h)])
-    assert table.hints.shown is not None
-    for size in SIZES:
-        frames(app, 2, [pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])])
-        assert app.surface.get_size() == size
-        screenshot(app, f"hint-look-draco-{size[0]}-{language}")
-        assert_marks_drawn(app, table, table.hint_places(table.hints.shown.action))
-    app.close()
+    assert_hint_drawn_at_every_size(app, table, f"hint-look-draco-{{}}-{language}")
 
 
 @pytest.mark.parametrize("language", ["en", "zh-TW"])
@@ -137,14 +142,7 @@ def test_the_aetherya_hint_glows_in_the_hint_colour_with_its_bulb(language):
     table = app.start_game(GameSetup((Seat("Ana"), Seat("Bot", COMPUTER, "random")), 4))
     frames(app, 2)
     play_until(app, table, lambda: table.decision() is not None and table.decision().kind == "after-draw")
-    frames(app, 1, [key(pygame.K_h)])
-    assert table.hints.shown is not None
-    for size in SIZES:
-        frames(app, 2, [pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])])
-        assert app.surface.get_size() == size
-        screenshot(app, f"hint-look-aetherya-{size[0]}-{language}")
-        assert_marks_drawn(app, table, table.hint_places(table.hints.shown.action))
-    app.close()
+    assert_hint_drawn_at_every_size(app, table, f"hint-look-aetherya-{{}}-{language}")
 
 
 @pytest.mark.parametrize("language", ["en", "zh-TW"])
