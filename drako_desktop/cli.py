@@ -522,7 +522,8 @@ def cmd_review(library: Library, args: argparse.Namespace, stdout: TextIO) -> in
     name = setup.seats[seat].name
     if args.json:
         result = {"game": handle.id, "game_id": saved.game_id, "seat": seat, "name": name, "depth": depth,
-                  "decisions": [d.to_json() for d in decisions], "summary": summary.to_json()}
+                  "decisions": [{**d.to_json(), "mistake": d.mistake} for d in decisions],
+                  "summary": {**summary.to_json(), "mistake_count": sum(d.mistake for d in decisions)}}
         stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
         return 0
     stdout.write(f"Review of {name} (seat {seat + 1}) in game {saved.game_id} of {handle.id}, "

@@ -118,7 +118,13 @@ def test_review_command_prints_the_decisions_and_the_summary_as_json(aetherya, l
     assert (result["seat"], result["name"], result["depth"]) == (0, "Ana", 3)
     assert result["summary"]["decisions"] == len(result["decisions"]) > 10
     first = result["decisions"][0]
-    assert set(first) == {"index", "turn", "chosen", "best", "chosen_outcome", "best_outcome", "missed"}
+    assert set(first) == {"index", "turn", "chosen", "best", "chosen_outcome", "best_outcome", "missed", "mistake"}
+    # The text's "N mistakes" is in the object too: every mistake marked, the worst five of them listed
+    marked = [d["index"] for d in result["decisions"] if d["mistake"]]
+    assert result["summary"]["mistake_count"] == len(marked) and set(result["summary"]["mistakes"]) <= set(marked)
+    text = subprocess.run([sys.executable, "-m", "drako_desktop", "review", str(path), "--depth", "3"],
+                          capture_output=True, text=True, check=True).stdout
+    assert f"decisions, accuracy {result['summary']['accuracy']:.1f}%, {len(marked)} mistakes\n" in text
     bad = subprocess.run([sys.executable, "-m", "drako_desktop", "review", str(path), "--seat", "3"],
                          capture_output=True, text=True)
     assert bad.returncode == 2 and "--seat must be a seat 1-2, not 3" in bad.stderr
