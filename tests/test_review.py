@@ -51,6 +51,31 @@ def test_the_review_orders_random_below_medium_on_fixed_positions(aetherya):
     assert hard >= medium - 0.02, (medium, hard)
 
 
+def draco_decision_points(draco, games=2, each=4):
+    """(state before) at turn decisions of a few fixed 2-player Draco Mundis games between random players."""
+    points = []
+    for seed in range(games):
+        state = draco.new_state(2, seed, seed % 2)
+        agents = [make_agent(draco, "random", seed), make_agent(draco, "random", seed + 1)]
+        taken = 0
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            if state.turn >= 10 and state.turn % 6 == 0 and len(legal) > 3 and taken < each:
+                points.append(state.clone())
+                taken += 1
+            agent = agents[state.current]
+            state.apply(legal[agent.choose(state.view(state.current) if agent.wants_view else None, legal)])
+    return points
+
+
+def test_the_draco_review_orders_random_below_medium_on_fixed_positions(library):
+    draco = library["draco-mundis"]
+    points = draco_decision_points(draco)
+    random_play, medium, hard = (accuracy_of(draco, level, points) for level in ("random", "medium", "hard"))
+    assert random_play < medium - 0.05, (random_play, medium)
+    assert hard >= medium - 0.02, (medium, hard)
+
+
 def claim_at_turn_start(aetherya):
     """The first turn start of a seeded random game at which a legend can be claimed."""
     for seed in range(50):
