@@ -341,13 +341,18 @@ def cmd_simulate(game: Game, args: argparse.Namespace, stdout: TextIO) -> int:
         except OSError as exc:
             raise UsageError(f"--records {args.records}: cannot be written ({exc.strerror or exc})") from None
     try:
-        result = simulate(game, specs, args.games, args.seed, bot_timeout=args.bot_timeout, variants=variants,
-                          records=records)
+        try:
+            result = simulate(game, specs, args.games, args.seed, bot_timeout=args.bot_timeout, variants=variants,
+                              records=records)
+        finally:
+            if records is not None:
+                records.close()
     except AgentSpecError as exc:
         raise UsageError(str(exc)) from None
-    finally:
-        if records is not None:
-            records.close()
+    except OSError as exc:  # writing the records: a full disk, a file that takes nothing
+        if records is None:
+            raise
+        raise UsageError(f"--records {args.records}: cannot be written ({exc.strerror or exc})") from None
     if args.json:
         stdout.write(json.dumps(result) + "\n")
         return 0
