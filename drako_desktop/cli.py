@@ -341,13 +341,18 @@ def cmd_simulate(game: Game, args: argparse.Namespace, stdout: TextIO) -> int:
         except OSError as exc:
             raise UsageError(f"--records {args.records}: cannot be written ({exc.strerror or exc})") from None
     try:
-        result = simulate(game, specs, args.games, args.seed, bot_timeout=args.bot_timeout, variants=variants,
-                          records=records)
+        try:
+            result = simulate(game, specs, args.games, args.seed, bot_timeout=args.bot_timeout, variants=variants,
+                              records=records)
+        finally:
+            if records is not None:
+                records.close()
     except AgentSpecError as exc:
         raise UsageError(str(exc)) from None
-    finally:
-        if records is not None:
-            records.close()
+    except OSError as exc:  # writing the records: a full disk, a file that takes nothing
+        if records is None:
+            raise
+        raise UsageError(f"--records {args.records}: cannot be written ({exc.strerror or exc})") from None
     if args.json:
         stdout.write(json.dumps(result) + "\n")
         return 0
@@ -522,7 +527,8 @@ def cmd_review(library: Library, args: argparse.Namespace, stdout: TextIO) -> in
     name = setup.seats[seat].name
     if args.json:
         result = {"game": handle.id, "game_id": saved.game_id, "seat": seat, "name": name, "depth": depth,
-                  "decisions": [d.to_json() for d in decisions], "summary": summary.to_json()}
+                  "decisions": [{**d.to_json(), "mistake": d.mistake} for d in decisions],
+                  "summary": {**summary.to_json(), "mistake_count": sum(d.mistake for d in decisions)}}
         stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
         return 0
     stdout.write(f"Review of {name} (seat {seat + 1}) in game {saved.game_id} of {handle.id}, "

@@ -69,6 +69,7 @@ class Record:
         by = data.get("by_opponent")
         if not isinstance(by, dict) or not all(
             LEVEL.fullmatch(k) and k.isprintable() and isinstance(v, list) and len(v) == 2 and all(_count(n) for n in v)
+            and v[1] <= v[0]  # [games, wins]: more wins than games would be a win rate over 100%
             for k, v in by.items()
         ):
             raise ValueError("a player record has bad per-opponent counts")

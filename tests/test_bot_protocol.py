@@ -22,7 +22,7 @@ import pytest
 
 from conftest import aetherya_game
 from drako_desktop import cli
-from drako_desktop.ai import AgentSpecError, make_agent
+from drako_desktop.ai import AgentSpecError, external, make_agent
 from drako_desktop.controller import runner
 from drako_desktop.controller.runner import run_game
 from drako_desktop.games.aetherya_pocket.engine import Action, GameState
@@ -199,6 +199,26 @@ def test_a_bot_that_writes_an_endless_line_is_read_no_further_than_the_limit(rul
     assert 0 <= bot.choose(state.view(state.current), legal) < len(legal)
     bot.close()
     assert fallbacks(caplog)[0].startswith(f"bot {bot.name}: answer longer than 65,536 bytes; playing the random")
+
+
+def test_a_bot_that_prints_without_end_is_held_back_not_read_into_memory(rules, tmp_path, caplog):
+    caplog.set_level(logging.WARNING, logger="drako_desktop.ai")
+    bot = make_agent(aetherya_game(), bot_script(tmp_path, """
+        sys.stdin.readline()
+        sys.stdout.write("garbage\\n" * 500_000)  # 4 MB of lines nobody asked for, then it is done
+    """), seed=0, bot_timeout=5)
+    state = GameState.new(rules, 2, seed=3)
+    legal = state.legal_actions()
+    assert 0 <= bot.choose(state.view(state.current), legal) < len(legal)  # a garbage line: a random action
+    # Read at once, the 500,000 lines were queued within this second and the bot had written them all and
+    # ended; held back, it waits with its pipe full and the game holds no more than a few lines.
+    assert not ends_within(bot.proc.pid, 1.0)
+    assert bot.answers.qsize() <= external.MAX_AHEAD
+    bot.close()
+    bot.reader.join(5)
+    assert bot.proc.poll() is not None and not bot.reader.is_alive()
+    (message,) = fallbacks(caplog)
+    assert message.startswith(f'bot {bot.name}: answer "garbage": not valid JSON')
 
 
 def test_a_bot_that_stays_silent_is_not_waited_for_after_three_timeouts(rules, tmp_path, caplog):

@@ -241,6 +241,18 @@ def test_what_a_card_folder_from_anyone_may_not_do(folder, capsys, name, old, ne
     assert refused(folder, capsys) == f"drako-desktop: {folder / name}: {problem}"
 
 
+@pytest.mark.parametrize("name, character", [
+    ("game.yaml", "\x00"), ("legends.yaml", "\x07"), ("scoring.yaml", "\ufffe")])
+def test_a_character_yaml_allows_nowhere_is_one_line_naming_it(folder, capsys, name, character):
+    # YAML refuses these as its reader starts, before the loader's own errors are caught: a traceback
+    path = folder / name
+    lines = path.read_text().splitlines(keepends=True)
+    lines[3] = lines[3].rstrip("\n") + character + "\n"
+    path.write_text("".join(lines))
+    assert refused(folder, capsys) == (f"drako-desktop: {path}: is not valid YAML at line 4: it holds the character "
+                                       f"U+{ord(character):04X}, which YAML does not allow")
+
+
 def test_families_that_are_a_number(folder, capsys):
     edit(folder, "legends.yaml", lambda d: d.update(families=5))
     legends = folder / "legends.yaml"
@@ -278,6 +290,25 @@ def test_a_lesson_that_is_not_utf8_is_no_lesson_and_no_crash(folder):
     with pytest.raises(tutorial.TutorialError) as err:
         tutorial.load_script(game.cards)
     assert str(err.value) == f"{folder / 'tutorial.yaml'}: is not UTF-8 text (byte {len(good) + 6})"
+
+
+def test_a_lesson_holding_a_nul_is_no_lesson_and_no_crash(folder):
+    from drako_desktop.games import load
+    from drako_desktop.games.aetherya_pocket.ui import tutorial
+    from ui_support import frames, make_app
+
+    (folder / "tutorial.yaml").write_bytes(b"\x00" + (folder / "tutorial.yaml").read_bytes())
+    game = load("aetherya-pocket", folder)
+    app = make_app(game)
+    app.main_menu()
+    frames(app, 1)
+    labels = [getattr(w, "label", "") for w in app.scenes.top.widgets.widgets]
+    assert app.crashes == [] and "Learn to play" not in labels
+    app.close()
+    with pytest.raises(tutorial.TutorialError) as err:
+        tutorial.load_script(game.cards)
+    assert str(err.value) == (f"{folder / 'tutorial.yaml'}: is not valid YAML at line 1: it holds the character "
+                              "U+0000, which YAML does not allow")
 
 
 def test_a_player_count_key_outside_the_game_is_named_with_the_allowed_counts(folder):

@@ -70,6 +70,7 @@ def saved_game(rules, finished: bool, folder=None) -> saves.SavedGame:
     (["bench-ui", "--frames", "-3"], "must be at least 1"),
     (["bench-ui", "--frames", "99999999999"], "must be at most 1,000,000, not 99,999,999,999"),
     (["simulate", "--games", "1" * 5000], "is not a whole number"),
+    (["simulate", "--games", "2", "--records", "/dev/full"], "--records /dev/full: cannot be written (No space left"),
     (["review", "--last", "--depth", "1000000000"], "must be at most 4,096"),
     (["bench-ui", "--level", "god"], "unknown level"),
     (["score", "/no/such/kingdom.json"], "cannot read"),

@@ -51,6 +51,31 @@ def test_the_review_orders_random_below_medium_on_fixed_positions(aetherya):
     assert hard >= medium - 0.02, (medium, hard)
 
 
+def draco_decision_points(draco, games=2, each=4):
+    """(state before) at turn decisions of a few fixed 2-player Draco Mundis games between random players."""
+    points = []
+    for seed in range(games):
+        state = draco.new_state(2, seed, seed % 2)
+        agents = [make_agent(draco, "random", seed), make_agent(draco, "random", seed + 1)]
+        taken = 0
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            if state.turn >= 10 and state.turn % 6 == 0 and len(legal) > 3 and taken < each:
+                points.append(state.clone())
+                taken += 1
+            agent = agents[state.current]
+            state.apply(legal[agent.choose(state.view(state.current) if agent.wants_view else None, legal)])
+    return points
+
+
+def test_the_draco_review_orders_random_below_medium_on_fixed_positions(library):
+    draco = library["draco-mundis"]
+    points = draco_decision_points(draco)
+    random_play, medium, hard = (accuracy_of(draco, level, points) for level in ("random", "medium", "hard"))
+    assert random_play < medium - 0.05, (random_play, medium)
+    assert hard >= medium - 0.02, (medium, hard)
+
+
 def claim_at_turn_start(aetherya):
     """The first turn start of a seeded random game at which a legend can be claimed."""
     for seed in range(50):
@@ -118,7 +143,13 @@ def test_review_command_prints_the_decisions_and_the_summary_as_json(aetherya, l
     assert (result["seat"], result["name"], result["depth"]) == (0, "Ana", 3)
     assert result["summary"]["decisions"] == len(result["decisions"]) > 10
     first = result["decisions"][0]
-    assert set(first) == {"index", "turn", "chosen", "best", "chosen_outcome", "best_outcome", "missed"}
+    assert set(first) == {"index", "turn", "chosen", "best", "chosen_outcome", "best_outcome", "missed", "mistake"}
+    # The text's "N mistakes" is in the object too: every mistake marked, the worst five of them listed
+    marked = [d["index"] for d in result["decisions"] if d["mistake"]]
+    assert result["summary"]["mistake_count"] == len(marked) and set(result["summary"]["mistakes"]) <= set(marked)
+    text = subprocess.run([sys.executable, "-m", "drako_desktop", "review", str(path), "--depth", "3"],
+                          capture_output=True, text=True, check=True).stdout
+    assert f"decisions, accuracy {result['summary']['accuracy']:.1f}%, {len(marked)} mistakes\n" in text
     bad = subprocess.run([sys.executable, "-m", "drako_desktop", "review", str(path), "--seat", "3"],
                          capture_output=True, text=True)
     assert bad.returncode == 2 and "--seat must be a seat 1-2, not 3" in bad.stderr

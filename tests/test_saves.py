@@ -189,6 +189,20 @@ def test_statistics_file_round_trip_and_broken_file(home):
     assert f"kept as {aside.name})" in str(message)
 
 
+def test_statistics_with_more_wins_than_games_against_a_level_are_set_aside(home):
+    stats = Statistics()
+    stats.record_game("g1", SETUP, [4, 2], [0], practice=False)
+    data = stats.to_json()
+    (level,) = data["games"]["aetherya-pocket"]["Ana"]["by_opponent"]
+    data["games"]["aetherya-pocket"]["Ana"]["by_opponent"][level] = [1, 5]  # shown as a win rate of 500%
+    path = home / "data" / "statistics.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data))
+    loaded, message = Statistics.load()
+    assert loaded.games == {} and "not a statistics file of this game" in str(message)
+    assert len(list((home / "data").glob("statistics.json.broken-*"))) == 1
+
+
 def test_replay_tells_the_game_turn_by_turn(aetherya, library, rules):
     state = played(rules)
     game, _ = saves.decode(save_text(rules, state), library)

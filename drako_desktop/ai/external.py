@@ -43,6 +43,9 @@ DEFAULT_TIMEOUT = 10.0  # seconds per decision, unless DRAKO_BOT_TIMEOUT says ot
 TIMEOUT_RANGE = (0.1, 600.0)  # the seconds a bot may be given per decision (settings, --bot-timeout, environment)
 TIMEOUT_ENV = "DRAKO_BOT_TIMEOUT"
 MAX_ANSWER_BYTES = 64 * 1024  # an answer is a few bytes; a longer line is not read into memory
+# Lines a bot may write ahead of the questions before the game stops reading (its pipe then fills and
+# its writes wait): a bot printing without end must not fill this process's memory line by line.
+MAX_AHEAD = 16
 SILENT_LIMIT = 3  # decisions in a row without an answer, after which the bot is not asked again
 EXIT_GRACE = 1.0  # seconds a bot that closed its output gets to exit, so that its status can be told
 _EOF = None  # the reader's last queue item: the bot closed its stdout (exited)
@@ -105,9 +108,12 @@ class ExecAgent:
                                          start_new_session=sys.platform != "win32", creationflags=_NEW_GROUP)
         except OSError as exc:
             raise BotStartError(f"cannot start the bot {command!r}: {exc.strerror or exc}") from None
-        self.answers: queue.Queue[Any] = queue.Queue()  # lines, _TOO_LONG, _EOF
+        self.answers: queue.Queue[Any] = queue.Queue(MAX_AHEAD)  # lines, _TOO_LONG, _EOF
+        self.ended = threading.Event()  # set once the bot is ended: nobody waits for its lines any more
         self.outbox: queue.Queue[bytes | None] = queue.Queue()
-        threading.Thread(target=_read, args=(self.proc.stdout, self.answers), daemon=True, name="bot-reader").start()
+        self.reader = threading.Thread(target=_read, args=(self.proc.stdout, self.answers, self.ended), daemon=True,
+                                       name="bot-reader")
+        self.reader.start()
         threading.Thread(target=_write, args=(self.proc.stdin, self.outbox), daemon=True, name="bot-writer").start()
 
     def choose(self, view: Any, legal: Sequence[Any]) -> int:
@@ -192,6 +198,7 @@ class ExecAgent:
 
     def _end(self) -> None:
         """End the bot's whole process group (the bot and any process it started), then reap the bot."""
+        self.ended.set()
         if sys.platform == "win32":
             if self.proc.poll() is None:  # the tree under the bot, while the bot is there to find it by
                 subprocess.run(["taskkill", "/F", "/T", "/PID", str(self.proc.pid)], capture_output=True)
@@ -205,20 +212,32 @@ class ExecAgent:
         self.proc.wait()
 
 
-def _read(stream: IO[bytes], answers: queue.Queue) -> None:
+def _read(stream: IO[bytes], answers: queue.Queue, ended: threading.Event) -> None:
+    def put(item: Any) -> bool:
+        """Queue the item once there is room (the game asks for one answer at a time), unless the bot is ended."""
+        while not ended.is_set():
+            try:
+                answers.put(item, timeout=0.1)
+                return True
+            except queue.Full:
+                continue
+        return False
+
     try:
         while line := stream.readline(MAX_ANSWER_BYTES + 1):
             if len(line) > MAX_ANSWER_BYTES and not line.endswith(b"\n"):
-                answers.put(_TOO_LONG)
+                if not put(_TOO_LONG):
+                    break
                 while line and not line.endswith(b"\n"):  # the rest of that line, a bounded piece at a time
                     line = stream.readline(MAX_ANSWER_BYTES)
                 continue
-            answers.put(line)
+            if not put(line):
+                break
     except (OSError, ValueError):
         pass
     finally:
         stream.close()
-        answers.put(_EOF)
+        put(_EOF)
 
 
 def _write(stream: IO[bytes], outbox: queue.Queue) -> None:

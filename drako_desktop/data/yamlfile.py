@@ -34,6 +34,7 @@ MAX_ASSET_BYTES = 1_000_000  # an icon is a few kilobytes
 _SVG = re.compile(rb"<svg[\s>]")
 _DECLARATIONS = re.compile(rb"<!(DOCTYPE|ENTITY)", re.IGNORECASE)
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # texts may hold line breaks and tabs, nothing else
+_UNPRINTABLE = yaml.reader.Reader.NON_PRINTABLE  # what YAML allows in no file at all
 
 
 class _StrictLoader(yaml.SafeLoader):
@@ -109,6 +110,10 @@ class YamlFile:
             text = data.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise CardDataError(path, "", f"is not UTF-8 text (byte {exc.start + 1})") from None
+        if unprintable := _UNPRINTABLE.search(text):  # YAML refuses them as the loader starts, with a traceback
+            number = text.count("\n", 0, unprintable.start()) + 1
+            raise CardDataError(path, "", f"is not valid YAML at line {number}: it holds the character "
+                                          f"U+{ord(unprintable.group()):04X}, which YAML does not allow")
         loader = _StrictLoader(text)
         try:
             self.root = loader.get_single_data()
