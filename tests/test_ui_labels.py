@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from pygame import Rect
 
 from conftest import aetherya_game
 from drako_desktop import i18n
@@ -15,7 +16,7 @@ from drako_desktop.i18n import legend_name, legend_text
 from drako_desktop.ui import text as text_module
 from drako_desktop.ui.fonts import Fonts
 from drako_desktop.ui.text import Text
-from ui_support import frames, make_app
+from ui_support import frames, make_app, screenshot
 
 SIZES = [(1280, 720), (1600, 900)]
 
@@ -113,4 +114,28 @@ def test_the_claim_ribbon_covers_no_words_of_a_legend(size, language):
         assert ribbon_band(slot.w, slot.h).move(slot.topleft).contains(label)
     finally:
         text_module.checking = None
+    app.close()
+
+
+@pytest.mark.parametrize("size", SIZES + [(3840, 2160)])
+def test_a_legends_words_keep_clear_of_its_inner_frame(size, language):
+    """"3 Forests connected" and "connected to 2 Goblins" ran from one side of the card's inner frame to the
+    other, the frame's line through their first and last letters."""
+    app, table = table_at(size, 4, language)
+    pictures, rules = card_pictures(app.ctx), aetherya_game().rules
+    slot = table.layout.legend_slots[0]
+    w, h = slot.w + 1, slot.h  # drawn afresh (the slot's size is cached)
+    m = max(3, round(w * 0.06))  # where the inner frame is drawn
+    clear = Rect(m + 3, 0, w - 2 * (m + 3), h)  # at least two pixels of paper between the frame and a letter
+    check = text_module.checking = text_module.TextCheck()
+    try:
+        for legend in rules.legend_ids:
+            check.placed.clear()
+            pictures.legend(legend, w, h, ribbon=True)
+            words = [rect for _, rect, _ in check.placed]
+            assert words and all(clear.left <= r.left and r.right <= clear.right for r in words), legend
+    finally:
+        text_module.checking = None
+    frames(app, 2)
+    screenshot(app, f"legend-words-clear-of-the-frame-{size[0]}-{i18n.language()}")
     app.close()

@@ -238,6 +238,13 @@ class Text:
             lines.append(line.rstrip())
         return lines
 
+    def fits(self, text: str, role: str, size: int, width: int, max_height: int, spacing: float = 1.0) -> bool:
+        """Whether the paragraph, wrapped at `width` at this size, is no taller than `max_height` and has no word
+        wider than a line (what `block` would show without cutting, at that size)."""
+        lines = self.wrap(text, role, size, width)
+        return len(lines) * round(self.line_height(role, size) * spacing) <= max_height and \
+            all(self.width(line, role, size) <= width for line in lines)
+
     def block(self, text: str, role: str, size: int, colour: Colour, width: int, max_height: int | None = None,
               align: str = "left", min_size: int | None = None, spacing: float = 1.0,
               tight: bool = False) -> pygame.Surface:

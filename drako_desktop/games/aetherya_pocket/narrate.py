@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ...i18n import card_name, join_names, legend_name, signed, tr
+from ...i18n import called_you, card_name, join_names, legend_name, signed, tr
 from .data import CardSet
 from .engine import (
     ARRANGE,
@@ -42,8 +42,8 @@ def describe(event: Event, names: Sequence[str], cards: CardSet) -> str | None:
         return with_article(card_name(cards, type_id)) if type_id else ""
 
     kind = event.kind
-    if kind == "arrange":
-        return tr("log.arrange", name=name)
+    if kind == "arrange":  # the person called You: "You arranged your starting cards", not "their"
+        return tr("log.arrange_you") if called_you(name) else tr("log.arrange", name=name)
     if kind == "deal":
         return tr("log.deal", count=event.number)
     if kind == "start-discard":
@@ -68,7 +68,7 @@ def describe(event: Event, names: Sequence[str], cards: CardSet) -> str | None:
     if kind == "pass":
         return None
     if kind == "end":
-        return tr("log.end", name=name)
+        return tr("log.end_you") if called_you(name) else tr("log.end", name=name)
     return None  # final-reveal: one summary line is written by the driver
 
 

@@ -158,19 +158,22 @@ class CardArt:
         surf.blit(icon, icon.get_rect(center=emblem))
         self._points_badge(surf, legend.points, w, m)
         y = emblem[1] + emblem_r + m // 2
+        words_w = w - 2 * (m + max(3, m // 2))  # paper between the inner frame and the first and last letters
         if roomy:  # on small cards the emblem alone tells the family
             family = self.text.fitted(family_name(self.cards, legend.family).upper(), "bold", round(h * 0.05),
-                                      theme.GOLD_DARK, w - 2 * m)
+                                      theme.GOLD_DARK, words_w)
             surf.blit(family, family.get_rect(midtop=(w // 2, y)))
             y += family.get_height()
         name = self.text.block(legend_name(self.cards, legend_id), "heading", max(9, round(h * 0.075)), theme.INK_DARK,
-                               w - 2 * m, max_height=round(h * 0.2), align="center")
+                               words_w, max_height=round(h * 0.2), align="center")
         blit_at(surf, name, "midtop", (w // 2, y))
         y += name.get_height() + m // 2
         pygame.draw.line(surf, (*theme.PARCHMENT_EDGE, 160), (2 * m, y), (w - 2 * m, y))
         y += m // 2
-        body = self.text.block(legend_text(self.cards, legend_id), "body", max(12, round(h * 0.075)), theme.INK_DARK,
-                               w - 2 * m - 2, max_height=(ribbon_band(w, h).top if ribbon else h - m * 2 // 3) - y,
+        words, room = legend_text(self.cards, legend_id), (ribbon_band(w, h).top if ribbon else h - m * 2 // 3) - y
+        if not self.text.fits(words, "body", 9, words_w, room, spacing=0.9):
+            words_w = w - 2 * m - 2  # a card too small for the margin: every word rather than the paper's edge
+        body = self.text.block(words, "body", max(12, round(h * 0.075)), theme.INK_DARK, words_w, max_height=room,
                                align="center", min_size=9, spacing=0.9)
         blit_at(surf, body, "midtop", (w // 2, y))
         return surf

@@ -492,8 +492,8 @@ class TableScene(Scene):
 
     def banner_text(self, event: Event) -> str:
         name = self.controller.seats[event.seat].name
-        if event.kind == "end":
-            return tr("table.game_ends", name=name)
+        if event.kind == "end":  # "Your kingdom is complete!", never "You's kingdom"
+            return tr("table.game_ends_you") if self.is_you(event.seat) else tr("table.game_ends", name=name)
         return tr("table.your_turn_you") if self.is_you(event.seat) else tr("table.your_turn", name=name)
 
     def is_you(self, seat: int) -> bool:

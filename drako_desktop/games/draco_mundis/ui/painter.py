@@ -76,6 +76,7 @@ class TablePainter:
         self.clock = 0.0
         self.preview_box: Rect | None = None  # where this frame shows a fight preview (the hovered square's tip waits)
         self._overlaid = canvas.Overlaid()
+        self._fade: tuple | None = None  # (key, surface): the log's older lines fading out under its title
 
     @property
     def ctx(self):
@@ -539,6 +540,20 @@ class TablePainter:
         offset = max(0, page.get_height() - body.h - self.scene.log_scroll)
         view = Rect(0, offset, body.w, min(body.h, page.get_height()))
         surface.blit(page, (body.x, body.bottom - view.h), view)
+        if offset > 0:  # older lines continue above: fade them out under the title (not an entry's tail alone)
+            surface.blit(self.fade(Rect(body.x, body.y, body.w, th.px(28))), body.topleft)
+
+    def fade(self, rect: Rect) -> pygame.Surface:
+        """The panel's own ground over `rect` (from the base picture), opaque at the top, clear at the bottom."""
+        key = (tuple(rect), id(self._base[1]) if self._base else None)
+        if self._fade is None or self._fade[0] != key:
+            fade = self.base(self.scene.layout.size).subsurface(rect).convert_alpha()
+            alpha = pygame.Surface(rect.size, pygame.SRCALPHA)
+            for y in range(rect.h):
+                canvas.line(alpha, (255, 255, 255, round(245 * (1 - y / rect.h))), (0, y), (rect.w, y))
+            fade.blit(alpha, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+            self._fade = (key, fade)
+        return self._fade[1]
 
     # -- what the person may do: targets, arrows, previews, pickers ------------------------------------------
 

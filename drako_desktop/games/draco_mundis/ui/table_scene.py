@@ -631,6 +631,7 @@ class TableScene(Scene):
     def toggle_log(self) -> None:
         self.log_open = not self.log_open
         self._log_page = None
+        self.refresh_buttons()  # the log takes the panel: the selected character's buttons go, and come back
 
     def open_menu(self) -> None:
         from ....ui.scenes.overlay import PauseMenu

@@ -151,6 +151,12 @@ class TutorialScene(TableScene):
         if self.app.persist:
             save_progress(self.step.id, finished=self.free or self.step.kind == "end")
 
+    def status_text(self) -> str:
+        """While the lesson runs, the bottom bar says what the step asks (the words shown in red after a wrong
+        move), never the table's own advice: "select a character" under "read this, then press Next" sent people
+        clicking the board, which the lesson refused."""
+        return super().status_text() if self.free else self.text("wrong")
+
     def next_step(self) -> None:
         if self.step.kind == "read":
             self.advance()
