@@ -18,6 +18,7 @@ from drako_desktop.games.aetherya_pocket.narrate import summarize_turn
 from drako_desktop.games.aetherya_pocket.ui.beats import Pause
 from drako_desktop.games.aetherya_pocket.ui.layout import first_places, hand_over_places, layout_problems
 from drako_desktop.settings import Settings
+from drako_desktop.ui import text as text_module
 from drako_desktop.ui import theme
 from drako_desktop.ui.scenes.scores import ScoreSheet
 from drako_desktop.ui.scenes.settings import SettingsScene
@@ -56,6 +57,29 @@ def test_hand_over_swaps_only_the_two_kingdoms():
     assert hand_over_places((2, 0, 1, 3), 3) == (3, 0, 1, 2)
     assert hand_over_places((3, 0, 1, 2), 0) == (0, 3, 1, 2)
     assert hand_over_places((0, 3, 1, 2), 0) == (0, 3, 1, 2)
+
+
+@pytest.mark.parametrize("language", ["en", "zh-TW"])
+def test_before_a_persons_first_turn_the_turns_told_are_since_the_game_began(rules, language):
+    # Bo has had no turn yet: "Since your last turn" over Ann's arrangement said otherwise.
+    app, table = start(rules, [Seat("Ann"), Seat("Bo"), Seat("Cid")], seed=4, speed="fast", language=language)
+    check = text_module.checking = text_module.TextCheck()
+    try:
+        for _ in range(MAX_FRAMES):
+            decision = table.decision()
+            if decision is not None and decision.seat == 1:
+                settle(app, table)
+                break
+            if decision is not None:
+                plain_move(table)
+            frames(app)
+        told = [words for words, _, _ in check.placed]
+    finally:
+        text_module.checking = None
+    assert table.recent_turns() and table.recent_turns()[0].seat == 0
+    assert i18n.tr("table.news_title_start") in told and i18n.tr("table.news_title") not in told
+    screenshot(app, f"table-news-since-the-start-{language}")
+    app.close()
 
 
 def test_pass_and_play_the_current_person_is_large_and_the_others_stay_put(rules):

@@ -67,6 +67,10 @@ class LastTurns:
             self.see(event, clock)
         self.records = [replace(r, ended=told.get((r.seat, r.events), r.ended)) for r in self.records]
 
+    def has_played(self, seat: int) -> bool:
+        """Whether `seat` has had a turn (its arrangement counts) this game."""
+        return any(record.seat == seat for record in self.records)
+
     def since(self, viewer: int, players: int) -> Sequence[TurnRecord]:
         """The turns played since `viewer`'s last turn (at most one per other seat), oldest first."""
         shown: list[TurnRecord] = []

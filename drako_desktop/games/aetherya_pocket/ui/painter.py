@@ -216,7 +216,7 @@ class TablePainter:
             parts["drawn"] = (self.drawn_key(), self.pile_area(layout.drawn))
         if records and not scene.model.over and layout.news.h:
             viewer = scene.places[0]
-            parts["news"] = (((viewer, scene.controller.seats[viewer].is_human),
+            parts["news"] = (((viewer, scene.controller.seats[viewer].is_human, scene.last_turns.has_played(viewer)),
                               *((record.seat, record.ended) for record in records)), layout.news)
         # The bars' words, between their buttons (drawn every frame: they light up under the mouse), each part as
         # large as its words: when the turn passes, only where words were and are is painted again.
@@ -911,8 +911,12 @@ class TablePainter:
             return
         pad, dot = th.px(8), th.px(6)
         viewer = scene.places[0]
-        title_words = tr("table.news_title") if scene.controller.seats[viewer].is_human else \
-            tr("table.news_title_of", name=scene.controller.seats[viewer].name)
+        if not scene.last_turns.has_played(viewer):  # nobody's "last turn" before their first
+            title_words = tr("table.news_title_start")
+        elif scene.controller.seats[viewer].is_human:
+            title_words = tr("table.news_title")
+        else:
+            title_words = tr("table.news_title_of", name=scene.controller.seats[viewer].name)
         title = text.fitted(title_words, "bold", th.text(18), theme.GOLD, area.w - 2 * pad)
         blit_at(surface, title, "topleft", (area.x + pad, area.y + pad))
         top = area.y + pad + title.get_height() + th.px(4)
