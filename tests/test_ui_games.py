@@ -12,6 +12,7 @@ import pytest
 from drako_desktop import saves
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
 from drako_desktop.games import load
+from drako_desktop.games.draco_mundis.ui.token_art import identity_mark
 from drako_desktop.settings import Settings
 from drako_desktop.ui.scenes.load import LoadScene
 from drako_desktop.ui.scenes.menu import GameTile, MainMenu
@@ -59,6 +60,10 @@ def test_the_new_game_screen_is_the_chosen_games(private_home):
     for expected in ([3, 1, 2], [0, 1, 2], [3, 1, 2]):  # 1 and 2 are taken: the first seat goes 0, 3, 0, 3
         click(app, discs()[0].rect.center)
         assert [d.colour for d in discs()] == expected
+    # Each colour with its seats' mark, so that a colour-blind player tells the choices apart.
+    for disc in discs():
+        assert disc.mark is identity_mark(app.ctx.art, disc.colour, disc.mark.get_width())
+    assert len({pygame.mask.from_surface(d.mark).count() for d in discs()}) == 3  # three shapes
     # Variants: one switch each, explained beside it.
     switches = {variant: rect for variant, rect in scene.variant_rows}
     assert list(switches) == ["fast_setup", "sherpa_sacrifice", "dragon_trap"]

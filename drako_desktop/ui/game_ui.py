@@ -70,6 +70,10 @@ class GameUI(Protocol):
     def sound_for(self, event: Any) -> str | None:
         """The sound effect of an engine event (a file name of `ui/sounds` without .wav), if any."""
 
+    def seat_mark(self, ctx: "Context", identity: int, size: int) -> pygame.Surface | None:
+        """The mark a seat of colour `identity` carries beside its colour, so that it is told apart without
+        colour (None: the game tells seats apart by colour and name)."""
+
     def showcase(self, ctx: "Context", width: int, height: int) -> list[pygame.Surface]:
         """A few pictures of the game's pieces at about width x height, for the title screen."""
 

@@ -176,7 +176,8 @@ class NewGameScene(Screen):
             remove = Rect(row.right - row_h, y, row_h, row_h)
             name_rect = Rect(kind_rect.right + gap, y, remove.x - gap - kind_rect.right - gap, row_h)
             widgets.append(ColourDisc(Rect(row.x, y, disc, row_h), self.colours[i], self.kinds[i] == HUMAN,
-                                      partial(self.recolour, i)))
+                                      partial(self.recolour, i),
+                                      self.ctx.game_ui.seat_mark(self.ctx, self.colours[i], round(row_h * 0.38))))
             widgets.append(Choice(kind_rect, "", self.kind_options(), self.kinds[i], partial(self.set_kind, i),
                                   label_share=0.0))
             widgets.append(TextField(name_rect, tr("new_game.name"), self.names[i], partial(self.set_name, i),
@@ -279,13 +280,16 @@ class NewGameScene(Screen):
 
 
 class ColourDisc(Widget):
-    """A seat's colour (and person or computer); clicking it gives the seat the next free colour."""
+    """A seat's colour (and person or computer) with the game's mark for it, if any (told apart without colour);
+    clicking it gives the seat the next free colour."""
 
-    def __init__(self, rect: Rect, colour: int, person: bool, on_click: Callable[[], None]) -> None:
+    def __init__(self, rect: Rect, colour: int, person: bool, on_click: Callable[[], None],
+                 mark: pygame.Surface | None = None) -> None:
         super().__init__(rect)
         self.colour = colour
         self.person = person
         self.on_click = on_click
+        self.mark = mark
 
     def activate(self) -> None:
         self.on_click()
@@ -298,5 +302,8 @@ class ColourDisc(Widget):
         pygame.draw.circle(surface, colour, centre, radius, width=ctx.theme.px(3))
         blit_at(surface, ctx.art.ui_icon("person" if self.person else "computer", round(self.rect.h * 0.5)), "center",
                 centre)
+        if self.mark is not None:
+            blit_at(surface, self.mark, "center", (self.rect.right - self.mark.get_width() // 2 - 1,
+                                                   self.rect.bottom - self.mark.get_height() // 2 - 1))
         if focused:
             draw_focus_ring(surface, self.rect, radius)

@@ -105,6 +105,9 @@ class AetheryaUI:
     def sound_for(self, event: Any) -> str | None:
         return EVENT_SOUNDS.get(event.kind)
 
+    def seat_mark(self, ctx: "Context", identity: int, size: int) -> pygame.Surface | None:
+        return None  # a kingdom is its player's: named on its plate
+
     def showcase(self, ctx: "Context", width: int, height: int) -> list[pygame.Surface]:
         pictures = CardArt(ctx.art, self.game.cards, ctx.text)  # shown on the menu whichever game is chosen
         w = min(width, round(height * CARD_ASPECT))

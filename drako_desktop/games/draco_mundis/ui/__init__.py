@@ -14,7 +14,7 @@ import pygame
 from ....i18n import has, tr
 from ....ui.tooltips import behind_text, join_names, tie_step_key
 from ...base import Breakdown, tie_break_steps
-from .token_art import TokenArt
+from .token_art import TokenArt, identity_mark
 
 if TYPE_CHECKING:
     from ....controller.game import GameSetup
@@ -100,6 +100,9 @@ class DracoUI:
 
     def sound_for(self, event: Any) -> str | None:
         return EVENT_SOUNDS.get(event.kind)
+
+    def seat_mark(self, ctx: "Context", identity: int, size: int) -> pygame.Surface | None:
+        return identity_mark(ctx.art, identity, size)
 
     def showcase(self, ctx: "Context", width: int, height: int) -> list[pygame.Surface]:
         pictures = TokenArt(ctx.art, self.game.data, ctx.text)

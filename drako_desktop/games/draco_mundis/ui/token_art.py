@@ -63,7 +63,7 @@ class TokenArt:
 
     def mark(self, seat: int, size: int) -> pygame.Surface:
         """The seat's shape, filled in its colour with a dark edge (beside names, on every token)."""
-        return self._get(("mark", seat, size), lambda: _draw_mark(self.identities[seat], size))
+        return identity_mark(self.art, self.identities[seat], size)
 
     def pattern(self, seat: int, w: int, h: int, alpha: int) -> pygame.Surface:
         return self._get(("pattern", seat, w, h, alpha), lambda: _draw_pattern(self.identities[seat], w, h, alpha))
@@ -241,6 +241,12 @@ def _arrow(surf: pygame.Surface, colour: Colour, size: int) -> None:
               (c + size * 0.3, c), (c + size * 0.04, c + w * 1.5), (c + size * 0.04, c + w / 2),
               (c - size * 0.28, c + w / 2)]
     pygame.draw.polygon(surf, (*colour, 255), points)
+
+
+def identity_mark(art: Art, identity: int, size: int) -> pygame.Surface:
+    """The shape of the seats of colour `identity` (see `TokenArt.mark`), also where no seat has it yet (the
+    new-game screen's colour choice)."""
+    return art.cached(("draco-mark", identity, size), lambda: _draw_mark(identity, size))
 
 
 def _draw_mark(identity: int, size: int) -> pygame.Surface:
