@@ -738,3 +738,20 @@ def test_tokens_in_motion_are_scaled_from_kept_pictures_not_drawn_and_kept_at_ev
     assert backs and all(len(found) <= 2 for found in backs), sizes  # on a square at rest, and in motion
     # Also on a land, and a prisoner.
     assert all(len(found) <= 4 for found in sizes.values()), {p: f for p, f in sizes.items() if len(f) > 4}
+
+
+def test_the_keyboards_cursor_on_the_character_it_selected_shows_no_tip_over_its_targets():
+    # The side panel shows the selected character's card; a tip on its square covered the squares around it.
+    app, table = start()
+    rng = random.Random(3)
+    finish_setup(app, table, rng)
+    play_on(app, table, rng, lambda: can(table, Move))
+    g = table.gestures
+    frames(app, 1, [key(pygame.K_TAB)])
+    assert g.selected is not None and g.cursor == g.selected
+    frames(app, 90)  # a second and a half: longer than a tip waits
+    assert table.tooltip is None
+    row, col = g.cursor
+    frames(app, 1, [key(pygame.K_LEFT if col > 6 else pygame.K_RIGHT)])
+    frames(app, 90)
+    assert g.cursor != g.selected and table.tooltip is not None  # elsewhere the cursor's tip still comes

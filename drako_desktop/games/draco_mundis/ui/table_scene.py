@@ -610,7 +610,11 @@ class TableScene(Scene):
     def update_tooltip(self, dt: float) -> None:
         g = self.gestures
         key = ("square", g.cursor) if g.keyboard else self.hit(g.mouse)
-        table_parts.follow_hover(self, key, g.press is not None or g.menu is not None or g.facing is not None, dt)
+        # The keyboard's cursor rests on a character just selected: its card is in the side panel already, and
+        # its tip would cover the squares around it, where its targets are.
+        on_selected = g.keyboard and g.cursor == g.selected
+        table_parts.follow_hover(self, None if on_selected else key,
+                                 g.press is not None or g.menu is not None or g.facing is not None, dt)
 
     def pin_tooltip(self, pos: tuple[int, int]) -> None:
         table_parts.pin_tooltip(self, pos)
