@@ -188,11 +188,17 @@ def test_a_fight_is_told_with_both_totals():
         "Bo's journalist and explorer fought Ann's hunter: 3 against 3, a tie: nothing happens."]
 
 
+def test_a_pass_tells_how_many_actions_it_left_unused():
+    # "Ann ended the turn." said the same of a pass as of a turn whose actions were spent.
+    s = build({(4, 6): "0 cannibal E", (4, 8): "1 explorer S", (3, 11): "1 ?jungle"})
+    assert words(act(s, {"type": "pass"})) == ["Ann ended the turn early, leaving 2 actions unused.", "Turn 2: Bo."]
+
+
 def test_a_freed_prisoner_a_capture_and_the_end_are_told():
     s = build({(4, 6): "0 cannibal E", (4, 8): "1 explorer S", (5, 8): "1 dragon N", (3, 11): "1 ?jungle"})
     assert words(act(s, {"type": "capture", "from": [4, 6], "to": [4, 8]})) == [
         "Ann's cannibal captured Bo's explorer on [4, 8]."]
-    assert words(act(s, {"type": "pass"})) == ["Ann ended the turn.", "Turn 2: Bo."]
+    assert words(act(s, {"type": "pass"})) == ["Ann ended the turn early, leaving one action unused.", "Turn 2: Bo."]
     assert words(act(s, {"type": "fight", "at": [4, 8]}))[0].endswith(
         "Ann's cannibal is eliminated. Bo's explorer is set free on [4, 8].")
     assert words(act(s, {"type": "reveal-any", "at": [3, 11], "facing": "N"}))[-1] == (

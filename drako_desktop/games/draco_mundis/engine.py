@@ -1052,7 +1052,7 @@ class GameState:
         return [Event("sacrifice", me, at=row_col(sq), token=self.rules.kinds[token & KIND_MASK], owner=me)]
 
     def _do_pass(self, action: Pass) -> list[Event]:
-        return [Event("pass", self.current)]
+        return [Event("pass", self.current, number=self.actions_left)]  # the actions given up, this one too
 
     def _start_turn(self, events: list[Event]) -> None:
         self.turn += 1

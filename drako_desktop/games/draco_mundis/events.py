@@ -36,7 +36,7 @@ class Event(NamedTuple):
     only), move (at, to, token), reveal and reveal-any (at, owner, token, facing), fight (at = the defender's square,
     attackers, defender, attack, defence, outcome "win" | "loss" | "tie" for the attackers,
     eliminated, freed), rotate (at, token, facing), capture (at, to, token, target = the prisoner),
-    destroy (at, target = the campsite), push (by, at, to, owner), sacrifice (at, token), pass,
+    destroy (at, target = the campsite), push (by, at, to, owner), sacrifice (at, token), pass (number),
     end (reason "last-reveal" | "stall")."""
 
     kind: str
@@ -55,7 +55,7 @@ class Event(NamedTuple):
     eliminated: tuple[Piece, ...] = ()
     freed: tuple[Piece, ...] = ()
     target: Piece | None = None
-    number: int = 0  # turn: the turn's number
+    number: int = 0  # turn: the turn's number; pass: the actions left unused
     reason: str = ""
     audience: int = -1  # -1: everything here is public; a seat: `token` is that seat's alone
     reveals: bool = False  # something hidden came to light for somebody (ends undo)

@@ -82,8 +82,8 @@ def _describe(event: Event, words: _Words) -> str | None:
                         origin=_square(event.at), target=_square(event.to))
     if kind == "sacrifice":
         return words.tr("log.sacrifice", name=name, token=token, square=_square(event.at))
-    if kind == "pass":
-        return words.tr("log.pass", name=name)
+    if kind == "pass":  # the turn ended early: what it gave up
+        return words.tr("log.pass_one" if event.number == 1 else "log.pass", name=name, count=event.number)
     if kind == "end":
         return words.tr("log.end_stall" if event.reason == "stall" else "log.end_last_reveal")
     return None
