@@ -393,7 +393,8 @@ def show_scores(table: Any) -> None:
 
 
 def close_game(table: Any) -> None:
-    """The table is left: the computer seats' worker and the autosave stop."""
+    """The table is left: the computer seats' worker, a hint waiting to be thought out and the autosave stop."""
+    table.hints.forget()
     table.controller.close()
     if table.session is not None:
         table.session.close()

@@ -1,0 +1,62 @@
+"""A long evening with the app open: what a player does again and again (hints asked and cancelled, screens opened
+and closed, window sizes) leaves nothing behind that grows without bound: threads, work in the opponents'
+process, scenes kept alive, pictures kept."""
+
+from __future__ import annotations
+
+import threading
+
+from drako_desktop.controller import worker
+from drako_desktop.controller.game import GameSetup, Seat
+from drako_desktop.games import load
+from drako_desktop.settings import Settings
+from drako_desktop.ui.app import App
+from ui_support import frames, play_until
+
+
+def hint_threads() -> list[threading.Thread]:
+    return [t for t in threading.enumerate() if t.name.startswith("hint-seat-")]
+
+
+def test_hints_asked_and_cancelled_again_and_again_are_not_all_thought_out(private_home, monkeypatch):
+    # Each hint asked waits for its turn in the opponents' process (one call at a time). Asked and cancelled 50
+    # times, 50 threads waited there and every hint was thought out anyway, one after the other: a minute of the
+    # processor's time, with the computers' moves and the next hint asked waiting behind them.
+    sent: list[str] = []
+    send = worker._send
+    monkeypatch.setattr(worker, "_send", lambda conn, message: (sent.append(message[0]), send(conn, message))[1])
+    game = load("aetherya-pocket")
+    app = App(game, Settings(animation_speed="instant"), size=(1280, 720), persist=False, threaded=True)
+    app.hint_depth = 2
+    table = app.start_game(GameSetup((Seat("Ana"), Seat("Ben")), seed=4))
+    play_until(app, table, lambda: table.decision() is not None and table.decision().kind == "after-draw")
+    opponents = app.opponents(game)
+    with opponents._lock:  # the opponents' process is busy (another hint, a computer's move) meanwhile
+        for _ in range(10):
+            table.hints.toggle()
+            frames(app, 1)
+            assert table.hints.request is not None
+            table.hints.toggle()
+            frames(app, 1)
+        waiting = hint_threads()
+        assert len(waiting) == 10
+    for thread in waiting:
+        thread.join(timeout=30)
+    assert not hint_threads() and "assess" not in sent
+    # The hint asked now is thought out at once, and shown.
+    table.hints.toggle()
+    for thread in hint_threads():
+        thread.join(timeout=30)
+    frames(app, 1)
+    assert sent.count("assess") == 1 and table.hints.shown is not None
+    # A hint still waiting when the table is left is not thought out either.
+    table.hints.toggle()  # hidden
+    with opponents._lock:
+        table.hints.toggle()  # asked again
+        waiting = hint_threads()
+        assert len(waiting) == 1
+        app.main_menu()
+    for thread in waiting:
+        thread.join(timeout=30)
+    assert sent.count("assess") == 1
+    app.close()
