@@ -11,7 +11,8 @@ from drako_desktop.controller.game import GameSetup, Seat
 from drako_desktop.games import load
 from drako_desktop.settings import Settings
 from drako_desktop.ui.app import App
-from ui_support import frames, play_until
+from drako_desktop.ui.scenes.menu import GameTile, MainMenu
+from ui_support import frames, make_app, play_until
 
 
 def hint_threads() -> list[threading.Thread]:
@@ -59,4 +60,21 @@ def test_hints_asked_and_cancelled_again_and_again_are_not_all_thought_out(priva
     for thread in waiting:
         thread.join(timeout=30)
     assert sent.count("assess") == 1
+    app.close()
+
+
+def test_the_menus_pictures_are_kept_for_the_window_as_it_is_only(private_home):
+    # The pieces fanned out on the menu's game tiles were kept for every window size they were made for: dragging
+    # the window's edge through 40 sizes kept 54 fans.
+    app = make_app(load("aetherya-pocket"), size=(1280, 720))
+    app.main_menu()
+    frames(app, 1)
+    for step in range(8):
+        app.resize((1100 + 40 * step, 700 + 20 * step))
+        frames(app, 1)
+    app.update_settings(language="zh-TW")
+    frames(app, 1)
+    tiles = [w for w in app.scenes.top.widgets.widgets if isinstance(w, GameTile)]
+    assert len(tiles) == len(app.library) == len(MainMenu._fans)
+    assert {(tile.game_id, tile.rect.size, "zh-TW") for tile in tiles} == set(MainMenu._fans)
     app.close()
