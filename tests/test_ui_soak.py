@@ -5,14 +5,19 @@ process, scenes kept alive, pictures kept."""
 from __future__ import annotations
 
 import threading
+import weakref
+
+import pytest
 
 from drako_desktop.controller import worker
-from drako_desktop.controller.game import GameSetup, Seat
+from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
 from drako_desktop.games import load
+from drako_desktop.i18n import tr
 from drako_desktop.settings import Settings
 from drako_desktop.ui.app import App
 from drako_desktop.ui.scenes.menu import GameTile, MainMenu
-from ui_support import frames, make_app, play_until
+from drako_desktop.ui.scenes.scores import ScoreSheet
+from ui_support import click, frames, make_app, play_until
 
 
 def hint_threads() -> list[threading.Thread]:
@@ -77,4 +82,25 @@ def test_the_menus_pictures_are_kept_for_the_window_as_it_is_only(private_home):
     tiles = [w for w in app.scenes.top.widgets.widgets if isinstance(w, GameTile)]
     assert len(tiles) == len(app.library) == len(MainMenu._fans)
     assert {(tile.game_id, tile.rect.size, "zh-TW") for tile in tiles} == set(MainMenu._fans)
+    app.close()
+
+
+@pytest.mark.parametrize("game_id", ["aetherya-pocket", "draco-mundis"])
+def test_a_finished_table_is_let_go_after_rematch_and_on_the_menu(game_id, private_home):
+    # The table that comes is kept from the garbage collector with all that lives when it comes. Rematch on the
+    # score sheet started the next table while the sheet (and the table it belongs to) still ran: both were kept
+    # for the whole next game; and a table left for the menu was kept for as long as the menu showed.
+    app = make_app(load(game_id), size=(1280, 720), animation_speed="instant", computer_pace="fast")
+    seats = (Seat("A", COMPUTER, "random"), Seat("B", COMPUTER, "random"))
+    table = app.start_game(GameSetup(seats, seed=5, game=game_id))
+    for leave_by in ("scores.rematch", "scores.main_menu"):
+        play_until(app, table, lambda: isinstance(app.scenes.top, ScoreSheet))
+        before = weakref.ref(table)
+        at = next(w.rect.center for w in app.scenes.top.widgets.widgets if w.label == tr(leave_by))
+        del table
+        click(app, at)
+        frames(app, 1)
+        assert before() is None
+        table = app.scenes.top
+    assert isinstance(table, MainMenu)
     app.close()

@@ -4,7 +4,6 @@ so the tables look and behave alike."""
 
 from __future__ import annotations
 
-import gc
 import logging
 from typing import Any, Callable, NamedTuple, Sequence
 
@@ -343,9 +342,7 @@ def settle_in(table: Any) -> None:
     walking it again and again, which shows as frame hitches."""
     if table.controller.phase == Phase.SCORING and not table.finished:
         table.game_over()
-    gc.unfreeze()  # what the table before kept (itself included, now let go) is collected, not kept for good
-    gc.collect()
-    gc.freeze()
+    table.app.scenes.settle_soon()
 
 
 def move_on(table: Any, dt: float, show_computer: Callable[[list[Any], float], None],
