@@ -123,3 +123,23 @@ def test_the_texts_kept_stay_within_their_bytes(private_home, monkeypatch):
     assert size <= 3 * 2**20 and len(kept) > 20
     assert size == app.ctx.text._bytes
     app.close()
+
+
+def test_a_review_left_is_not_kept_when_the_next_one_starts(private_home):
+    # Every review opened kept its game and all it had worked out for the rest of the session.
+    from drako_desktop.ui.scenes import review
+
+    app = make_app(load("aetherya-pocket"), size=(1280, 720), animation_speed="instant", computer_pace="fast")
+    app.review_depth = 1
+    finished = []
+    for seed in (11, 12, 13):
+        table = app.start_game(GameSetup((Seat("A", COMPUTER, "random"), Seat("B", COMPUTER, "random")), seed=seed))
+        play_until(app, table, lambda: isinstance(app.scenes.top, ScoreSheet))
+        finished.append(app.scenes.top.finished_game())
+    for game in finished:
+        app.open_review(game)
+        frames(app, 3)
+        app.scenes.pop()
+        frames(app, 1)
+    assert [job.saved.game_id for job in review._jobs.values()] == [finished[-1].game_id]
+    app.close()
