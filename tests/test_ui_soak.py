@@ -143,3 +143,24 @@ def test_a_review_left_is_not_kept_when_the_next_one_starts(private_home):
         frames(app, 1)
     assert [job.saved.game_id for job in review._jobs.values()] == [finished[-1].game_id]
     app.close()
+
+
+@pytest.mark.parametrize("game_id", ["aetherya-pocket", "draco-mundis"])
+def test_switching_the_language_keeps_no_texts_of_the_languages_before(game_id, private_home):
+    # The card (token) pictures of each language kept the texts of the language as it was first shown, each with
+    # everything drawn in it then (up to 128 MB) and its fonts open: switching back and forth on a table kept
+    # one more set each time until both languages had one.
+    from drako_desktop.games.aetherya_pocket import ui as aetherya_ui
+    from drako_desktop.games.draco_mundis import ui as draco_ui
+
+    app = make_app(load(game_id), size=(1280, 720), animation_speed="instant")
+    app.start_game(GameSetup((Seat("Ana"), Seat("Bot", COMPUTER, "random")), seed=3, game=game_id))
+    frames(app, 5)
+    first = weakref.ref(app.ctx.text)
+    for language in ("zh-TW", "en", "zh-TW", "en"):
+        app.update_settings(language=language)
+        frames(app, 2)
+    kept = list((aetherya_ui._card_arts if game_id == "aetherya-pocket" else draco_ui._token_arts).values())
+    assert kept and all(pictures.text is app.ctx.text for pictures in kept)
+    assert first() is None
+    app.close()
