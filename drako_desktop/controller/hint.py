@@ -3,7 +3,9 @@
 The table asks; the answer is thought out in the opponents' process, where a worker thread of
 the table's process only waits for it on a pipe (so the frame loop keeps its pace), or inline
 when the app runs its opponents inline (tests). A hint asked for can be dropped at any moment:
-the person acted, or cancelled it; its answer is then never looked at.
+the person acted, or cancelled it; its answer is then never looked at, and if it still waits for
+its turn in the opponents' process (behind another hint or a computer's move) it is never thought
+out at all.
 """
 
 from __future__ import annotations
@@ -31,12 +33,15 @@ def think_inline(game: Game, view: Any, legal: Sequence[Any], seed: int, depth: 
 class HintRequest:
     """One hint being thought out for the person in `seat`, at the game's `position` (actions played)."""
 
-    def __init__(self, seat: int, position: int, view: Any, legal: Sequence[Any], think: Callable[[], int | None],
-                 threaded: bool) -> None:
+    def __init__(self, seat: int, position: int, view: Any, legal: Sequence[Any],
+                 think: Callable[[Callable[[], bool]], int | None], threaded: bool) -> None:
+        """`think(wanted)` works the hint out; `wanted()` says whether it is still wanted (a thought not
+        begun yet need not begin)."""
         self.seat, self.position, self.view, self.legal = seat, position, view, list(legal)
         self.best: int | None = None
         self.error: str | None = None
         self._done = threading.Event()
+        self._dropped = threading.Event()
         self._think = think
         if threaded:
             threading.Thread(target=self._run, name=f"hint-seat-{seat}", daemon=True).start()
@@ -45,7 +50,7 @@ class HintRequest:
 
     def _run(self) -> None:
         try:
-            best = self._think()
+            best = self._think(self.wanted)
             if best is not None and not 0 <= best < len(self.legal):
                 raise ValueError(f"the hint chose {best} of {len(self.legal)} actions")
             self.best = best
@@ -54,6 +59,13 @@ class HintRequest:
             self.error = f"{type(exc).__name__}: {exc}"
         finally:
             self._done.set()
+
+    def drop(self) -> None:
+        """The hint is no longer wanted: the person acted, or cancelled it."""
+        self._dropped.set()
+
+    def wanted(self) -> bool:
+        return not self._dropped.is_set()
 
     @property
     def ready(self) -> bool:

@@ -20,7 +20,7 @@ import multiprocessing
 import threading
 from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from .. import games, jsonio
 from ..ai import EXEC_PREFIX, AgentSpecError, make_agent
@@ -54,14 +54,21 @@ class AgentProcess:
         name, wants_view = self.call("make", key, spec, seed)
         return RemoteAgent(self, key, name, wants_view)
 
-    def assess(self, view: Any, legal: Sequence[Any], seed: int, depth: int) -> int | None:
+    def assess(self, view: Any, legal: Sequence[Any], seed: int, depth: int,
+               wanted: Callable[[], bool] | None = None) -> int | None:
         """The strongest level's preferred action (an index into `legal`) from this view, thought out in the
-        opponents' process so the table stays smooth; None when the game has no analyst (no hard level)."""
-        best: int | None = self.call("assess", view.to_json(), [a.to_json() for a in legal], seed, depth)
+        opponents' process so the table stays smooth; None when the game has no analyst (no hard level), or
+        when it was no longer `wanted()` by its turn to be thought out."""
+        best: int | None = self.call("assess", view.to_json(), [a.to_json() for a in legal], seed, depth,
+                                     wanted=wanted)
         return best
 
-    def call(self, *message: Any) -> Any:
+    def call(self, *message: Any, wanted: Callable[[], bool] | None = None) -> Any:
+        """Send `message` and wait for the answer, after the calls before it (one at a time); not sent when it is
+        no longer `wanted()` by its turn (None then)."""
         with self._lock:
+            if wanted is not None and not wanted():
+                return None
             try:
                 _send(self._conn, message)
                 status, value = _receive(self._conn)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Protocol, Sequence
 
 import pygame
 from pygame import Rect
@@ -103,10 +103,10 @@ class Hints:
         seed = derive_seed("hint", controller.setup.seed, seat, position)
         depth, legal = app.hint_depth, list(decision.legal)
         if app.threaded:
-            def think() -> int | None:  # (a pass-and-play game starts the opponents' process here, not in a frame)
-                return app.opponents(game).assess(view, legal, seed, depth)
+            def think(wanted: Callable[[], bool]) -> int | None:  # (a pass-and-play game starts the opponents'
+                return app.opponents(game).assess(view, legal, seed, depth, wanted)  # process here, not in a frame)
         else:
-            def think() -> int | None:
+            def think(wanted: Callable[[], bool]) -> int | None:
                 return think_inline(game, view, legal, seed, depth)
         self.note = None
         self.request = HintRequest(seat, position, view, legal, think, app.threaded)
@@ -124,8 +124,16 @@ class Hints:
     def cancel(self) -> bool:
         """Drop the hint being thought out or shown (Esc, H); False if there was none."""
         had = self.active
-        self.request = self.shown = None
+        self.forget()
         return had
+
+    def forget(self) -> None:
+        """No hint asked nor shown any more. One asked and still waiting for its turn in the opponents' process is
+        not thought out at all: asked and cancelled again and again, each waited behind the others (a thread each,
+        a second of the processor each), and the computers' moves behind them all."""
+        if self.request is not None:
+            self.request.drop()
+        self.request = self.shown = None
 
     def update(self, dt: float) -> None:
         self.clock += dt
@@ -136,7 +144,7 @@ class Hints:
         here = None if decision is None else (decision.seat, len(self.table.controller.actions))
         for asked in (self.request, self.shown):
             if asked is not None and (asked.seat, asked.position) != here:
-                self.request = self.shown = None  # the person acted (or the turn moved on): the hint is stale
+                self.forget()  # the person acted (or the turn moved on): the hint is stale
         request = self.request
         if request is None or not request.ready:
             return

@@ -4,7 +4,6 @@ so the tables look and behave alike."""
 
 from __future__ import annotations
 
-import gc
 import logging
 from typing import Any, Callable, NamedTuple, Sequence
 
@@ -343,9 +342,7 @@ def settle_in(table: Any) -> None:
     walking it again and again, which shows as frame hitches."""
     if table.controller.phase == Phase.SCORING and not table.finished:
         table.game_over()
-    gc.unfreeze()  # what the table before kept (itself included, now let go) is collected, not kept for good
-    gc.collect()
-    gc.freeze()
+    table.app.scenes.settle_soon()
 
 
 def move_on(table: Any, dt: float, show_computer: Callable[[list[Any], float], None],
@@ -393,7 +390,8 @@ def show_scores(table: Any) -> None:
 
 
 def close_game(table: Any) -> None:
-    """The table is left: the computer seats' worker and the autosave stop."""
+    """The table is left: the computer seats' worker, a hint waiting to be thought out and the autosave stop."""
+    table.hints.forget()
     table.controller.close()
     if table.session is not None:
         table.session.close()

@@ -19,7 +19,15 @@ Colour = tuple[int, int, int]
 ELLIPSIS = "…"
 HYPHEN = "-"
 SMALLEST = 6  # px: a label shrinks down to this before it is cut; below it no text is legible
-_CACHE_LIMIT = 3000
+# The most texts kept, and the most they may take: every text drawn is kept (each game's log lines and scores
+# are new ones, and each window size and language has its own); at 3840 x 2160, 3000 texts took 450 MB. The least
+# recently drawn go first. A table's texts at that size take about 50 MB.
+KEPT_TEXTS = 3000
+KEPT_TEXT_BYTES = 128 * 2**20
+
+
+def _bytes(surface: pygame.Surface) -> int:
+    return surface.get_width() * surface.get_height() * surface.get_bytesize()
 
 
 # Where a line of CJK text may break: between any two ideographs or kana, but never before closing
@@ -112,11 +120,15 @@ class Text:
     def __init__(self, fonts: Fonts) -> None:
         self.fonts = fonts
         self._surfaces: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._bytes = 0
 
     def _remember(self, key: tuple, surface: pygame.Surface) -> pygame.Surface:
+        replaced = self._surfaces.pop(key, None)
+        self._bytes += _bytes(surface) - (0 if replaced is None else _bytes(replaced))
         self._surfaces[key] = surface
-        if len(self._surfaces) > _CACHE_LIMIT:
-            self._surfaces.popitem(last=False)
+        while (len(self._surfaces) > KEPT_TEXTS or self._bytes > KEPT_TEXT_BYTES) and len(self._surfaces) > 1:
+            _, dropped = self._surfaces.popitem(last=False)
+            self._bytes -= _bytes(dropped)
         return surface
 
     def _cached(self, key: tuple) -> pygame.Surface | None:

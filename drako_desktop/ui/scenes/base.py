@@ -17,6 +17,7 @@ while the person reads it.
 
 from __future__ import annotations
 
+import gc
 from typing import TYPE_CHECKING
 
 import pygame
@@ -106,6 +107,7 @@ class SceneStack:
         # (the scenes that drew the last frame, the window they drew on, its size): the top one may draw only
         # what changed over it
         self._shown: tuple[tuple[Scene, ...], pygame.Surface, tuple[int, int]] | None = None
+        self._settling = False  # what lives is kept from the garbage collector's walks at the next update
 
     @property
     def top(self) -> Scene | None:
@@ -144,7 +146,23 @@ class SceneStack:
         # Nor kept as the scenes last shown: the scene that comes next keeps what lives when it comes (see
         # table_parts.settle_in), and a finished game's table kept then was never let go (35 MB a game).
         self._shown = None
+        if gc.get_freeze_count():  # a table kept from the collector is left (for the menu): let go of it too
+            self.settle_soon()
         return self.push(scene)
+
+    def settle_soon(self) -> None:
+        """What lives at the next update (a table that came, the card data and pictures it made) lives on: the
+        garbage collector is kept from walking it again and again (that shows as frame hitches), and what was
+        kept so before and is let go now (the table before) is collected. At the next update, not now: the
+        scene that changed the stack (a score sheet's Rematch) is still running then, and the table it belongs
+        to would be kept for the whole next game."""
+        self._settling = True
+
+    def _settle(self) -> None:
+        self._settling = False
+        gc.unfreeze()
+        gc.collect()
+        gc.freeze()
 
     def find(self, kind: type) -> Scene | None:
         return next((s for s in reversed(self.scenes) if isinstance(s, kind)), None)
@@ -167,6 +185,8 @@ class SceneStack:
         return [top] if beneath is None else [top, beneath]
 
     def update(self, dt: float) -> None:
+        if self._settling:
+            self._settle()
         running = self.running()
         for scene in running:
             if scene is running[0] or scene in self.scenes:  # the top may have closed the one beneath

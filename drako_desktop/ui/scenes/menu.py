@@ -68,7 +68,9 @@ class GameTile(Widget):
 
 
 class MainMenu(Screen):
-    _fans: dict[tuple, list[tuple[pygame.Surface, tuple[int, int]]]] = {}  # rotated once per size and language
+    # Rotated once per size and language, and kept for the window as it is only: every window size has fans of its
+    # own, and dragging a window's edge passes through dozens of sizes.
+    _fans: dict[tuple, list[tuple[pygame.Surface, tuple[int, int]]]] = {}
 
     def look(self) -> object:
         return self.widgets.look()  # the mouse moving over the menu changes nothing until it enters or leaves one
@@ -138,6 +140,8 @@ class MainMenu(Screen):
         key = (game_id, size, self.ctx.fonts.language)
         fan = self._fans.get(key)
         if fan is None:
+            for other in [k for k in self._fans if k[1:] != key[1:]]:
+                del self._fans[other]
             cw = round(w * 0.26)
             ch = round(cw / 0.8)
             shown = game_ui.showcase(self.ctx, cw, ch)[:FAN]

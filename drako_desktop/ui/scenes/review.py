@@ -160,7 +160,8 @@ class ReviewJob:
 
 
 # The reviews being worked out, by (game id, seat, depth): coming back while a thread still finishes its
-# decision takes the same job on instead of starting a second one.
+# decision takes the same job on instead of starting a second one. Only those still running are kept when another
+# starts (each kept its game and every decision reviewed: one more for every game reviewed in a session).
 _jobs: dict[tuple[str, int, int], ReviewJob] = {}
 
 
@@ -168,6 +169,8 @@ def review_job(handle: "Game", saved: "SavedGame", seat: int, depth: int, keep: 
     found = _jobs.get((saved.game_id, seat, depth))
     if found is not None and found.running:
         return found
+    for key in [key for key, job in _jobs.items() if not job.running]:
+        del _jobs[key]
     job = ReviewJob(handle, saved, seat, depth, keep)
     _jobs[job.key] = job
     return job

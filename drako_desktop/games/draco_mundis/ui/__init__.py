@@ -51,6 +51,10 @@ def token_pictures(ctx: "Context", identities: tuple[int, ...] = (0, 1, 2, 3)) -
     key = (id(ctx.art), ctx.fonts.language, identities)
     art = _token_arts.get(key)
     if art is None or art.data is not game_of(ctx).data or art.text is not ctx.text:
+        # Those made for the texts of a language shown before go: each kept those texts (up to 128 MB) and their
+        # fonts open.
+        for stale in [k for k, kept in _token_arts.items() if kept.text is not ctx.text]:
+            del _token_arts[stale]
         art = _token_arts[key] = TokenArt(ctx.art, game_of(ctx).data, ctx.text, identities)
     return art
 
