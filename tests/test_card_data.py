@@ -273,13 +273,18 @@ def test_every_icon_is_checked_up_front(folder, capsys):
     assert refused(folder, capsys) == (f"drako-desktop: {folder}: file 'icons/unexplored.svg' is missing")
 
 
-def test_a_lesson_that_is_not_utf8_is_no_lesson_and_no_crash(folder):
+@pytest.mark.parametrize("spoil, problem", [
+    (lambda good: good + b"# caf\xe9\n", lambda good: f"is not UTF-8 text (byte {len(good) + 6})"),
+    (lambda good: b"\x00" + good, lambda good: "is not valid YAML at line 1: it holds the character U+0000, which YAML "
+                                               "does not allow"),
+], ids=["not-utf8", "nul"])
+def test_a_broken_lesson_file_is_no_lesson_and_no_crash(folder, spoil, problem):
     from drako_desktop.games import load
     from drako_desktop.games.aetherya_pocket.ui import tutorial
     from ui_support import frames, make_app
 
     good = (folder / "tutorial.yaml").read_bytes()
-    (folder / "tutorial.yaml").write_bytes(good + b"# caf\xe9\n")
+    (folder / "tutorial.yaml").write_bytes(spoil(good))
     game = load("aetherya-pocket", folder)
     app = make_app(game)
     app.main_menu()
@@ -289,26 +294,7 @@ def test_a_lesson_that_is_not_utf8_is_no_lesson_and_no_crash(folder):
     app.close()
     with pytest.raises(tutorial.TutorialError) as err:
         tutorial.load_script(game.cards)
-    assert str(err.value) == f"{folder / 'tutorial.yaml'}: is not UTF-8 text (byte {len(good) + 6})"
-
-
-def test_a_lesson_holding_a_nul_is_no_lesson_and_no_crash(folder):
-    from drako_desktop.games import load
-    from drako_desktop.games.aetherya_pocket.ui import tutorial
-    from ui_support import frames, make_app
-
-    (folder / "tutorial.yaml").write_bytes(b"\x00" + (folder / "tutorial.yaml").read_bytes())
-    game = load("aetherya-pocket", folder)
-    app = make_app(game)
-    app.main_menu()
-    frames(app, 1)
-    labels = [getattr(w, "label", "") for w in app.scenes.top.widgets.widgets]
-    assert app.crashes == [] and "Learn to play" not in labels
-    app.close()
-    with pytest.raises(tutorial.TutorialError) as err:
-        tutorial.load_script(game.cards)
-    assert str(err.value) == (f"{folder / 'tutorial.yaml'}: is not valid YAML at line 1: it holds the character "
-                              "U+0000, which YAML does not allow")
+    assert str(err.value) == f"{folder / 'tutorial.yaml'}: {problem(good)}"
 
 
 def test_a_player_count_key_outside_the_game_is_named_with_the_allowed_counts(folder):

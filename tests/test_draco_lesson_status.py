@@ -4,34 +4,25 @@ the board, which the lesson then refused in red."""
 
 from __future__ import annotations
 
-import pygame
 import pytest
 
 from drako_desktop import i18n
 from drako_desktop.games.draco_mundis.ui import tutorial
 from drako_desktop.games.draco_mundis.ui.tutorial_scene import TutorialScene
 from drako_desktop.i18n import tr
-from test_draco_ui import draco, tutorial_step_text
-from ui_support import frames, key, make_app, screenshot
+from test_draco_ui import draco, follow_the_lesson, tutorial_step_text
+from ui_support import make_app, screenshot
 
 
 def steps_and_their_status(app) -> dict[str, str]:
     """Follow the whole lesson as a player would; what the bottom bar says when each step is first shown."""
-    scene = app.scenes.replace_all(TutorialScene(app, tutorial.load_lesson(draco()), 0))
     said: dict[str, str] = {}
-    for _ in range(400):
-        frames(app)
-        step = scene.step
+
+    def note(scene: TutorialScene) -> None:
         if scene.choreo.idle:
-            said.setdefault(step.id, scene.status_text())
-        if step.kind == "end":
-            break
-        if step.kind == "read" and scene.choreo.idle:
-            frames(app, 1, [key(pygame.K_RETURN)])
-        elif step.kind == "hover" and scene.decision() is not None:
-            scene.gestures.mouse = scene.layout.square_rect(step.squares[0]).center
-        elif step.kind == "do" and scene.decision() is not None:
-            scene.play(step.action)
+            said.setdefault(scene.step.id, scene.status_text())
+
+    follow_the_lesson(app, each_frame=note)
     return said
 
 

@@ -388,11 +388,13 @@ def tutorial_step_text(step: str, part: str) -> str:
     return step_text(draco().data, step, part)
 
 
-def follow_the_lesson(app, after_action=lambda step: None) -> TutorialScene:
-    """Go through the whole lesson as a player would (`after_action` looks at the table after each action)."""
+def follow_the_lesson(app, after_action=lambda step: None, each_frame=lambda scene: None) -> TutorialScene:
+    """Go through the whole lesson as a player would (`after_action` looks at the table after each action,
+    `each_frame` after each frame)."""
     scene = app.scenes.replace_all(TutorialScene(app, tutorial.load_lesson(draco()), 0))
     for _ in range(400):
         frames(app)
+        each_frame(scene)
         step = scene.step
         if step.kind == "end":
             break
