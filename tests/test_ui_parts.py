@@ -174,3 +174,21 @@ def test_the_banner_fades_one_solid_band_made_once(aetherya):
         a = round(215 * alpha) / 255
         assert all(abs(c - (g * (1 - a) + d * a)) <= 2 for c, g, d in zip(colour, ground, dark))
     app.close()
+
+
+def test_pictures_kept_go_least_recently_asked_first_past_their_bytes_or_number():
+    from drako_desktop.ui.kept import KeptPictures
+
+    kept = KeptPictures(most_bytes=3 * 400, most=5)  # three 10 x 10 pictures of 4 bytes a pixel
+    pictures = {name: pygame.Surface((10, 10), pygame.SRCALPHA) for name in "abcd"}
+    for name in "abc":
+        kept.keep((name,), pictures[name])
+    assert kept.get(("a",)) is pictures["a"]  # asked for: now the most recent
+    kept.keep(("d",), pictures["d"])
+    assert list(kept) == [("c",), ("a",), ("d",)] and kept.bytes == 1200  # b went first
+    kept.keep(("d",), pygame.Surface((5, 5), pygame.SRCALPHA))  # made again, smaller
+    assert kept.bytes == 900 and len(kept) == 3
+    numbered = KeptPictures(most_bytes=10**9, most=2)
+    for name in "abc":
+        numbered.keep((name,), pictures[name])
+    assert list(numbered) == [("b",), ("c",)]

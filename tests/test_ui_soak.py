@@ -121,7 +121,7 @@ def test_the_texts_kept_stay_within_their_bytes(private_home, monkeypatch):
     kept = app.ctx.text._surfaces
     size = sum(s.get_width() * s.get_height() * s.get_bytesize() for s in kept.values())
     assert size <= 3 * 2**20 and len(kept) > 20
-    assert size == app.ctx.text._bytes
+    assert size == app.ctx.text._surfaces.bytes
     app.close()
 
 

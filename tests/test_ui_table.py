@@ -310,12 +310,12 @@ def test_dragging_the_windows_edge_keeps_pictures_and_fonts_within_bounds(rules,
     app, table = start(rules, [Seat("Ana"), Seat("B", COMPUTER, "random")], seed=2, speed="instant")
     wait_for_person(app, table)
     art = app.ctx.art
-    art.kept_bytes = 16 * 2**20
+    art._cache.most_bytes = 16 * 2**20
     for i in range(20):
         size = (1280 + 16 * i, 720 + 9 * i)
         frames(app, 1, [pygame.event.Event(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1])])
         kept = list(art._cache.values())
-        assert sum(p.get_width() * p.get_height() * p.get_bytesize() for p in kept) <= art.kept_bytes
+        assert sum(p.get_width() * p.get_height() * p.get_bytesize() for p in kept) <= art._cache.most_bytes
         assert len(app.ctx.fonts._fonts) <= 12
     assert table.layout.size == size and layout_problems(table.layout) == []
     shown = app.surface.copy()

@@ -13,7 +13,6 @@ import functools
 import logging
 import math
 import random
-from collections import OrderedDict
 from pathlib import Path
 from typing import Callable
 
@@ -21,6 +20,7 @@ import pygame
 
 from .. import resources
 from . import theme
+from .kept import KeptPictures
 from .theme import Colour, mix, shade
 
 log = logging.getLogger(__name__)
@@ -69,30 +69,16 @@ FADE_STEPS = 12  # a pulsing glow's brightness steps: more than a pulse draws fr
 KEPT_BYTES = 320 * 2**20
 
 
-def _bytes(picture: pygame.Surface) -> int:
-    return picture.get_width() * picture.get_height() * picture.get_bytesize()
-
-
 class Art:
     """The shared picture cache (language-independent pictures only: nothing here prints a word)."""
 
-    def __init__(self, kept_bytes: int = KEPT_BYTES) -> None:
-        self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
-        self._bytes = 0
-        self.kept_bytes = kept_bytes
+    def __init__(self) -> None:
+        self._cache = KeptPictures(KEPT_BYTES)
 
     def cached(self, key: tuple, make: Callable[[], pygame.Surface]) -> pygame.Surface:
         """The picture for `key`, made on first use, kept while it is among the pictures asked for lately."""
         found = self._cache.get(key)
-        if found is not None:
-            self._cache.move_to_end(key)
-            return found
-        found = self._cache[key] = make()
-        self._bytes += _bytes(found)
-        while self._bytes > self.kept_bytes and len(self._cache) > 1:
-            _, dropped = self._cache.popitem(last=False)
-            self._bytes -= _bytes(dropped)
-        return found
+        return self._cache.keep(key, make()) if found is None else found
 
     # -- icons -----------------------------------------------------------------------
 

@@ -8,12 +8,12 @@ down to a floor, and last by ending the text with an ellipsis.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from typing import Callable
 
 import pygame
 
 from .fonts import Fonts
+from .kept import KeptPictures
 
 Colour = tuple[int, int, int]
 ELLIPSIS = "…"
@@ -24,10 +24,6 @@ SMALLEST = 6  # px: a label shrinks down to this before it is cut; below it no t
 # recently drawn go first. A table's texts at that size take about 50 MB.
 KEPT_TEXTS = 3000
 KEPT_TEXT_BYTES = 128 * 2**20
-
-
-def _bytes(surface: pygame.Surface) -> int:
-    return surface.get_width() * surface.get_height() * surface.get_bytesize()
 
 
 # Where a line of CJK text may break: between any two ideographs or kana, but never before closing
@@ -119,23 +115,13 @@ checking: TextCheck | None = None
 class Text:
     def __init__(self, fonts: Fonts) -> None:
         self.fonts = fonts
-        self._surfaces: OrderedDict[tuple, pygame.Surface] = OrderedDict()
-        self._bytes = 0
+        self._surfaces = KeptPictures(KEPT_TEXT_BYTES, KEPT_TEXTS)
 
     def _remember(self, key: tuple, surface: pygame.Surface) -> pygame.Surface:
-        replaced = self._surfaces.pop(key, None)
-        self._bytes += _bytes(surface) - (0 if replaced is None else _bytes(replaced))
-        self._surfaces[key] = surface
-        while (len(self._surfaces) > KEPT_TEXTS or self._bytes > KEPT_TEXT_BYTES) and len(self._surfaces) > 1:
-            _, dropped = self._surfaces.popitem(last=False)
-            self._bytes -= _bytes(dropped)
-        return surface
+        return self._surfaces.keep(key, surface)
 
     def _cached(self, key: tuple) -> pygame.Surface | None:
-        found = self._surfaces.get(key)
-        if found is not None:
-            self._surfaces.move_to_end(key)
-        return found
+        return self._surfaces.get(key)
 
     # -- one line ------------------------------------------------------------------
 
