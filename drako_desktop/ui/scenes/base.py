@@ -135,24 +135,26 @@ class SceneStack:
         """Take one scene off the stack wherever it is (a dialog whose screen moved on)."""
         if scene in self.scenes:
             top = scene is self.scenes[-1]
-            self.changes += 1
-            self.scenes.remove(scene)
-            scene.leave()
-            self._collecting |= scene.opaque
-            if self._shown is not None and scene in self._shown[0]:
-                self._shown = None  # not kept as shown: the next frame, without it, is drawn whole anyway
+            self._take_off(scene)
             if top and self.scenes:
                 self.scenes[-1].uncovered()
 
     def replace_all(self, scene: Scene) -> Scene:
         while self.scenes:
-            self.scenes.pop().leave()
-        # Nor kept as the scenes last shown: the scene that comes next keeps what lives when it comes (see
-        # table_parts.settle_in), and a finished game's table kept then was never let go (35 MB a game).
-        self._shown = None
+            self._take_off(self.scenes[-1])
         if gc.get_freeze_count():  # a table kept from the collector is left (for the menu): let go of it too
             self.settle_soon()
         return self.push(scene)
+
+    def _take_off(self, scene: Scene) -> None:
+        self.changes += 1
+        self.scenes.remove(scene)
+        scene.leave()
+        self._collecting |= scene.opaque
+        if self._shown is not None and scene in self._shown[0]:
+            # Nor kept as shown (the next frame, without it, is drawn whole anyway): what lives when a table comes
+            # is kept from the collector (see settle_soon), and a finished table kept so was never let go.
+            self._shown = None
 
     def settle_soon(self) -> None:
         """What lives at the next update (a table that came, the card data and pictures it made) lives on: the
