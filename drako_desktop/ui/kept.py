@@ -4,7 +4,7 @@ of its own, and a long session passes through many of them."""
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Iterator
+from typing import Any, Callable, Iterator, Protocol, TypeVar
 
 import pygame
 
@@ -56,3 +56,24 @@ class KeptPictures:
 
     def __contains__(self, key: object) -> bool:
         return key in self._pictures
+
+
+class DrawsWords(Protocol):
+    @property
+    def text(self) -> Any: ...  # the texts it draws its words with: the language shown when it was made
+
+
+Pictures = TypeVar("Pictures", bound=DrawsWords)
+
+
+def for_the_texts(made: dict[Any, Pictures], key: Any, text: Any, still_fits: Callable[[Pictures], bool],
+                  make: Callable[[], Pictures]) -> Pictures:
+    """A game's pictures for `key`, made with `text` (the language shown) and kept; made again when they no longer
+    `still_fit` (other card data). Those made with a language shown before go: each kept its texts (up to 128 MB)
+    and their fonts open, one more set each time the language was switched."""
+    found = made.get(key)
+    if found is None or found.text is not text or not still_fits(found):
+        for stale in [k for k, kept in made.items() if kept.text is not text]:
+            del made[stale]
+        found = made[key] = make()
+    return found

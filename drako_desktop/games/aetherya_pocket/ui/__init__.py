@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 import pygame
 
 from ....i18n import tr
+from ....ui.kept import for_the_texts
 from ....ui.tooltips import behind_text, join_names, tie_step_key
 from ...base import Breakdown, tie_break_steps
 from ..narrate import category_name
@@ -53,15 +54,9 @@ def game_of(ctx: "Context") -> "AetheryaPocket":
 
 def card_pictures(ctx: "Context") -> CardArt:
     """The card pictures for the game on screen in the current language (made once, then kept)."""
-    key = (id(ctx.art), ctx.fonts.language)
-    art = _card_arts.get(key)
-    if art is None or art.cards is not game_of(ctx).cards or art.text is not ctx.text:
-        # Those made for the texts of a language shown before go: each kept those texts (up to 128 MB) and their
-        # fonts open, one more set each time the language was switched.
-        for stale in [k for k, kept in _card_arts.items() if kept.text is not ctx.text]:
-            del _card_arts[stale]
-        art = _card_arts[key] = CardArt(ctx.art, game_of(ctx).cards, ctx.text)
-    return art
+    return for_the_texts(_card_arts, (id(ctx.art), ctx.fonts.language), ctx.text,
+                         lambda art: art.cards is game_of(ctx).cards,
+                         lambda: CardArt(ctx.art, game_of(ctx).cards, ctx.text))
 
 
 class AetheryaUI:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 import pygame
 
 from ....i18n import has, tr
+from ....ui.kept import for_the_texts
 from ....ui.tooltips import behind_text, join_names, tie_step_key
 from ...base import Breakdown, tie_break_steps
 from .token_art import TokenArt, identity_mark
@@ -48,15 +49,9 @@ def game_of(ctx: "Context") -> "DracoMundis":
 def token_pictures(ctx: "Context", identities: tuple[int, ...] = (0, 1, 2, 3)) -> TokenArt:
     """The token pictures for the game on screen, with each seat's colour, pattern and mark of the palette
     (`GameSetup.colour_of`): made once per data, language and choice of colours, then kept."""
-    key = (id(ctx.art), ctx.fonts.language, identities)
-    art = _token_arts.get(key)
-    if art is None or art.data is not game_of(ctx).data or art.text is not ctx.text:
-        # Those made for the texts of a language shown before go: each kept those texts (up to 128 MB) and their
-        # fonts open.
-        for stale in [k for k, kept in _token_arts.items() if kept.text is not ctx.text]:
-            del _token_arts[stale]
-        art = _token_arts[key] = TokenArt(ctx.art, game_of(ctx).data, ctx.text, identities)
-    return art
+    return for_the_texts(_token_arts, (id(ctx.art), ctx.fonts.language, identities), ctx.text,
+                         lambda art: art.data is game_of(ctx).data,
+                         lambda: TokenArt(ctx.art, game_of(ctx).data, ctx.text, identities))
 
 
 class DracoUI:
