@@ -40,7 +40,9 @@ class Translations:
     def has(self, key: str) -> bool:
         return key in self.strings or key in self.fallback
 
-    def get(self, key: str, default: str | None = None, **values: Any) -> str:
+    def get(self, key: str, default: str | None = None, /, **values: Any) -> str:
+        """The text of `key` (else `default`, else "[key]") with `values` in its placeholders. `key` and
+        `default` are positional only: a placeholder may have any name, `key` and `default` too."""
         text = self.strings.get(key)
         if text is None:
             text = self.fallback.get(key)
@@ -148,8 +150,8 @@ def language() -> str:
     return _current.code
 
 
-def tr(key: str, **values: Any) -> str:
-    return _current.get(key, **values)
+def tr(key: str, /, **values: Any) -> str:
+    return _current.get(key, None, **values)
 
 
 def called_you(name: str) -> bool:
@@ -176,19 +178,19 @@ def join_names(names: list[str], last: str = "tooltip.and") -> str:
 
 
 def card_name(cards, type_id: str) -> str:
-    return _current.get(f"cards.{type_id}", default=cards.type(type_id).name)
+    return _current.get(f"cards.{type_id}", cards.type(type_id).name)
 
 
 def legend_name(cards, legend_id: str) -> str:
-    return _current.get(f"legends.{legend_id}.name", default=cards.legend(legend_id).name)
+    return _current.get(f"legends.{legend_id}.name", cards.legend(legend_id).name)
 
 
 def legend_text(cards, legend_id: str) -> str:
-    return _current.get(f"legends.{legend_id}.text", default=cards.legend(legend_id).text)
+    return _current.get(f"legends.{legend_id}.text", cards.legend(legend_id).text)
 
 
 def family_name(cards, family_id: str) -> str:
-    return _current.get(f"families.{family_id}", default=cards.family(family_id).name)
+    return _current.get(f"families.{family_id}", cards.family(family_id).name)
 
 
 class Message:
@@ -209,7 +211,7 @@ class Message:
     def __str__(self) -> str:
         joiner = _current.get("language.list_separator")
         values = {k: joiner.join(map(str, v)) if isinstance(v, tuple) else v for k, v in self.values.items()}
-        return _current.get(self.key, **values)
+        return _current.get(self.key, None, **values)
 
     def __repr__(self) -> str:
         return f"Message({self.key!r}, {self.values!r})"

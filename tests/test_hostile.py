@@ -44,10 +44,12 @@ GAME_ID = "20260101-120000-abcdef"
 HOSTILE_JSON = {  # what Python's decoder rejects with something other than a syntax error
     "a number of 5000 digits": '{"n": ' + "7" * 5000 + "}",
     "nesting 100,000 deep": "[" * 100_000 + "]" * 100_000,
+    "a key named twice": '{"version": 1, "version": 1}',  # told with the placeholder `key` (issue 30)
 }
 BIG_NUMBER = "holds a number too large for the game (more than 30 digits)"
 TOO_DEEP = "nested more than 64 levels deep"
-WHY = {"a number of 5000 digits": BIG_NUMBER, "nesting 100,000 deep": TOO_DEEP}
+WHY = {"a number of 5000 digits": BIG_NUMBER, "nesting 100,000 deep": TOO_DEEP,
+       "a key named twice": 'names the key "version" twice in one object'}
 
 
 def save_data(moves: int = 30, setup: GameSetup = SETUP, game_id: str = GAME_ID) -> dict:

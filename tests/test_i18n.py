@@ -234,3 +234,20 @@ def test_chinese_lines_break_between_characters_but_not_before_punctuation():
                 if text.width(line, "body", 16) > width and len(_tokens(line)) > 1:  # (a URL cannot break)
                     bad.append((key, width, f"too wide: {line}"))
     assert bad == []
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_text_takes_every_placeholder_whatever_its_name(code):
+    """A placeholder may be called anything, `key` and `default` too (a save naming a key twice is told with
+    `key=`): every text of the language is formatted with each of its placeholders by every way a message is
+    made, `tr`, `Message` and a language's `get`."""
+    i18n.set_language(code)
+    language = i18n.Translations(code)
+    texts = language.strings
+    assert i18n.language() == code and texts
+    for key, text in texts.items():
+        values = {name.split(".")[0].split("[")[0]: f"<{name}>" for name in placeholders(text)}
+        expected = text.format_map(values)
+        assert i18n.tr(key, **values) == expected
+        assert str(i18n.Message(key, **values)) == expected
+        assert language.get(key, None, **values) == expected

@@ -96,7 +96,7 @@ class _Words:
         self.names = names
         self.data = data
 
-    def tr(self, key: str, **values: object) -> str:
+    def tr(self, key: str, /, **values: object) -> str:
         return i18n.tr(f"{PREFIX}.{key}", **values)
 
     def seat(self, seat: int) -> str:
