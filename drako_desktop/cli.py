@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Any, Callable, Sequence, TextIO
 
 from . import __version__, games, jsonio
+from .console import Failure, Output, OutputError, Writable, error_line, let_go_of_stdout
 from .controller.review import MAX_DEPTH
 from .data import CardDataError, YamlFile
 from .games import DEFAULT_GAME, Library, UnknownGameError, game_ids
@@ -30,6 +30,16 @@ class UsageError(Exception):
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]  # one line and status 2, like every other bad input
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message} (see --help)\n")
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        # argparse ignores a write that fails: --help or --version into a full disk would exit 0 having printed
+        # nothing. To standard output, a failure is an OutputError like any command's.
+        if message and file is not None and file is sys.stdout:
+            out = Output(file)
+            out.write(message)
+            out.flush()
+        else:
+            super()._print_message(message, file)
 
 
 def _count(most: int) -> Callable[[str], int]:
@@ -204,13 +214,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    stdout = Output(sys.stdout)
     try:
-        return run(args)
-    except BrokenPipeError:  # `drako-desktop replay --last | head`: the reader has seen enough
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 1
+        code = run(build_parser().parse_args(argv), stdout)
+        stdout.flush()
+        return code
+    except Failure as exc:  # the output cannot be written (a full disk, closed), or play --exit-at-end failed
+        if isinstance(exc, OutputError):
+            let_go_of_stdout()
+        if not (isinstance(exc, OutputError) and exc.broken_pipe):  # `replay --last | head`: it has seen enough
+            error_line(str(exc))
+        return exc.status
     except KeyboardInterrupt:
         return 130
 
@@ -242,7 +256,7 @@ def data_folder_game(folder: Path) -> str:
     return f.choice(f.root["id"], "id", game_ids(), "game")
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, stdout: Writable) -> int:
     try:
         if args.command == "score" and getattr(args, "game", None) is None:
             args.game = DEFAULT_GAME  # score is Aetherya Pocket's tool
@@ -252,26 +266,26 @@ def run(args: argparse.Namespace) -> int:
 
             return selftest(game, library)
         if args.command == "score":
-            return cmd_score(game, args, sys.stdin, sys.stdout)
+            return cmd_score(game, args, sys.stdin, stdout)
         if args.command == "simulate":
-            return cmd_simulate(game, args, sys.stdout)
+            return cmd_simulate(game, args, stdout)
         if args.command == "bench-ui":
-            return cmd_bench_ui(game, args, sys.stdout)
+            return cmd_bench_ui(game, args, stdout)
         if args.command == "bench-idle":
-            return cmd_bench_idle(game, args, sys.stdout)
+            return cmd_bench_idle(game, args, stdout)
         if args.command == "replay":
-            return cmd_replay(library, game, args, sys.stdout)
+            return cmd_replay(library, game, args, stdout)
         if args.command == "review":
-            return cmd_review(library, args, sys.stdout)
+            return cmd_review(library, args, stdout)
         if args.command == "view":
             return cmd_view(library, args)
-        return cmd_play(library, game, args, sys.stdout)
+        return cmd_play(library, game, args, stdout)
     except (CardDataError, UsageError) as exc:
-        print(f"drako-desktop: {exc}", file=sys.stderr)
+        error_line(str(exc))
         return EXIT_BAD_INPUT
 
 
-def cmd_score(game: Game, args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+def cmd_score(game: Game, args: argparse.Namespace, stdin: TextIO, stdout: Writable) -> int:
     score = getattr(game, "score", None)
     if score is None:
         raise UsageError(f"score scores Aetherya Pocket kingdoms; {game.name} has no kingdoms")
@@ -322,7 +336,7 @@ def parse_variants(game: Game, text: str) -> tuple[str, ...]:
     return tuple(v for v in known if v in given)
 
 
-def cmd_simulate(game: Game, args: argparse.Namespace, stdout: TextIO) -> int:
+def cmd_simulate(game: Game, args: argparse.Namespace, stdout: Writable) -> int:
     from .ai import AgentSpecError
     from .controller.runner import simulate
 
@@ -396,7 +410,7 @@ def parse_seats(game: Game, text: str) -> tuple[Any, ...]:
     return tuple(seats)
 
 
-def cmd_play(library: Library, game: Game, args: argparse.Namespace, stdout: TextIO) -> int:
+def cmd_play(library: Library, game: Game, args: argparse.Namespace, stdout: Writable) -> int:
     """The game: the main menu, or (play --seats) straight into a game."""
     import random
 
@@ -411,7 +425,7 @@ def cmd_play(library: Library, game: Game, args: argparse.Namespace, stdout: Tex
     if playing and args.resume:
         if args.seats is not None or args.seed is not None or args.first != 1 or args.variants:
             raise UsageError("--continue resumes a saved game: it takes no --seats, --seed, --first or --variants")
-        resume = latest_game_to_continue(library, args.exit_at_end)
+        resume = latest_game_to_continue(library)
     elif playing and args.seats is not None:
         seats = parse_seats(game, args.seats)
         if not 1 <= args.first <= len(seats):
@@ -437,26 +451,22 @@ def cmd_play(library: Library, game: Game, args: argparse.Namespace, stdout: Tex
         raise UsageError(f"cannot open the game window: {exc}") from None
 
 
-def latest_game_to_continue(library: Library, unattended: bool) -> Any:
+def latest_game_to_continue(library: Library) -> Any:
     """The most recent unfinished save for `play --continue`; the saves it cannot use are named
-    (set aside, or left in place). `unattended` (--exit-at-end): nobody is there to answer the
-    question of a game open in another copy of the app, so that ends here."""
-    from .saves import SaveLock, latest_unfinished, save_path
+    (set aside, or left in place). Whether another copy of the app has it open is decided when the
+    game is claimed (`App.resume_game`): a check made here first could be out of date a moment later."""
+    from .saves import latest_unfinished
 
     game, listing = latest_unfinished(library)
     unusable = [str(problem) for problem in listing.problems + listing.kept]
     if game is None:
         raise UsageError("; ".join(["there is no unfinished game to continue", *unusable]))
     for problem in unusable:
-        print(f"drako-desktop: {problem}", file=sys.stderr)
-    holder = SaveLock(save_path(game)).holder()
-    if unattended and holder is not None:
-        raise UsageError(f"{save_path(game)}: the game is open in another copy of Drako Desktop (process {holder.pid} "
-                         f"on {holder.host}, since {holder.since})")
+        error_line(problem)
     return game
 
 
-def cmd_replay(library: Library, game: Game, args: argparse.Namespace, stdout: TextIO) -> int:
+def cmd_replay(library: Library, game: Game, args: argparse.Namespace, stdout: Writable) -> int:
     """A saved game or a record turn by turn (text) or as one JSON object; a bad file is one line and exit 2."""
     from .replay import format_replay, load_for_replay, replay_game
     from .saves import SaveError
@@ -478,7 +488,7 @@ def cmd_replay(library: Library, game: Game, args: argparse.Namespace, stdout: T
     return 0
 
 
-def replay_record_command(library: Library, args: argparse.Namespace, stdout: TextIO) -> int:
+def replay_record_command(library: Library, args: argparse.Namespace, stdout: Writable) -> int:
     from .records import RecordError, read_record, replay_record
     from .replay import format_replay, record_as_saved, replay_game
 
@@ -498,7 +508,7 @@ def replay_record_command(library: Library, args: argparse.Namespace, stdout: Te
     return 0
 
 
-def cmd_review(library: Library, args: argparse.Namespace, stdout: TextIO) -> int:
+def cmd_review(library: Library, args: argparse.Namespace, stdout: Writable) -> int:
     """One seat's decisions of a saved game, judged by the strongest level (text or one JSON object)."""
     from .controller.review import DEFAULT_DEPTH, ReviewUnavailableError, review_game, summarize
     from .replay import load_for_replay
@@ -588,7 +598,7 @@ def cmd_view(library: Library, args: argparse.Namespace) -> int:
         raise UsageError(f"cannot open the game window: {exc}") from None
 
 
-def cmd_bench_ui(game: Game, args: argparse.Namespace, stdout: TextIO) -> int:
+def cmd_bench_ui(game: Game, args: argparse.Namespace, stdout: Writable) -> int:
     from .ai import agent_levels
 
     if args.level not in agent_levels(game):
@@ -605,7 +615,7 @@ def cmd_bench_ui(game: Game, args: argparse.Namespace, stdout: TextIO) -> int:
     return 0
 
 
-def cmd_bench_idle(game: Game, args: argparse.Namespace, stdout: TextIO) -> int:
+def cmd_bench_idle(game: Game, args: argparse.Namespace, stdout: Writable) -> int:
     if not 0 < args.seconds <= 3600:
         raise UsageError(f"--seconds must be more than 0 and at most 3600, not {args.seconds}")
     from .ui.launch import bench_idle

@@ -15,6 +15,7 @@ import sys
 import threading
 from pathlib import Path
 
+from .console import error_line
 from .storage import data_dir
 
 LOGGER = "drako_desktop"
@@ -24,6 +25,20 @@ BACKUPS = 2
 FORMAT = "%(asctime)s %(levelname)s %(name)s [%(threadName)s] %(message)s"
 
 _handler: logging.Handler | None = None
+
+
+class _LogFile(logging.handlers.RotatingFileHandler):
+    """The log file. One that cannot be written (a full disk) says so once on stderr, and the game goes on:
+    logging's own way is a traceback on stderr for every line it could not write."""
+
+    told = False
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        if not self.told:
+            self.told = True
+            problem = sys.exc_info()[1]
+            reason = (problem.strerror if isinstance(problem, OSError) else None) or str(problem)
+            error_line(f"the log file {self.baseFilename} cannot be written ({reason}): the game goes on without it")
 
 
 def log_path() -> Path:
@@ -47,10 +62,9 @@ def setup_logging() -> Path | None:
     close_logging()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handler = logging.handlers.RotatingFileHandler(path, maxBytes=MAX_BYTES, backupCount=BACKUPS,
-                                                       encoding="utf-8")
+        handler = _LogFile(path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8")
     except OSError as exc:
-        print(f"drako-desktop: no log file ({exc})", file=sys.stderr)
+        error_line(f"no log file ({exc})")
         return None
     handler.setFormatter(logging.Formatter(FORMAT))
     logger.addHandler(handler)

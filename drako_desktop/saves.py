@@ -44,7 +44,7 @@ from .ai import EXEC_PREFIX, EXTERNAL, is_builtin
 from .controller.game import COMPUTER, HUMAN, MAX_NAME, GameSetup, Seat, clean_name
 from .games.base import ActionFormatError, Game, GameState, IllegalActionError
 from .i18n import Message, file_problem
-from .storage import atomic_write_text, data_dir, move_to_free_name, set_aside
+from .storage import atomic_write_text, data_dir, move_to_free_name, set_aside, write_new
 
 log = logging.getLogger(__name__)
 
@@ -505,9 +505,23 @@ class SaveLock:
         return LockHolder(pid, clean_name(host)[:64], since if STAMP.fullmatch(since) else "?")
 
     def take(self) -> None:
-        """Claim the game (over any claim there was: ask `holder()` first)."""
-        atomic_write_text(self.path, jsonio.dumps({"pid": os.getpid(), "host": socket.gethostname(),
-                                                   "since": now(), "token": self.token}) + "\n")
+        """Claim the game (over any claim there was: to take it over)."""
+        atomic_write_text(self.path, self._claim_text())
+
+    def claim(self) -> LockHolder | None:
+        """Claim the game unless another running copy of the app has it: None when claimed, else that copy.
+        The claim comes first and the deciding after, so that of two copies opening the game at the same
+        moment one has it and the other is told (never both). OSError if no claim can be written there."""
+        if write_new(self.path, self._claim_text()):
+            return None
+        holder = self.holder()
+        if holder is None:  # the claim of a copy that has ended, a broken one, or this copy's own: free
+            self.take()
+        return holder
+
+    def _claim_text(self) -> str:
+        return jsonio.dumps({"pid": os.getpid(), "host": socket.gethostname(), "since": now(),
+                             "token": self.token}) + "\n"
 
     def held(self) -> bool:
         """This claim is still the game's (no other copy took it over)."""
@@ -547,11 +561,9 @@ class Autosaver:
         self.location: Path | None = game.path  # where the game is on disk now
         self._expected = game.signature if game.path is not None else None  # the file this writer knows
         self.lock = SaveLock(self.path)
-        self._claimed = False  # the lock was taken (a folder that cannot be written: at the first write)
-        try:
-            self._claim()
-        except OSError as exc:
-            log.warning("could not lock the save %s: %s", self.path, exc)
+        self._claimed = False  # the lock was taken (else it is tried again at every write)
+        self._lock_failed = False  # it could not be, and the log said so
+        self._try_claim()
         self.stopped = False  # the game was taken over or changed elsewhere: nothing more is written
         self._queue: queue.Queue[tuple[str, bool, int] | None] = queue.Queue()
         self._queued = 0  # positions handed to the writer, and the newest of them written
@@ -613,13 +625,20 @@ class Autosaver:
                 self._written = number
                 self._progress.notify_all()
 
-    def _claim(self) -> None:
-        self.lock.take()
-        self._claimed = True
+    def _try_claim(self) -> None:
+        """Claim the game. Where no lock can be written (a folder has its name, the folder takes nothing) the game
+        is saved all the same, without one: a save that cannot be written either says so itself."""
+        try:
+            self.lock.take()
+            self._claimed = True
+        except OSError as exc:
+            if not self._lock_failed:
+                log.warning("could not lock the save %s (%s): saving it without a lock", self.path, exc)
+            self._lock_failed = True
 
     def _write_file(self, text: str, finished: bool) -> None:
         if not self._claimed:
-            self._claim()
+            self._try_claim()
         elif not self.lock.held():
             self._stop(Message("save_errors.taken_over", path=str(self.path)))
             return
@@ -631,8 +650,12 @@ class Autosaver:
         self.location = self.path
         self.error = None
         if finished:  # the game is over: into the history, and the lock is no longer needed
-            history_dir().mkdir(parents=True, exist_ok=True)
-            self.location = move_to_history(self.path)
+            try:
+                history_dir().mkdir(parents=True, exist_ok=True)
+                self.location = move_to_history(self.path)
+            except OSError as exc:  # kept among the saves, which the next listing of them moves on
+                log.warning("the finished game %s stays in %s: the history cannot take it (%s)", self.game.game_id,
+                            self.path.parent, exc)
             self.stopped = True
             self.lock.release()
 

@@ -24,12 +24,14 @@ import pygame
 
 from .. import i18n
 from ..ai import make_agent
+from ..console import Failure
 from ..controller.game import GameController, GameSetup
 from ..controller.hint import HINT_DEPTH
 from ..controller.review import DEFAULT_DEPTH
 from ..controller.worker import AgentProcess, AgentProcessError
 from ..games import Library
 from ..games.base import Agent, Game
+from ..logsetup import current_log
 from ..settings import MAX_WINDOW, MIN_WINDOW, Settings
 from .art import Art
 from .context import Context
@@ -67,6 +69,10 @@ class App:
         self.threaded = threaded  # computer seats think in a worker thread (tests run them inline)
         self.quit_requested = False
         self.exit_code = 0
+        # play --exit-at-end: nobody is there to answer a question or close a dialog. What would wait for them
+        # ends the run instead (`fail`), and `failure` says why.
+        self.unattended = False
+        self.failure: Failure | None = None
         self.on_game_over: Callable[[GameController], None] | None = None  # play --exit-at-end
         # Computer seats when they think inline: (game, level, seed) -> agent (tests swap in quicker ones).
         self.agent_factory: Callable[[Game, str, int], Agent] = self._make_agent
@@ -249,24 +255,39 @@ class App:
         open it `read_only` here (nothing is saved) or `take_over` it (the other copy stops saving it)."""
         from ..saves import SaveError, SaveLock, read, save_path
 
-        holder = SaveLock(save_path(saved)).holder()
-        if holder is not None and not (take_over or read_only):
-            self.ask_open_elsewhere(saved, holder)
-            return None
-        if saved.path is not None:  # another copy may have played on since the list was made
-            try:
-                saved, _ = read(saved.path, self.library)
-            except SaveError as exc:
-                self.notify(i18n.tr("load.cannot_open_title"), str(exc.message))
+        claim = SaveLock(save_path(saved))
+        if not (take_over or read_only):
+            try:  # claimed first, then decided: a copy started a moment later finds the claim, never the game too
+                holder = claim.claim()
+            except OSError as exc:  # no lock can be written there: the table's saving does without one
+                log.warning("could not lock the save %s: %s", save_path(saved), exc)
+                holder = None
+            if holder is not None:
+                self.ask_open_elsewhere(saved, holder)
                 return None
-            if saved.finished:
-                return self.review_game(saved)
-        table = self._table_for(saved, review=read_only)
-        return self.scenes.replace_all(table) if table is not None else None
+        try:
+            if saved.path is not None:  # another copy may have played on since the list was made
+                try:
+                    saved, _ = read(saved.path, self.library)
+                except SaveError as exc:
+                    self.notify(i18n.tr("load.cannot_open_title"), str(exc.message))
+                    return None
+                if saved.finished:
+                    return self.review_game(saved)
+            table = self._table_for(saved, review=read_only)
+            return self.scenes.replace_all(table) if table is not None else None
+        finally:
+            claim.release()  # the table's writer holds a claim of its own now (or the game did not open)
 
     def ask_open_elsewhere(self, saved: "SavedGame", holder: Any) -> None:
-        """The game is open in another copy of the app: read-only here, take it over, or leave it."""
+        """The game is open in another copy of the app: read-only here, take it over, or leave it (unattended,
+        nobody can answer: the run ends)."""
         from .scenes.dialogs import Dialog
+
+        if self.unattended:
+            self.fail(Failure(f"{saved.path}: the game is open in another copy of Drako Desktop (process "
+                              f"{holder.pid} on {holder.host}, since {holder.since})", status=2))
+            return
 
         def read_only() -> None:
             self.scenes.remove(dialog)
@@ -367,13 +388,18 @@ class App:
         """The same seats again, with a new seed."""
         self.start_game(replace(setup, seed=random.randrange(2**31), seed_chosen=False))
 
-    def current_save_path(self) -> Any:
-        """Where the game on the table is saved, if a game is on the table and saved."""
+    def current_session(self) -> Any:
+        """The saving of the game on the table (`ui.session.GameSession`), if a game is on the table and saved."""
         for scene in reversed(self.scenes.scenes):
             session = getattr(scene, "session", None)
             if session is not None:
-                return session.saved_path()
+                return session
         return None
+
+    def current_save_path(self) -> Any:
+        """Where the game on the table is saved, if a game is on the table and saved."""
+        session = self.current_session()
+        return session.saved_path() if session is not None else None
 
     def show_error(self, message: str) -> None:
         from .scenes.overlay import MessageBox
@@ -437,6 +463,10 @@ class App:
         log.error("unexpected error in %s of %s; the game in progress is saved at: %s", stage,
                   type(top).__name__ if top else "no scene", path or "(no game saved)", exc_info=exc)
         self.crashes.append(f"{type(exc).__name__}: {exc}")
+        if self.unattended:  # no one to click the way on: the run ends, saying why
+            self.fail(Failure(f"unexpected error: {type(exc).__name__}: {exc} (the log has the details: "
+                              f"{current_log() or 'no log file'})"))
+            return
         if self._failing_frames >= CRASH_LOOP:
             log.critical("the game keeps failing; quitting")
             self.quit(1)
@@ -511,6 +541,14 @@ class App:
     def quit(self, code: int = 0) -> None:
         self.quit_requested = True
         self.exit_code = code
+
+    def fail(self, failure: Failure) -> None:
+        """An unattended run cannot go on as it should: it quits, and `failure` is for the command to tell
+        (the first one: what came of it after is no news)."""
+        log.error("unattended run ends: %s", failure)
+        if self.failure is None:
+            self.failure = failure
+        self.quit(failure.status)
 
     def close(self) -> None:
         while self.scenes.top is not None:

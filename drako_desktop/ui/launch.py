@@ -10,11 +10,11 @@ import json
 import logging
 import statistics
 import time
-from typing import TextIO
 
 import pygame
 
 from .. import __version__
+from ..console import Failure, OutputError, Writable
 from ..controller.game import COMPUTER, GameController, GameSetup, Seat
 from ..games import Library
 from ..games.base import Game
@@ -35,7 +35,7 @@ def game_result(controller: GameController) -> dict:
 
 
 def run_app(game: Game, settings: Settings, note: Message | None, setup: GameSetup | None = None,
-            exit_at_end: bool = False, out: TextIO | None = None, resume: SavedGame | None = None,
+            exit_at_end: bool = False, out: Writable | None = None, resume: SavedGame | None = None,
             library: Library | None = None, view: tuple[SavedGame, int | None] | None = None) -> int:
     """The game: the main menu, a new game (`setup`) or a saved one (`resume`) straight away, or a game on the
     viewer (`view`: the game and the move to show first)."""
@@ -45,24 +45,37 @@ def run_app(game: Game, settings: Settings, note: Message | None, setup: GameSet
         log.info("removed the temporary files of saves cut short")
     app = open_app(game, settings, note, setup, exit_at_end, out, resume, library=library, view=view)
     try:
-        return app.run()
+        code = app.run()
     finally:
         log.info("drako-desktop closed")
+    if app.failure is not None:  # an unattended run that could not go on: the command says why
+        raise app.failure
+    return code
 
 
 def open_app(game: Game, settings: Settings, note: Message | None, setup: GameSetup | None = None,
-             exit_at_end: bool = False, out: TextIO | None = None, resume: SavedGame | None = None,
+             exit_at_end: bool = False, out: Writable | None = None, resume: SavedGame | None = None,
              view: tuple[SavedGame, int | None] | None = None, **options) -> App:
     """The app with its first scene up (and the broken-settings message over it), not yet running."""
     if note:
         log.warning("settings: %s", note)
     app = App(game, settings, **options)
     if exit_at_end:
+        app.unattended = True
+
         def finish(controller: GameController) -> None:
-            if out is not None:
-                out.write(json.dumps(game_result(controller)) + "\n")
-                out.flush()
-            app.quit()
+            try:
+                if out is not None:
+                    out.write(json.dumps(game_result(controller)) + "\n")
+                    out.flush()
+            except OutputError as exc:
+                app.fail(exc)
+            session = app.current_session()
+            if session is not None:
+                session.flush()  # the last position: saved, or why not
+                if session.error is not None:
+                    app.fail(Failure(f"the game could not be saved: {session.error}"))
+            app.quit(app.exit_code)
 
         app.on_game_over = finish
     if setup is not None:
