@@ -33,12 +33,18 @@ class _LogFile(logging.handlers.RotatingFileHandler):
 
     told = False
 
-    def handleError(self, record: logging.LogRecord) -> None:
+    def handleError(self, record: logging.LogRecord | None) -> None:
         if not self.told:
             self.told = True
             problem = sys.exc_info()[1]
             reason = (problem.strerror if isinstance(problem, OSError) else None) or str(problem)
             error_line(f"the log file {self.baseFilename} cannot be written ({reason}): the game goes on without it")
+
+    def close(self) -> None:
+        try:  # closing writes what is left, which fails as every line did
+            super().close()
+        except OSError:
+            self.handleError(None)
 
 
 def log_path() -> Path:

@@ -74,7 +74,7 @@ def open_app(game: Game, settings: Settings, note: Message | None, setup: GameSe
             if session is not None:
                 session.flush()  # the last position: saved, or why not
                 if session.error is not None:
-                    app.fail(Failure(f"the game could not be saved: {session.error}"))
+                    app.fail(Failure(str(session.error)))
             app.quit(app.exit_code)
 
         app.on_game_over = finish

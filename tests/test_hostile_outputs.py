@@ -1,0 +1,288 @@
+"""Hostile places to write to and ways to be run (issue 30): standard output on a full disk, closed or into a
+pipe nobody reads, a terminal that is not UTF-8, a log on a full disk, a save's lock whose name a folder took,
+two copies opening one game, file names that hold escape sequences. Each ends in one line on stderr and an
+exit status, never a traceback or a wait.
+
+Most run in this process (`cli.main`, `open_app`) with the stream swapped; one runs the real program, for what
+only the interpreter's own end does (flushing what is still buffered).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+import os
+import random
+import socket
+import subprocess
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator, TextIO
+
+import pytest
+
+from conftest import aetherya_game
+from drako_desktop import cli, logsetup, saves
+from drako_desktop.console import Output, let_go_of_stdout
+from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
+from drako_desktop.games.aetherya_pocket.engine import GameState
+from drako_desktop.settings import Settings
+from drako_desktop.ui.launch import open_app
+from drako_desktop.ui.scenes.dialogs import CrashDialog, Dialog
+from test_cli_input import run_main
+from ui_support import frames
+
+NAME = "Brynjá 龍🐉"
+BOTS = GameSetup((Seat("Bot 1", COMPUTER, "random"), Seat(NAME, COMPUTER, "random")), seed=11)
+GAME_ID = "20260101-120000-0fa11d"
+
+
+def saved(setup: GameSetup = BOTS, finished: bool = True, moves: int = 10_000) -> Path:
+    """A save of a game of Aetherya Pocket between `setup`'s seats, finished or played `moves` actions."""
+    state = GameState.new(aetherya_game().rules, setup.players, setup.seed, setup.first)
+    rng = random.Random(3)
+    while not state.is_terminal() and len(state.history) < moves:
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    game = saves.SavedGame(GAME_ID, setup, tuple(state.history), saves.now(), saves.now(), False, finished)
+    folder = saves.history_dir() if state.is_terminal() else saves.saves_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{GAME_ID}.json"
+    path.write_text(saves.encode(game, state, aetherya_game()), encoding="utf-8")
+    return path
+
+
+def one_line(err: str) -> str:
+    assert err.endswith("\n") and err.count("\n") == 1 and "Traceback" not in err, err
+    return err[:-1]
+
+
+@contextmanager
+def full_stdout(monkeypatch) -> Iterator[TextIO]:
+    """Standard output on a full disk (`> /dev/full`): every write that reaches it fails with ENOSPC. (Set in
+    the test itself: pytest sets its own capture again between a fixture and the test.)"""
+    with open("/dev/full", "w", encoding="utf-8") as full:
+        monkeypatch.setattr(sys, "stdout", full)
+        yield full
+        let_go_of_stdout()  # what the failed writes left buffered goes nowhere when the file is closed
+
+
+# -- standard output that takes nothing ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("args", [["replay", "--last"], ["replay", "--last", "--json"],
+                                  ["simulate", "--games", "2"], ["review", "--last", "--depth", "1", "--json"],
+                                  ["--help"], ["replay", "--help"]])
+def test_output_on_a_full_disk_is_one_line_and_a_failure(args, monkeypatch, capsys):
+    saved()
+    with full_stdout(monkeypatch):
+        code, _, err = run_main(args, capsys)
+    assert code == 1 and one_line(err) == "drako-desktop: cannot write the output (No space left on device)"
+
+
+def test_a_closed_standard_output_is_one_line_and_a_failure(tmp_path, monkeypatch, capsys):
+    """`>&-`: Python has no sys.stdout at all."""
+    saved()
+    record = tmp_path / "records.jsonl"
+    assert run_main(["simulate", "--games", "1", "--records", str(record)], capsys)[0] == 0
+    monkeypatch.setattr(sys, "stdout", None)
+    for args in (["replay", "--record", str(record), "--json"], ["replay", "--last"], ["simulate", "--games", "1"]):
+        code, _, err = run_main(args, capsys)
+        assert code == 1 and one_line(err) == "drako-desktop: cannot write the output (standard output is closed)"
+
+
+def test_the_real_program_on_a_full_disk_says_it_once_and_fails(tmp_path):
+    """What is still buffered when the command ends is flushed by the interpreter itself: that must not fail
+    again (a second report, and exit status 120)."""
+    env = dict(os.environ, DRAKO_DESKTOP_HOME=str(tmp_path))
+    for args in (["--version"], ["simulate", "--games", "1"]):
+        with open("/dev/full", "w") as full:
+            result = subprocess.run([sys.executable, "-m", "drako_desktop", *args], stdout=full,
+                                    stderr=subprocess.PIPE, text=True, env=env, timeout=120)
+        assert result.returncode == 1, (args, result.stderr)
+        assert result.stderr == "drako-desktop: cannot write the output (No space left on device)\n", args
+
+
+def exit_at_end(out, setup: GameSetup = BOTS, resume: saves.SavedGame | None = None, limit: int = 20_000):
+    """`play --exit-at-end` on the real table, nobody at the screen: frames until it quits (or `limit`)."""
+    app = open_app(aetherya_game(), Settings(animation_speed="instant", computer_pace="fast"), None,
+                   None if resume else setup, exit_at_end=True, out=out, resume=resume, size=(1280, 720),
+                   threaded=False)
+    crashes = 0
+    for _ in range(limit):
+        if app.quit_requested:
+            break
+        frames(app)
+        crashes += isinstance(app.scenes.top, CrashDialog)
+    return app, crashes
+
+
+def test_exit_at_end_whose_result_cannot_be_written_ends_and_says_why(monkeypatch):
+    with full_stdout(monkeypatch) as full:
+        app, crashes = exit_at_end(Output(full))
+    assert app.quit_requested and crashes == 0
+    assert app.exit_code == 1 and str(app.failure) == "cannot write the output (No space left on device)"
+    assert len(list(saves.history_dir().glob("*.json"))) == 1  # the game itself is kept
+    app.close()
+
+
+def test_exit_at_end_into_a_pipe_nobody_reads_ends_without_a_word():
+    """`play --exit-at-end | true`: like `replay | head`, the reader has gone; nothing to say, status 1."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    with open(write_end, "w", encoding="utf-8") as pipe:
+        app, crashes = exit_at_end(Output(pipe))
+        assert app.quit_requested and crashes == 0 and app.exit_code == 1 and app.failure.broken_pipe
+        app.close()
+        with pytest.raises(BrokenPipeError):  # what is still buffered fails too: let go of, not flushed
+            pipe.close()
+
+
+def test_exit_at_end_whose_game_cannot_be_saved_prints_the_result_and_fails():
+    saves.saves_dir().parent.mkdir(parents=True)
+    saves.saves_dir().write_text("a file where the saves folder should be")
+    out = io.StringIO()
+    app, _ = exit_at_end(out)
+    assert app.quit_requested and app.exit_code == 1
+    assert set(json.loads(out.getvalue())) == {"kingdoms", "legends", "scores", "winners"}
+    assert str(app.failure).startswith(f"the game could not be saved to {saves.saves_dir()}")
+    app.close()
+
+
+def test_an_unexpected_error_ends_an_unattended_game_instead_of_waiting_for_a_click(monkeypatch):
+    out = io.StringIO()
+    app = open_app(aetherya_game(), Settings(animation_speed="instant"), None, BOTS, exit_at_end=True, out=out,
+                   size=(1280, 720), threaded=False)
+
+    def broken(surface):
+        raise RuntimeError("a scene that cannot draw")
+
+    monkeypatch.setattr(app.scenes, "draw", broken)
+    frames(app)
+    assert app.quit_requested and app.exit_code == 1 and not isinstance(app.scenes.top, CrashDialog)
+    assert str(app.failure).startswith("unexpected error: RuntimeError: a scene that cannot draw (the log has ")
+    app.close()
+
+
+# -- two copies, one game ------------------------------------------------------------------------------------------
+
+
+def held_by_another_copy(path: Path) -> None:
+    """The lock of a copy of the app that is running (process 1 of this computer is, always)."""
+    lock = path.with_name(f".{path.name}.lock")
+    lock.write_text(json.dumps({"pid": 1, "host": socket.gethostname(), "since": saves.now(), "token": "other"}))
+
+
+def test_a_game_claimed_by_another_copy_ends_an_unattended_continue_instead_of_asking():
+    """Two copies of `play --continue --exit-at-end` started a moment apart: the second used to find no claim
+    when it looked, then the first's claim when it opened the game, and asked whether to take it over, of
+    nobody, forever. The claim is taken first and decided on after; unattended, a claim of another is the end."""
+    path = saved(finished=False, moves=20)
+    game, _ = saves.read(path, {"aetherya-pocket": aetherya_game()})
+    held_by_another_copy(path)  # the first copy claims it just before the second opens it
+    app, _ = exit_at_end(io.StringIO(), resume=game, limit=5)
+    assert app.quit_requested and app.exit_code == 2 and not isinstance(app.scenes.top, Dialog)
+    since = json.loads(path.with_name(f".{path.name}.lock").read_text())["since"]
+    assert str(app.failure) == (f"{path}: the game is open in another copy of Drako Desktop (process 1 on "
+                                f"{socket.gethostname()}, since {since})")
+    app.close()
+
+
+def test_of_two_claims_at_once_one_wins():
+    path = saved(finished=False, moves=20)
+    assert saves.SaveLock(path).claim() is None  # free: claimed
+    held_by_another_copy(path)
+    holder = saves.SaveLock(path).claim()
+    assert holder is not None and holder.pid == 1  # claimed by another: told, not taken
+    path.with_name(f".{path.name}.lock").write_text(json.dumps({"pid": 2**31 - 1, "host": socket.gethostname(),
+                                                                 "since": saves.now(), "token": "ended"}))
+    assert saves.SaveLock(path).claim() is None  # a claim of no running copy: free
+
+
+# -- saving that cannot be done as usual ---------------------------------------------------------------------------
+
+
+def test_a_folder_where_the_lock_goes_does_not_stop_saving_and_the_finished_game_reaches_the_history(caplog):
+    path = saved(finished=False, moves=20)
+    path.with_name(f".{path.name}.lock").mkdir()
+    game, state = saves.read(path, {"aetherya-pocket": aetherya_game()})
+    writer = saves.Autosaver(game, aetherya_game())
+    rng = random.Random(4)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+        writer.save(state)
+        assert writer.flush() and writer.error is None
+    writer.close()
+    kept = saves.history_dir() / path.name
+    assert not path.exists() and saves.read(kept, {"aetherya-pocket": aetherya_game()})[1].is_terminal()
+    told = [r.getMessage() for r in caplog.records if "lock" in r.getMessage()]
+    assert len(told) == 1 and told[0].startswith(f"could not lock the save {path} ([Errno 21] Is a directory")
+
+
+def test_a_finished_game_the_history_cannot_take_stays_among_the_saves():
+    path = saved(finished=False, moves=20)
+    saves.history_dir().write_text("a file where the history folder should be")
+    game, state = saves.read(path, {"aetherya-pocket": aetherya_game()})
+    writer = saves.Autosaver(game, aetherya_game())
+    rng = random.Random(4)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    writer.save(state)
+    writer.close()
+    assert writer.error is None and saves.read(path, {"aetherya-pocket": aetherya_game()})[0].finished
+
+
+# -- terminals that are not UTF-8 ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("encoding, shown", [("ascii", "Brynj? ??"), ("cp1252", "Brynjá ??")])
+def test_a_name_the_terminal_cannot_show_is_printed_as_far_as_it_can(encoding, shown, monkeypatch, capsys):
+    saved()
+    for args in (["replay", "--last"], ["review", "--last", "--seat", "2", "--depth", "1"]):
+        terminal = io.TextIOWrapper(io.BytesIO(), encoding=encoding)
+        monkeypatch.setattr(sys, "stdout", terminal)
+        code, _, err = run_main(args, capsys)
+        assert (code, err) == (0, "")
+        terminal.flush()
+        assert shown in terminal.buffer.getvalue().decode(encoding), args
+
+
+def test_an_error_line_the_terminal_cannot_show_is_printed_as_far_as_it_can(tmp_path, monkeypatch):
+    terminal = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert cli.main(["replay", str(tmp_path / f"{NAME}.json")]) == 2
+    terminal.flush()
+    assert terminal.buffer.getvalue().decode("ascii") == f"drako-desktop: {tmp_path}/Brynj? ??.json: does not exist\n"
+
+
+# -- a log that cannot be written ----------------------------------------------------------------------------------
+
+
+def test_a_log_on_a_full_disk_says_so_once(capsys):
+    logsetup.log_path().parent.mkdir(parents=True)
+    logsetup.log_path().symlink_to("/dev/full")
+    try:
+        assert logsetup.setup_logging() == logsetup.log_path()
+        for n in range(50):
+            logging.getLogger("drako_desktop.saves").error("line %d", n)
+    finally:
+        logsetup.close_logging()
+    assert one_line(capsys.readouterr().err) == (f"drako-desktop: the log file {logsetup.log_path()} cannot be "
+                                                 "written (No space left on device): the game goes on without it")
+
+
+# -- names that would move the terminal ----------------------------------------------------------------------------
+
+
+def test_file_names_with_escape_sequences_are_shown_escaped(tmp_path, capsys):
+    name = tmp_path / "red\x1b[31m\rgame\u202e.json"
+    for args in (["replay", str(name)], ["replay", "--record", str(name)], ["view", str(name)],
+                 ["score", str(name)], ["--cards", str(name), "simulate"],
+                 ["simulate", "--games", "1", "--records", str(tmp_path / "no" / "red\x1b[31m.jsonl")]):
+        code, _, err = run_main(args, capsys)
+        assert code == 2 and "\x1b" not in err and "\r" not in err and "\u202e" not in err, args
+        assert "red\\x1b[31m" in one_line(err), err
