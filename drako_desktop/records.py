@@ -29,23 +29,26 @@ class RecordError(ValueError):
 
 
 def read_record(path: Path) -> Any:
-    """The record in a file: a single JSON object, or the first line of a JSON-lines file."""
+    """The record in a file: a single JSON object, or the first line of a JSON-lines file. No more than a
+    record's size is read: the first line of a JSON-lines file of any length (`simulate --records` writes a
+    line per game) is bounded, not the file."""
     try:
-        data = jsonio.read_file(path, MAX_BYTES)
+        data = jsonio.read_bytes(path, MAX_BYTES)[0]  # at most one byte more than a record may have
     except jsonio.JsonError as exc:
-        if exc.reason != "bad_json" or exc.values.get("line", 1) < 2:
-            raise RecordError(f"{path}: {exc}") from None
-        first = _first_line(path)  # several JSON lines: the first one is the record
+        raise RecordError(f"{path}: {exc}") from None
+    if len(data) <= MAX_BYTES:
         try:
-            data = jsonio.loads(first, MAX_BYTES)
-        except jsonio.JsonError as line_exc:
-            raise RecordError(f"{path}: line 1: {line_exc}") from None
-    return data
-
-
-def _first_line(path: Path) -> bytes:
-    with path.open("rb") as f:
-        return f.readline(MAX_BYTES + 1)
+            return jsonio.loads(data, MAX_BYTES)
+        except jsonio.JsonError as exc:
+            if exc.reason != "bad_json" or exc.values.get("line", 1) < 2:
+                raise RecordError(f"{path}: {exc}") from None
+    first, newline, _ = data.partition(b"\n")  # several JSON lines: the first one is the record
+    if not newline and len(data) > MAX_BYTES:
+        raise RecordError(f"{path}: line 1 is larger than {MAX_BYTES:,} bytes")
+    try:
+        return jsonio.loads(first, MAX_BYTES)
+    except jsonio.JsonError as line_exc:
+        raise RecordError(f"{path}: line 1: {line_exc}") from None
 
 
 def replay_record(library: Mapping[str, Game], record: Any) -> tuple[Game, GameState]:

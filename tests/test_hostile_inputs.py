@@ -6,9 +6,11 @@ test_hostile.py, test_card_data.py, test_draco_data.py and test_bot_protocol.py.
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import socket
+import sys
 from pathlib import Path
 
 import pytest
@@ -329,3 +331,52 @@ def test_a_lock_naming_no_possible_process_is_nobodys_claim(pid, capsys):
     continue_from_menu(app)
     assert app.crashes == [] and app.scenes.top.session.game.path == path  # the game, on its table
     app.close()
+
+
+# -- the program's own big files (issue 30) ------------------------------------------------------------------------
+
+
+def big_records(tmp_path: Path, capsys) -> tuple[Path, str]:
+    """A `simulate --records` file of more than 4 MB (600 games of Draco Mundis make 5 MB): its first line's
+    game, then copies of it up to 4.5 MB. The first line's record, as written."""
+    path = tmp_path / "games.jsonl"
+    code, _, err = run_main(["simulate", "--game", "draco-mundis", "--games", "1", "--records", str(path)], capsys)
+    assert code == 0, err
+    line = path.read_text()
+    with path.open("a") as f:
+        f.write(line * (4_500_000 // len(line) + 1))
+    assert path.stat().st_size > 4_500_000
+    return path, line
+
+
+def test_replay_and_view_read_the_first_game_of_a_records_file_of_any_size(tmp_path, capsys):
+    from drako_desktop.cli import game_to_view
+
+    path, line = big_records(tmp_path, capsys)
+    code, out, err = run_main(["replay", "--record", str(path), "--json"], capsys)
+    assert code == 0 and err == "" and json.loads(out)["scores"] == json.loads(line)["scores"]
+    games = Library()
+    games.add(load("draco-mundis"))
+    assert len(game_to_view(games, path).actions) > 0
+
+
+def test_a_records_line_longer_than_a_record_may_be_is_refused_by_its_length(tmp_path, capsys):
+    path = tmp_path / "games.jsonl"
+    path.write_text('{"game": "' + "x" * 4_000_000 + '"}\n{}\n')
+    code, out, err = run_main(["replay", "--record", str(path)], capsys)
+    assert (code, out) == (2, "") and one_line(err) == f"drako-desktop: {path}: line 1 is larger than 4,000,000 bytes"
+
+
+def test_score_jsonl_bounds_each_line_not_the_stream(monkeypatch, capsys):
+    from drako_desktop import cli
+
+    kingdom = json.dumps({"kingdom": [[None] * 4] * 4, "legends": []}) + "\n"
+    monkeypatch.setattr(cli, "MAX_SCORE_INPUT", 10 * len(kingdom))  # a stream bigger than one document may be
+    monkeypatch.setattr(sys, "stdin", io.StringIO(kingdom * 30))
+    code, out, err = run_main(["score", "--jsonl"], capsys)
+    assert (code, err) == (0, "") and len(out.splitlines()) == 30
+    monkeypatch.setattr(cli, "MAX_SCORE_LINE", len(kingdom) - 2)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(kingdom * 3))
+    code, out, err = run_main(["score", "--jsonl"], capsys)
+    assert (code, out) == (2, "")
+    assert one_line(err) == f"drako-desktop: line 1 is longer than {len(kingdom) - 2:,} characters"
