@@ -14,10 +14,12 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 from conftest import aetherya_game, copy_of, replace_text
 from drako_desktop import reviews, saves
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
+from drako_desktop.data import yamlfile
 from drako_desktop.games import Library, load
 from drako_desktop.games.aetherya_pocket.ui import tutorial as aetherya_tutorial
 from drako_desktop.games.draco_mundis.ui import tutorial
@@ -380,3 +382,20 @@ def test_score_jsonl_bounds_each_line_not_the_stream(monkeypatch, capsys):
     code, out, err = run_main(["score", "--jsonl"], capsys)
     assert (code, out) == (2, "")
     assert one_line(err) == f"drako-desktop: line 1 is longer than {len(kingdom) - 2:,} characters"
+
+
+def test_a_card_file_of_half_a_million_numbers_is_refused_before_they_are_built(tmp_path, capsys):
+    """Just under the size limit, a flow list of 490,000 numbers: refused from the parser's events at the
+    20,001st value (PyYAML's own loader built all of them first: 40-55 s and 350 MB), by libyaml where the
+    wheel has it."""
+    assert yamlfile._SafeLoader is yaml.CSafeLoader
+    folder = copy_of("aetherya-pocket", tmp_path)
+    path = folder / "game.yaml"
+    numbers = "[" + "0," * 489_999 + "0]"
+    path.write_text(path.read_text() + f"extra: {numbers}\n")
+    assert path.stat().st_size < yamlfile.MAX_BYTES
+    line = path.read_text().count("\n")
+    code, out, err = run_main(["--cards", str(folder), "simulate", "--games", "1"], capsys)
+    assert (code, out) == (2, "") and one_line(err) == (
+        f"drako-desktop: {path}: is not valid YAML at line {line}: more than 20,000 values (texts, numbers, lists "
+        "and mappings)")

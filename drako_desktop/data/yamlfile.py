@@ -8,8 +8,9 @@ every bad file is reported the same way:
 A card folder may come from anyone (house rules are shared), so the reader is
 strict where YAML is generous: a file is at most MAX_BYTES of UTF-8, aliases
 (`*name`, which can make a few kilobytes expand until memory runs out), a key
-twice in one mapping and nesting deeper than MAX_DEPTH (the reader recurses) are
-refused, a number has at most MAX_DIGITS digits, texts
+twice in one mapping, nesting deeper than MAX_DEPTH (the reader recurses) and more
+than MAX_NODES values (each costs memory and time to build) are refused, before a
+node is built where they can be, a number has at most MAX_DIGITS digits, texts
 hold no control characters, and every file a value names (an icon) is checked
 up front: a regular file inside the folder, and an SVG picture.
 """
@@ -30,6 +31,7 @@ import yaml
 MAX_BYTES = 1_000_000  # the bundled files are a few kilobytes
 MAX_DIGITS = 12  # no number of the games' data needs more
 MAX_DEPTH = 32  # the games' deepest file nests 8 levels; reading recurses a few frames a level
+MAX_NODES = 20_000  # values in one file: the bundled files have at most about 500
 MAX_ASSET_BYTES = 1_000_000  # an icon is a few kilobytes
 _SVG = re.compile(rb"<svg[\s>]")
 _DECLARATIONS = re.compile(rb"<!(DOCTYPE|ENTITY)", re.IGNORECASE)
@@ -37,25 +39,41 @@ _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # texts may hold line br
 _UNPRINTABLE = yaml.reader.Reader.NON_PRINTABLE  # what YAML allows in no file at all
 
 
-class _StrictLoader(yaml.SafeLoader):
-    """The safe loader without what a hostile file could abuse: aliases, repeated keys, huge numbers,
-    nesting deep enough to exhaust Python's stack."""
+# libyaml's loader where the wheel has it (the same safe loading, at C speed: PyYAML's own takes a minute and
+# hundreds of megabytes for a file of half a million numbers).
+_SafeLoader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-    depth = 0  # the collections being composed around the current node
 
-    def compose_node(self, parent: Any, index: Any) -> Any:
-        if self.check_event(yaml.AliasEvent):
-            event = self.peek_event()
-            raise yaml.composer.ComposerError(None, None, "aliases (*name) are not allowed in card data",
-                                              event.start_mark)
-        if self.depth >= MAX_DEPTH:
-            raise yaml.composer.ComposerError(None, None, f"nested more than {MAX_DEPTH} levels deep",
-                                              self.peek_event().start_mark)
-        self.depth += 1
-        try:
-            return super().compose_node(parent, index)
-        finally:
-            self.depth -= 1
+def _check_events(text: str) -> None:
+    """Refuse what a hostile file could abuse from the parser's events, before any node is built: aliases,
+    nesting deep enough to exhaust Python's stack, and more than MAX_NODES values (a refusal stops reading,
+    so a file of half a million numbers is refused after its first MAX_NODES)."""
+    parser = _SafeLoader(text)
+    depth = nodes = 0  # the collections open around the next event, the values so far
+    try:
+        while parser.check_event():
+            event = parser.get_event()
+            problem = None
+            if isinstance(event, yaml.AliasEvent):
+                problem = "aliases (*name) are not allowed in card data"
+            elif isinstance(event, (yaml.ScalarEvent, yaml.CollectionStartEvent)):
+                nodes += 1
+                if depth >= MAX_DEPTH:
+                    problem = f"nested more than {MAX_DEPTH} levels deep"
+                elif nodes > MAX_NODES:
+                    problem = f"more than {MAX_NODES:,} values (texts, numbers, lists and mappings)"
+                depth += isinstance(event, yaml.CollectionStartEvent)
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+            if problem is not None:
+                raise yaml.composer.ComposerError(None, None, problem, event.start_mark)
+    finally:
+        parser.dispose()
+
+
+class _StrictLoader(_SafeLoader):
+    """The safe loader without what a hostile file could abuse once `_check_events` passed it: repeated
+    keys, huge numbers."""
 
     def construct_mapping(self, node: Any, deep: bool = False) -> Any:
         if isinstance(node, yaml.MappingNode):
@@ -114,16 +132,21 @@ class YamlFile:
             number = text.count("\n", 0, unprintable.start()) + 1
             raise CardDataError(path, "", f"is not valid YAML at line {number}: it holds the character "
                                           f"U+{ord(unprintable.group()):04X}, which YAML does not allow")
-        loader = _StrictLoader(text)
+        loader = None
         try:
+            _check_events(text)
+            loader = _StrictLoader(text)
             self.root = loader.get_single_data()
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
             line = f" at line {mark.line + 1}" if mark is not None else ""
             problem = getattr(exc, "problem", None) or str(exc)
+            if "maximum nesting depth" in problem:  # libyaml's own limit (1,000), met while it looks ahead
+                problem = f"nested more than {MAX_DEPTH} levels deep"
             raise CardDataError(path, "", f"is not valid YAML{line}: {problem}") from None
         finally:
-            loader.dispose()
+            if loader is not None:
+                loader.dispose()
 
     def fail(self, key: str, problem: str) -> CardDataError:
         return CardDataError(self.path, key or "(top level)", problem)
