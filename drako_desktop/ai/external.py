@@ -12,7 +12,8 @@ seat is played by random legal actions for the rest of the game.
 A bot is any program, so it is held on a short leash: an answer line may be
 only so long (the rest of a longer one is read and thrown away), and the bot
 runs in a process group (a session) of its own that is ended as a whole, so
-that nothing it started outlives the game.
+that nothing it started outlives the game; what leaves that session (a daemon's
+setsid and double fork) is owned all the same (`descendants`).
 
 Reading and writing happen on two daemon threads so that neither a bot that
 stops answering nor one that stops reading (a full pipe) can block the game.
@@ -36,6 +37,7 @@ import time
 from typing import IO, Any, Sequence
 
 from .. import jsonio
+from .descendants import Descendants
 
 log = logging.getLogger("drako_desktop.ai")
 
@@ -103,11 +105,13 @@ class ExecAgent:
         self.silent = 0  # decisions in a row that timed out
         self.given_up = False  # too many of them: the seat plays random legal actions from now on
         self.exit_reason: str | None = None  # why the bot gives no more answers, once it gives none
+        self.descendants = Descendants()  # and whatever leaves that session or group: ended all the same
         try:  # in a session (POSIX) or process group (Windows) of its own: ended as a whole
             self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                          start_new_session=sys.platform != "win32", creationflags=_NEW_GROUP)
         except OSError as exc:
             raise BotStartError(f"cannot start the bot {command!r}: {exc.strerror or exc}") from None
+        self.descendants.started(self.proc)
         self.answers: queue.Queue[Any] = queue.Queue(MAX_AHEAD)  # lines, _TOO_LONG, _EOF
         self.ended = threading.Event()  # set once the bot is ended: nobody waits for its lines any more
         self.outbox: queue.Queue[bytes | None] = queue.Queue()
@@ -210,6 +214,7 @@ class ExecAgent:
         if self.proc.poll() is None:
             self.proc.kill()
         self.proc.wait()
+        self.descendants.end()
 
 
 def _read(stream: IO[bytes], answers: queue.Queue, ended: threading.Event) -> None:
