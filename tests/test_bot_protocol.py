@@ -247,49 +247,43 @@ def ends_within(pid: int, seconds: float) -> bool:
         os.close(handle)
 
 
-def test_what_a_bot_started_ends_with_it(rules, tmp_path):
-    pids = tmp_path / "pids"
-    bot = make_agent(aetherya_game(), bot_script(tmp_path, f"""
+STARTED = {  # a process a bot starts, that lives on till killed, and how the bot learns its process id
+    "a child": """
         import subprocess
-        child = subprocess.Popen([sys.executable, "-c", "import signal; signal.pause()"])  # lives on till killed
-        open({str(pids)!r}, "w").write(str(child.pid))
-        for line in sys.stdin:
-            if json.loads(line)["type"] == "decide":
-                print(json.dumps({{"choice": 0}}), flush=True)
-    """), seed=0, bot_timeout=5)
-    state = GameState.new(rules, 2, seed=3)
-    bot.choose(state.view(state.current), state.legal_actions())  # answered: the child is running by now
-    child = int(pids.read_text())
-    assert not ends_within(child, 0)
-    bot.close()
-    assert ends_within(child, 10) and bot.proc.poll() is not None
-
-
-def test_what_a_bot_started_ends_with_it_even_if_it_left_the_bots_session(rules, tmp_path):
-    """A helper that detaches itself as daemons do (setsid, then a second fork whose parent exits) is in no
-    group of the bot's and has no parent left: the game adopted it all the same, and ends it with the bot."""
-    pids = tmp_path / "pids"
-    bot = make_agent(aetherya_game(), bot_script(tmp_path, f"""
+        started = subprocess.Popen([sys.executable, "-c", "import signal; signal.pause()"]).pid
+    """,
+    # A helper that detaches itself as daemons do (setsid, then a second fork whose parent exits) is in no group
+    # of the bot's and has no parent left: the game adopted it all the same (issue 30).
+    "a daemon that left the bot's session": """
         import os, signal
         said, say = os.pipe()
         if os.fork() == 0:  # the helper
             os.setsid()
-            if os.fork() == 0:  # the daemon: says where it is, then lives on till killed
+            if os.fork() == 0:  # the daemon: says where it is
                 os.write(say, str(os.getpid()).encode() + b"\\n")
                 signal.pause()
             os._exit(0)
         os.wait()  # the helper has left; the daemon is an orphan
-        open({str(pids)!r}, "w").write(os.fdopen(said).readline())
+        started = int(os.fdopen(said).readline())
+    """,
+}
+
+
+@pytest.mark.parametrize("started", STARTED)
+def test_what_a_bot_started_ends_with_it(started, rules, tmp_path):
+    pids = tmp_path / "pids"
+    bot = make_agent(aetherya_game(), bot_script(tmp_path, textwrap.dedent(STARTED[started]) + textwrap.dedent(f"""
+        open({str(pids)!r}, "w").write(str(started))
         for line in sys.stdin:
             if json.loads(line)["type"] == "decide":
                 print(json.dumps({{"choice": 0}}), flush=True)
-    """), seed=0, bot_timeout=20)
+    """)), seed=0, bot_timeout=20)
     state = GameState.new(rules, 2, seed=3)
-    bot.choose(state.view(state.current), state.legal_actions())  # answered: the daemon is running by now
-    daemon = int(pids.read_text())
-    assert not ends_within(daemon, 0) and os.getsid(daemon) != os.getsid(bot.proc.pid)
+    bot.choose(state.view(state.current), state.legal_actions())  # answered: the process is running by now
+    pid = int(pids.read_text())
+    assert not ends_within(pid, 0) and (os.getsid(pid) != os.getsid(bot.proc.pid)) == ("daemon" in started)
     bot.close()
-    assert ends_within(daemon, 10) and bot.proc.poll() is not None
+    assert ends_within(pid, 10) and bot.proc.poll() is not None
 
 
 def test_a_bot_that_closes_its_output_is_said_to_have_done_so(rules, tmp_path, caplog):

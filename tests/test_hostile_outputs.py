@@ -42,16 +42,36 @@ GAME_ID = "20260101-120000-0fa11d"
 def saved(setup: GameSetup = BOTS, finished: bool = True, moves: int = 10_000) -> Path:
     """A save of a game of Aetherya Pocket between `setup`'s seats, finished or played `moves` actions."""
     state = GameState.new(aetherya_game().rules, setup.players, setup.seed, setup.first)
-    rng = random.Random(3)
-    while not state.is_terminal() and len(state.history) < moves:
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
+    play_randomly(state, moves)
     game = saves.SavedGame(GAME_ID, setup, tuple(state.history), saves.now(), saves.now(), False, finished)
     folder = saves.history_dir() if state.is_terminal() else saves.saves_dir()
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{GAME_ID}.json"
     path.write_text(saves.encode(game, state, aetherya_game()), encoding="utf-8")
     return path
+
+
+def play_randomly(state: GameState, moves: int = 10_000, after_each=lambda state: None) -> None:
+    """Random legal moves until the game ends or has `moves` actions; `after_each` is called after each."""
+    rng = random.Random(3)
+    while not state.is_terminal() and len(state.history) < moves:
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+        after_each(state)
+
+
+def finished_by_a_writer(path: Path) -> saves.Autosaver:
+    """The game of the save at `path` played to its end, saved after every move without a failure."""
+    game, state = saves.read(path, {"aetherya-pocket": aetherya_game()})
+    writer = saves.Autosaver(game, aetherya_game())
+
+    def save(state: GameState) -> None:
+        writer.save(state)
+        assert writer.flush() and writer.error is None
+
+    play_randomly(state, after_each=save)
+    writer.close()
+    return writer
 
 
 def one_line(err: str) -> str:
@@ -207,15 +227,7 @@ def test_of_two_claims_at_once_one_wins():
 def test_a_folder_where_the_lock_goes_does_not_stop_saving_and_the_finished_game_reaches_the_history(caplog):
     path = saved(finished=False, moves=20)
     path.with_name(f".{path.name}.lock").mkdir()
-    game, state = saves.read(path, {"aetherya-pocket": aetherya_game()})
-    writer = saves.Autosaver(game, aetherya_game())
-    rng = random.Random(4)
-    while not state.is_terminal():
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
-        writer.save(state)
-        assert writer.flush() and writer.error is None
-    writer.close()
+    finished_by_a_writer(path)
     kept = saves.history_dir() / path.name
     assert not path.exists() and saves.read(kept, {"aetherya-pocket": aetherya_game()})[1].is_terminal()
     told = [r.getMessage() for r in caplog.records if "lock" in r.getMessage()]
@@ -225,15 +237,8 @@ def test_a_folder_where_the_lock_goes_does_not_stop_saving_and_the_finished_game
 def test_a_finished_game_the_history_cannot_take_stays_among_the_saves():
     path = saved(finished=False, moves=20)
     saves.history_dir().write_text("a file where the history folder should be")
-    game, state = saves.read(path, {"aetherya-pocket": aetherya_game()})
-    writer = saves.Autosaver(game, aetherya_game())
-    rng = random.Random(4)
-    while not state.is_terminal():
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
-    writer.save(state)
-    writer.close()
-    assert writer.error is None and saves.read(path, {"aetherya-pocket": aetherya_game()})[0].finished
+    assert finished_by_a_writer(path).location == path
+    assert saves.read(path, {"aetherya-pocket": aetherya_game()})[0].finished
 
 
 # -- terminals that are not UTF-8 ----------------------------------------------------------------------------------
