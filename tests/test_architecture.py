@@ -18,7 +18,7 @@ ALLOWED = {
     "ai": {"games", "data", "jsonio"},
     "controller": {"ai", "games", "data", "i18n", "resources", "jsonio"},
     "ui": {"controller", "ai", "games", "data", "i18n", "resources", "settings", "storage", "saves", "stats",
-           "replay", "records", "logsetup", "jsonio", "reviews"},
+           "replay", "records", "logsetup", "jsonio", "reviews", "console"},
 }
 NO_PYGAME = {"data", "ai", "controller"}
 # Inside a game package, the layer of each module (its first path component) and the layers of the
