@@ -125,8 +125,20 @@ def test_the_real_program_on_a_full_disk_says_it_once_and_fails(tmp_path):
         assert result.stderr == "drako-desktop: cannot write the output (No space left on device)\n", args
 
 
+def nearly_finished() -> Path:
+    """The save of a game of two computers four moves from its end (quicker to play on than a whole game)."""
+    state = GameState.new(aetherya_game().rules, BOTS.players, BOTS.seed, BOTS.first)
+    play_randomly(state)
+    return saved(finished=False, moves=len(state.history) - 4)
+
+
+def resumed(path: Path) -> saves.SavedGame:
+    return saves.read(path, {"aetherya-pocket": aetherya_game()})[0]
+
+
 def exit_at_end(out, setup: GameSetup = BOTS, resume: saves.SavedGame | None = None, limit: int = 20_000):
-    """`play --exit-at-end` on the real table, nobody at the screen: frames until it quits (or `limit`)."""
+    """`play --exit-at-end` on the real table, nobody at the screen (a new game of `setup`, or `resume`): frames
+    until it quits (or `limit`)."""
     app = open_app(aetherya_game(), Settings(animation_speed="instant", computer_pace="fast"), None,
                    None if resume else setup, exit_at_end=True, out=out, resume=resume, size=(1280, 720),
                    threaded=False)
@@ -141,7 +153,7 @@ def exit_at_end(out, setup: GameSetup = BOTS, resume: saves.SavedGame | None = N
 
 def test_exit_at_end_whose_result_cannot_be_written_ends_and_says_why(monkeypatch):
     with full_stdout(monkeypatch) as full:
-        app, crashes = exit_at_end(Output(full))
+        app, crashes = exit_at_end(Output(full), resume=resumed(nearly_finished()))
     assert app.quit_requested and crashes == 0
     assert app.exit_code == 1 and str(app.failure) == "cannot write the output (No space left on device)"
     assert len(list(saves.history_dir().glob("*.json"))) == 1  # the game itself is kept
@@ -153,7 +165,7 @@ def test_exit_at_end_into_a_pipe_nobody_reads_ends_without_a_word():
     read_end, write_end = os.pipe()
     os.close(read_end)
     with open(write_end, "w", encoding="utf-8") as pipe:
-        app, crashes = exit_at_end(Output(pipe))
+        app, crashes = exit_at_end(Output(pipe), resume=resumed(nearly_finished()))
         assert app.quit_requested and crashes == 0 and app.exit_code == 1 and app.failure.broken_pipe
         app.close()
         with pytest.raises(BrokenPipeError):  # what is still buffered fails too: let go of, not flushed
@@ -225,7 +237,7 @@ def test_of_two_claims_at_once_one_wins():
 
 
 def test_a_folder_where_the_lock_goes_does_not_stop_saving_and_the_finished_game_reaches_the_history(caplog):
-    path = saved(finished=False, moves=20)
+    path = nearly_finished()
     path.with_name(f".{path.name}.lock").mkdir()
     finished_by_a_writer(path)
     kept = saves.history_dir() / path.name
@@ -235,7 +247,7 @@ def test_a_folder_where_the_lock_goes_does_not_stop_saving_and_the_finished_game
 
 
 def test_a_finished_game_the_history_cannot_take_stays_among_the_saves():
-    path = saved(finished=False, moves=20)
+    path = nearly_finished()
     saves.history_dir().write_text("a file where the history folder should be")
     assert finished_by_a_writer(path).location == path
     assert saves.read(path, {"aetherya-pocket": aetherya_game()})[0].finished
