@@ -286,11 +286,13 @@ def run(args: argparse.Namespace, stdout: Writable) -> int:
         return EXIT_BAD_INPUT
 
 
-def cmd_score(game: Game, args: argparse.Namespace, stdin: TextIO, stdout: Writable) -> int:
+def cmd_score(game: Game, args: argparse.Namespace, stdin: TextIO | None, stdout: Writable) -> int:
     score = getattr(game, "score", None)
     if score is None:
         raise UsageError(f"score scores Aetherya Pocket kingdoms; {game.name} has no kingdoms")
     if args.file == "-":
+        if stdin is None:  # `<&-`: Python has no sys.stdin at all
+            raise UsageError("cannot read standard input: it is closed")
         return _score_stream(score, args.jsonl, stdin, stdout, "standard input")
     try:
         with open(args.file, encoding="utf-8") as f:
