@@ -20,8 +20,7 @@ from .games import DEFAULT_GAME, Library, UnknownGameError, game_ids
 from .games.base import Game
 
 EXIT_BAD_INPUT = 2
-MAX_SCORE_INPUT = 64_000_000  # characters of the one kingdom `score` reads (a kingdom is a few hundred)
-MAX_SCORE_LINE = 1_000_000  # characters of a line of `score --jsonl` (its lines are as many as come)
+MAX_SCORE_INPUT = 64_000_000  # bytes of kingdoms `score` reads (about half a million kingdoms)
 
 
 class UsageError(Exception):
@@ -286,41 +285,27 @@ def run(args: argparse.Namespace, stdout: Writable) -> int:
         return EXIT_BAD_INPUT
 
 
-def cmd_score(game: Game, args: argparse.Namespace, stdin: TextIO | None, stdout: Writable) -> int:
+def cmd_score(game: Game, args: argparse.Namespace, stdin: TextIO, stdout: Writable) -> int:
     score = getattr(game, "score", None)
     if score is None:
         raise UsageError(f"score scores Aetherya Pocket kingdoms; {game.name} has no kingdoms")
     if args.file == "-":
-        if stdin is None:  # `<&-`: Python has no sys.stdin at all
-            raise UsageError("cannot read standard input: it is closed")
-        return _score_stream(score, args.jsonl, stdin, stdout, "standard input")
-    try:
-        with open(args.file, encoding="utf-8") as f:
-            return _score_stream(score, args.jsonl, f, stdout, args.file)
-    except OSError as exc:
-        raise UsageError(f"cannot read {args.file}: {exc.strerror or exc}") from None
-
-
-def _score_stream(score: Any, jsonl: bool, stream: TextIO, stdout: Writable, name: str) -> int:
-    """One kingdom, or (`jsonl`) one per line as it comes: a line is bounded, not the input (a stream of
-    kingdoms may be as long as it likes)."""
-    try:
-        if not jsonl:
-            text = stream.read(MAX_SCORE_INPUT + 1)
-            if len(text) > MAX_SCORE_INPUT:
-                raise UsageError(f"the input is larger than {MAX_SCORE_INPUT:,} characters")
-            stdout.write(json.dumps(_score_one(score, text, "input")) + "\n")
-            return 0
-        number = 0
-        while line := stream.readline(MAX_SCORE_LINE + 1):
-            number += 1
-            if len(line) > MAX_SCORE_LINE and not line.endswith("\n"):
-                raise UsageError(f"line {number} is longer than {MAX_SCORE_LINE:,} characters")
+        text = stdin.read(MAX_SCORE_INPUT + 1)
+    else:
+        try:
+            with open(args.file, encoding="utf-8") as f:
+                text = f.read(MAX_SCORE_INPUT + 1)
+        except (OSError, UnicodeDecodeError) as exc:
+            raise UsageError(f"cannot read {args.file}: {exc.strerror if isinstance(exc, OSError) else exc}") from None
+    if len(text) > MAX_SCORE_INPUT:
+        raise UsageError(f"the input is larger than {MAX_SCORE_INPUT:,} characters")
+    if args.jsonl:
+        for number, line in enumerate(text.splitlines(), start=1):
             if line.strip():
                 stdout.write(json.dumps(_score_one(score, line, f"line {number}")) + "\n")
         return 0
-    except UnicodeDecodeError as exc:
-        raise UsageError(f"cannot read {name}: {exc}") from None
+    stdout.write(json.dumps(_score_one(score, text, "input")) + "\n")
+    return 0
 
 
 def _score_one(score: Any, text: str, where: str) -> dict[str, Any]:

@@ -6,11 +6,9 @@ test_hostile.py, test_card_data.py, test_draco_data.py and test_bot_protocol.py.
 
 from __future__ import annotations
 
-import io
 import json
 import random
 import socket
-import sys
 from pathlib import Path
 
 import pytest
@@ -367,21 +365,6 @@ def test_a_records_line_longer_than_a_record_may_be_is_refused_by_its_length(tmp
     path.write_text('{"game": "' + "x" * 4_000_000 + '"}\n{}\n')
     code, out, err = run_main(["replay", "--record", str(path)], capsys)
     assert (code, out) == (2, "") and one_line(err) == f"drako-desktop: {path}: line 1 is larger than 4,000,000 bytes"
-
-
-def test_score_jsonl_bounds_each_line_not_the_stream(monkeypatch, capsys):
-    from drako_desktop import cli
-
-    kingdom = json.dumps({"kingdom": [[None] * 4] * 4, "legends": []}) + "\n"
-    monkeypatch.setattr(cli, "MAX_SCORE_INPUT", 10 * len(kingdom))  # a stream bigger than one document may be
-    monkeypatch.setattr(sys, "stdin", io.StringIO(kingdom * 30))
-    code, out, err = run_main(["score", "--jsonl"], capsys)
-    assert (code, err) == (0, "") and len(out.splitlines()) == 30
-    monkeypatch.setattr(cli, "MAX_SCORE_LINE", len(kingdom) - 2)
-    monkeypatch.setattr(sys, "stdin", io.StringIO(kingdom * 3))
-    code, out, err = run_main(["score", "--jsonl"], capsys)
-    assert (code, out) == (2, "")
-    assert one_line(err) == f"drako-desktop: line 1 is longer than {len(kingdom) - 2:,} characters"
 
 
 def test_a_card_file_of_half_a_million_numbers_is_refused_before_they_are_built(tmp_path, capsys):

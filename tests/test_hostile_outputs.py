@@ -113,12 +113,6 @@ def test_a_closed_standard_output_is_one_line_and_a_failure(tmp_path, monkeypatc
         assert code == 1 and one_line(err) == "drako-desktop: cannot write the output (standard output is closed)"
 
 
-def test_a_closed_standard_input_is_one_line(monkeypatch, capsys):
-    monkeypatch.setattr(sys, "stdin", None)
-    code, out, err = run_main(["score", "--jsonl"], capsys)
-    assert (code, out) == (2, "") and one_line(err) == "drako-desktop: cannot read standard input: it is closed"
-
-
 def test_the_real_program_on_a_full_disk_says_it_once_and_fails(tmp_path):
     """What is still buffered when the command ends is flushed by the interpreter itself: that must not fail
     again (a second report, and exit status 120)."""
