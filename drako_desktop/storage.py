@@ -111,35 +111,6 @@ def atomic_write_text(path: Path, text: str) -> None:
             os.close(dir_fd)
 
 
-def write_new(path: Path, text: str) -> bool:
-    """Write `text` as the file `path` unless something has that name already: True if written, False if
-    not. The file appears whole or not at all (a hard link of a finished temporary file), so of two
-    processes racing for the name exactly one wins and the other can read what the winner wrote."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        try:
-            os.link(tmp, path)
-        except FileExistsError:
-            return False
-        except (OSError, NotImplementedError) as exc:
-            if isinstance(exc, OSError) and exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.ENOSYS):
-                raise
-            # No hard links here (some file systems): created exclusively, then written (a reader may see
-            # it empty for a moment, and takes that for a broken file).
-            try:
-                new = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0))
-            except FileExistsError:
-                return False
-            with os.fdopen(new, "w", encoding="utf-8") as f:
-                f.write(text)
-        return True
-    finally:
-        os.unlink(tmp)
-
-
 def move_to_free_name(path: Path, names: Callable[[int], Path]) -> Path:
     """Move a file to the first of `names(1)`, `names(2)`, ... that is free, never over another
     file (even one that appears meanwhile), and return where it went."""
@@ -168,3 +139,32 @@ def set_aside(path: Path) -> Path:
     kept for the player and for bug reports, never deleted, never over another file set aside."""
     stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
     return move_to_free_name(path, lambda n: path.with_name(f"{path.name}.broken-{stamp}" + (f"-{n}" if n > 1 else "")))
+
+
+def write_new(path: Path, text: str) -> bool:
+    """Write `text` as the file `path` unless something has that name already: True if written, False if
+    not. The file appears whole or not at all (a hard link of a finished temporary file), so of two
+    processes racing for the name exactly one wins and the other can read what the winner wrote."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            return False
+        except (OSError, NotImplementedError) as exc:
+            if isinstance(exc, OSError) and exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.ENOSYS):
+                raise
+            # No hard links here (some file systems): created exclusively, then written (a reader may see
+            # it empty for a moment, and takes that for a broken file).
+            try:
+                new = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0))
+            except FileExistsError:
+                return False
+            with os.fdopen(new, "w", encoding="utf-8") as f:
+                f.write(text)
+        return True
+    finally:
+        os.unlink(tmp)
