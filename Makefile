@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: play test dist bench bench-ai bench-idle clean
+.PHONY: play test dist dist-windows bench bench-ai bench-idle clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -25,9 +25,15 @@ test: $(STAMP)
 	$(BIN)/mypy
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
 
+# The frozen app for this system in dist/drako-desktop/, with the versions every build freezes.
 dist: $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[dist]'
+	$(BIN)/python -m pip install --quiet -e '.[dist]' -c packaging/pins.txt
 	$(BIN)/pyinstaller --noconfirm --clean build.spec
+
+# The Windows app, frozen under Wine on Linux (installs Wine when it is missing) into dist-windows/,
+# zipped as dist-windows/drako-desktop-VERSION-windows-x64.zip (tools/build_windows.py).
+dist-windows: $(STAMP)
+	nice -n 10 $(BIN)/python tools/build_windows.py
 
 bench: $(STAMP)
 	$(BIN)/python tools/bench_engine.py
@@ -41,4 +47,4 @@ bench-ai: $(STAMP)
 	$(BIN)/python tools/bench_ai.py $(ARGS)
 
 clean:
-	rm -rf build dist tests/output
+	rm -rf build dist dist-windows tests/output
