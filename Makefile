@@ -25,10 +25,12 @@ test: $(STAMP)
 	$(BIN)/mypy
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
 
-# The frozen app for this system in dist/drako-desktop/, with the versions every build freezes.
+# The frozen app for this system in dist/drako-desktop/ with the versions every build freezes
+# (packaging/pins.txt), packed as dist/drako-desktop-VERSION-linux-x64.tar.gz.
 dist: $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[dist]' -c packaging/pins.txt
+	$(BIN)/python -m pip install --quiet -r packaging/pins.txt
 	$(BIN)/pyinstaller --noconfirm --clean build.spec
+	$(BIN)/python tools/archive.py dist/drako-desktop linux-x64 dist
 
 # The Windows app, frozen under Wine on Linux (installs Wine when it is missing) into dist-windows/,
 # zipped as dist-windows/drako-desktop-VERSION-windows-x64.zip (tools/build_windows.py).

@@ -22,6 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 DESKTOP_ENTRY = ROOT / "packaging" / "linux" / "drako-desktop.desktop"
 ICON_PNG = ROOT / "packaging" / "icons" / "drako-desktop.png"
+APP = "drako-desktop"
 PLATFORMS = ("windows-x64", "linux-x64", "macos")
 
 

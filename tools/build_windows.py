@@ -5,7 +5,8 @@ PyInstaller cannot cross-build, so it runs on Windows' own Python: python.org's 
 the Linux build freezes (packaging/windows/requirements.txt), every file checked by its sha256. The
 unchanged build.spec makes dist-windows/drako-desktop/, zipped as
 dist-windows/drako-desktop-VERSION-windows-x64.zip. Everything else lives under build/windows/: the
-downloads (kept between runs, checked again each time), the interpreter and the Wine prefix.
+downloads (kept between runs, checked again each time) and the interpreter; the Wine prefix is
+kept in ~/.cache/drako-desktop/wine-prefix (tools/wine.py says why it is not in the checkout).
 
 From a clean checkout or again after a build, the same steps give the same result: Wine is installed
 through apt-get when it is missing, the interpreter and its packages are laid out afresh each run.

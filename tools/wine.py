@@ -13,7 +13,9 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PREFIX = ROOT / "build" / "windows" / "prefix"
+# The prefix (Wine's C: drive and registry) lives outside the checkout: its drive Z: is a link to /, and
+# setuptools, building the editable install, walks the checkout following links (the whole disk).
+PREFIX = Path(os.environ.get("DRAKO_WINEPREFIX") or Path.home() / ".cache" / "drako-desktop" / "wine-prefix")
 
 # The commands the Windows build and its smoke test need, and the Debian packages that bring them
 # (`wine` runs 64-bit programs through the wine64 package, which puts no command on the PATH).
@@ -87,7 +89,7 @@ def prepare_prefix() -> None:
     if (PREFIX / "system.reg").exists():
         return
     PREFIX.parent.mkdir(parents=True, exist_ok=True)
-    print(f"creating the Wine prefix {PREFIX.relative_to(ROOT)}", flush=True)
+    print(f"creating the Wine prefix {PREFIX}", flush=True)
     result = run(["wineboot", "--init"], timeout=600)
     settle()
     if result.returncode != 0 or not (PREFIX / "system.reg").exists():
