@@ -17,12 +17,14 @@ $(STAMP): pyproject.toml
 play: $(STAMP)
 	$(BIN)/drako-desktop $(ARGS)
 
-# Style (ruff) and types (mypy) first: either one failing fails the test before the long suite starts.
+# Style (ruff), types (mypy) and the release workflow (actionlint) first: any of them failing fails the
+# test before the long suite starts.
 # The suite runs in one process per core (pytest-xdist); PYTEST_WORKERS=0 runs it in this one.
 PYTEST_WORKERS ?= auto
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	$(BIN)/actionlint .github/workflows/release.yml
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
 
 # The frozen app for this system in dist/drako-desktop/ with the versions every build freezes

@@ -5,7 +5,7 @@ named and made one way:
 - windows-x64: a .zip of the drako-desktop folder;
 - linux-x64: a .tar.gz of the drako-desktop folder (file modes kept) with the desktop entry and the
   icon beside the executable (README: how to install them);
-- macos: a .zip of the .app made by `ditto`, which keeps the bundle's links, modes and attributes.
+- macos-arm64: a .zip of the .app made by `ditto`, which keeps the bundle's links, modes and attributes.
 
     python tools/archive.py APP PLATFORM OUTDIR   (prints the archive's path)
 """
@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DESKTOP_ENTRY = ROOT / "packaging" / "linux" / "drako-desktop.desktop"
 ICON_PNG = ROOT / "packaging" / "icons" / "drako-desktop.png"
 APP = "drako-desktop"
-PLATFORMS = ("windows-x64", "linux-x64", "macos")
+PLATFORMS = ("windows-x64", "linux-x64", "macos-arm64")
 
 
 def version() -> str:
@@ -48,7 +48,7 @@ def pack(app: Path, platform: str, out: Path) -> Path:
         return target
     target = out / f"{stem}.zip"
     target.unlink(missing_ok=True)
-    if platform == "macos":
+    if platform.startswith("macos"):
         subprocess.run(["ditto", "-c", "-k", "--sequesterRsrc", "--keepParent", str(app), str(target)], check=True)
         return target
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as bundle:
