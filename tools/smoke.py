@@ -115,6 +115,50 @@ def check_version(app: App, home: Path) -> None:
            f"{archive.version()}")
 
 
+def resource_string(exe: bytes, name: str) -> str | None:
+    """A string of a Windows executable's version resource (the `String` whose key is `name`): the key in
+    UTF-16, padded to 4 bytes, then the value up to its terminating NUL."""
+    key = (name + "\0").encode("utf-16-le")
+    at = exe.find(key)
+    if at < 0:
+        return None
+    start = at + len(key) + (-(at + len(key)) % 4)
+    end = start
+    while exe[end:end + 2] != b"\0\0":
+        end += 2
+    return exe[start:end].decode("utf-16-le")
+
+
+def check_identity(app: App) -> None:
+    """What the system shows of the app: the .exe's file properties (name, version) and icon; the macOS
+    bundle's Info.plist (name, id, version, high resolution) and icon."""
+    version = archive.version()
+    if app.exe.suffix == ".exe":
+        exe = app.exe.read_bytes()
+        for key, value in (("ProductName", "Drako Desktop"), ("FileDescription", "Drako Desktop"),
+                           ("ProductVersion", version), ("FileVersion", version),
+                           ("OriginalFilename", "drako-desktop.exe")):
+            found = resource_string(exe, key)
+            expect(found == value, f"the file properties say {key} {found!r}, not {value!r}")
+        icon = (ROOT / "packaging" / "icons" / "drako-desktop.ico").read_bytes()
+        largest = icon.rindex(b"\x89PNG")  # the 256 px image, the last one in the file
+        expect(icon[largest:] in exe, "the executable does not carry the application icon")
+    elif app.exe.parent.name == "MacOS":
+        import plistlib
+
+        contents = app.exe.parent.parent
+        info = plistlib.loads((contents / "Info.plist").read_bytes())
+        wanted = {"CFBundleDisplayName": "Drako Desktop", "CFBundleShortVersionString": version,
+                  "NSHighResolutionCapable": True, "CFBundleIdentifier": "org.drakodesktop.drako-desktop"}
+        found = {key: info.get(key) for key in wanted}
+        expect(found == wanted, f"Info.plist says {found}, not {wanted}")
+        expect((contents / "Resources" / str(info.get("CFBundleIconFile"))).is_file(), "the bundle has no icon")
+    else:
+        desktop = (ROOT / "packaging" / "linux" / "drako-desktop.desktop").read_text()
+        expect("Icon=drako-desktop" in desktop and (ROOT / "packaging" / "icons" / "drako-desktop.png").is_file(),
+               "the desktop entry names no icon, or the icon is missing")
+
+
 def check_selftest(app: App, home: Path) -> None:
     app.run(["--selftest"], home)
 
@@ -312,7 +356,9 @@ def main(argv: list[str] | None = None) -> int:
                            f"{json.dumps(results[game])}\ndiffers from {args.result_expected}'s\n"
                            f"{json.dumps(expected.get(game))}")
 
-        steps = [("--version", lambda: check_version(app, home)), ("--selftest", lambda: check_selftest(app, home)),
+        steps = [("--version", lambda: check_version(app, home)),
+                 ("name, version and icon", lambda: check_identity(app)),
+                 ("--selftest", lambda: check_selftest(app, home)),
                  ("score", lambda: check_score(app, home)),
                  ("simulate (both games)", lambda: check_simulate(app, home)),
                  ("a computer game of each game to the end", games),
