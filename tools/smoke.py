@@ -21,6 +21,7 @@ import struct
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import zlib
 from collections import Counter
@@ -150,8 +151,8 @@ def check_identity(app: App) -> None:
         info = plistlib.loads((contents / "Info.plist").read_bytes())
         wanted = {"CFBundleDisplayName": "Drako Desktop", "CFBundleShortVersionString": version,
                   "NSHighResolutionCapable": True, "CFBundleIdentifier": "org.drakodesktop.drako-desktop"}
-        found = {key: info.get(key) for key in wanted}
-        expect(found == wanted, f"Info.plist says {found}, not {wanted}")
+        said = {key: info.get(key) for key in wanted}
+        expect(said == wanted, f"Info.plist says {said}, not {wanted}")
         expect((contents / "Resources" / str(info.get("CFBundleIconFile"))).is_file(), "the bundle has no icon")
     else:
         desktop = (ROOT / "packaging" / "linux" / "drako-desktop.desktop").read_text()
@@ -294,6 +295,9 @@ def check_window(app: App, home: Path) -> None:
     env["SDL_AUDIODRIVER"] = "dummy"  # no sound card on a CI machine
     game = subprocess.Popen(app.command(["play", "--seats", "ai:easy,ai:easy", "--seed", SEED]), env=env,
                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    output: list[bytes] = []  # read all along: a full pipe would stop the game
+    reader = threading.Thread(target=lambda: output.append(game.stdout.read() if game.stdout else b""), daemon=True)
+    reader.start()
     try:
         deadline = time.monotonic() + 120
         found = ""
@@ -301,9 +305,11 @@ def check_window(app: App, home: Path) -> None:
             found = window_titled("Drako Desktop", display)
             time.sleep(0.5)
         if not found:
-            output = game.stdout.read().decode(errors="replace") if game.poll() is not None and game.stdout else ""
+            ended = game.poll()
+            reader.join(5)
+            printed = b"".join(output).decode(errors="replace")
             raise StepFailed(f"no window titled Drako Desktop appeared on {display} within 120 s"
-                             + (f" (the game exited {game.returncode}):\n{tail(output)}" if output else ""))
+                             + (f" (the game exited {ended}):\n{tail(printed)}" if ended is not None else ""))
         verdict = ""
         while time.monotonic() < deadline:
             width, height, rows = screenshot(display)

@@ -19,8 +19,9 @@ PREFIX = Path(os.environ.get("DRAKO_WINEPREFIX") or Path.home() / ".cache" / "dr
 
 # The commands the Windows build and its smoke test need, and the Debian packages that bring them
 # (`wine` runs 64-bit programs through the wine64 package, which puts no command on the PATH).
-WINE = {"wine": ("wine", "wine64"), "wineserver": ("wine",)}
-DISPLAY = {"Xvfb": ("xvfb",), "xauth": ("xauth",), "xdotool": ("xdotool",), "xwd": ("x11-apps",)}
+WINE: dict[str, tuple[str, ...]] = {"wine": ("wine", "wine64"), "wineserver": ("wine",)}
+DISPLAY: dict[str, tuple[str, ...]] = {"Xvfb": ("xvfb",), "xauth": ("xauth",), "xdotool": ("xdotool",),
+                                       "xwd": ("x11-apps",)}
 
 
 def ensure_commands(needed: dict[str, tuple[str, ...]]) -> None:
