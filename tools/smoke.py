@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import struct
 import subprocess
 import sys
@@ -208,16 +207,27 @@ def default_data_folder(app: App, scratch: Path) -> tuple[Path, Path, dict[str, 
 
 
 def check_data_folder(app: App, scratch: Path) -> None:
+    """A computer game played without DRAKO_DESKTOP_HOME ends up in the platform's history folder. On a
+    player's own computer (Windows has no other folder to point it at) nothing of theirs is touched: their
+    settings are left as they are, and the game this step added is removed again."""
     config, data, env = default_data_folder(app, scratch)
-    shutil.rmtree(data, ignore_errors=True)
-    shutil.rmtree(config, ignore_errors=True)
-    config.mkdir(parents=True)
-    (config / "settings.json").write_text(json.dumps(INSTANT))
-    app.run(["play", "--seats", "ai:random,ai:random", "--seed", "3", "--exit-at-end"], None, extra_env=env,
-            timeout=600)
-    finished = sorted(p.name for p in (data / "history").glob("*.json")) if (data / "history").is_dir() else []
-    expect(len(finished) == 1, f"the finished game is not in the platform's data folder {data}/history "
-           f"(found there: {finished}; the folder holds: {sorted(p.name for p in data.glob('*'))})")
+    settings, history = config / "settings.json", data / "history"
+    ours = not settings.exists()
+    if ours:
+        config.mkdir(parents=True, exist_ok=True)
+        settings.write_text(json.dumps(INSTANT))
+    before = set(history.glob("*.json"))
+    try:
+        app.run(["play", "--seats", "ai:random,ai:random", "--seed", "3", "--exit-at-end"], None, extra_env=env,
+                timeout=600)
+    finally:
+        if ours:
+            settings.unlink(missing_ok=True)
+    added = sorted(set(history.glob("*.json")) - before)
+    for game in added:
+        game.unlink()
+    expect(len(added) == 1, f"the platform's history folder {history} got {len(added)} finished games, not 1 "
+           f"(the data folder holds: {sorted(p.name for p in data.glob('*'))})")
     expect(any(data.glob("*.log")), f"no log in the platform's data folder {data}")
 
 
