@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: play test dist bench bench-ai bench-idle clean
+.PHONY: play test dist dist-windows bench bench-ai bench-idle clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -17,17 +17,27 @@ $(STAMP): pyproject.toml
 play: $(STAMP)
 	$(BIN)/drako-desktop $(ARGS)
 
-# Style (ruff) and types (mypy) first: either one failing fails the test before the long suite starts.
+# Style (ruff), types (mypy) and the release workflow (actionlint) first: any of them failing fails the
+# test before the long suite starts.
 # The suite runs in one process per core (pytest-xdist); PYTEST_WORKERS=0 runs it in this one.
 PYTEST_WORKERS ?= auto
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	$(BIN)/actionlint .github/workflows/release.yml
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
 
+# The frozen app for this system in dist/drako-desktop/ with the versions every build freezes
+# (packaging/pins.txt), packed as dist/drako-desktop-VERSION-linux-x64.tar.gz.
 dist: $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[dist]'
+	$(BIN)/python -m pip install --quiet -r packaging/pins.txt
 	$(BIN)/pyinstaller --noconfirm --clean build.spec
+	$(BIN)/python tools/archive.py dist/drako-desktop linux-x64 dist
+
+# The Windows app, frozen under Wine on Linux (installs Wine when it is missing) into dist-windows/,
+# zipped as dist-windows/drako-desktop-VERSION-windows-x64.zip (tools/build_windows.py).
+dist-windows: $(STAMP)
+	nice -n 10 $(BIN)/python tools/build_windows.py
 
 bench: $(STAMP)
 	$(BIN)/python tools/bench_engine.py
@@ -41,4 +51,4 @@ bench-ai: $(STAMP)
 	$(BIN)/python tools/bench_ai.py $(ARGS)
 
 clean:
-	rm -rf build dist tests/output
+	rm -rf build dist dist-windows tests/output

@@ -32,6 +32,11 @@ def fonts() -> Path:
     return root() / "fonts"
 
 
+def app_icon() -> Path:
+    """The application's icon (tools/make_icons.py draws it; build.spec bundles it)."""
+    return root() / "packaging" / "icons" / "drako-desktop.png"
+
+
 def package() -> Path:
     """The `drako_desktop` package folder (locales, UI icons)."""
     return Path(__file__).resolve().parent

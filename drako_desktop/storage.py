@@ -7,6 +7,10 @@ written, flushed and fsynced, then renamed over the target, so a crash or a
 kill at any moment leaves either the old file or the new one, never half of it.
 A file moved elsewhere (a finished game into the history, a bad file set aside)
 never takes the place of one that is there already: it gets a name of its own.
+On Windows the rename fails while another program has the target open (a virus scanner reading
+it, a second copy of the game): it is tried again for about a second, then the write gives up
+with FileInUseError, the previous file untouched (the caller still has the new text, tells the
+player and writes it at its next save).
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import fnmatch
 import os
 import tempfile
 import threading
+import time
 from datetime import datetime, timezone
 from itertools import count
 from pathlib import Path
@@ -29,6 +34,13 @@ APP = "drako-desktop"
 # test can kill the program at that very moment of the write.
 PAUSE_ENV = "DRAKO_DESKTOP_TEST_PAUSE"
 WRITE_STAGES = ("written", "flushed", "synced", "renamed")
+# Seconds between the tries of a rename another program's open file refused (about a second in all).
+REPLACE_PAUSES = (0.01, 0.02, 0.05, 0.1, 0.15, 0.2, 0.25, 0.25)
+pause = time.sleep  # how those tries wait (tests count the waits instead)
+
+
+class FileInUseError(PermissionError):
+    """A file could not be replaced: another program holds it open. The previous file is kept."""
 
 
 def _home() -> Path | None:
@@ -95,7 +107,7 @@ def atomic_write_text(path: Path, text: str) -> None:
             write_reached("flushed", path, write)
             os.fsync(f.fileno())
             write_reached("synced", path, write)
-        os.replace(tmp, path)
+        _replace(tmp, path)
     except BaseException:
         try:
             os.unlink(tmp)
@@ -109,6 +121,19 @@ def atomic_write_text(path: Path, text: str) -> None:
             os.fsync(dir_fd)
         finally:
             os.close(dir_fd)
+
+
+def _replace(tmp: str, path: Path) -> None:
+    for wait in (*REPLACE_PAUSES, None):
+        try:
+            os.replace(tmp, path)
+            return
+        except PermissionError as exc:
+            if wait is None:
+                raise FileInUseError(exc.errno, f"{path.name} is open in another program (a virus scanner, another "
+                                     "copy of the game?) and could not be replaced: the previous version is kept",
+                                     str(path)) from exc
+            pause(wait)
 
 
 def move_to_free_name(path: Path, names: Callable[[int], Path]) -> Path:

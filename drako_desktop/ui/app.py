@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import pygame
 
-from .. import i18n
+from .. import i18n, resources
 from ..ai import make_agent
 from ..console import Failure
 from ..controller.game import GameController, GameSetup
@@ -86,6 +86,8 @@ class App:
         pygame.init()
         sys.setswitchinterval(SWITCH_INTERVAL)
         pygame.display.set_caption("Drako Desktop")
+        # The title bar and task bar icon (before the window opens: some systems take it only then).
+        pygame.display.set_icon(pygame.image.load(resources.app_icon()))
         self.windowed_size = _clamp(size or (settings.window_width, settings.window_height))
         self.fullscreen = settings.fullscreen and size is None
         self.surface = self._open_window()
