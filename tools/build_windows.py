@@ -70,7 +70,7 @@ def lay_out_python() -> None:
                 if name.startswith(f"{PYTHON_TAG}/") and not name.endswith("/"):
                     (PYTHON / name.removeprefix(f"{PYTHON_TAG}/")).write_bytes(bundle.read(name))
     # Wine 8 quirk: platform.platform() (PyInstaller logs it when it starts) asks Windows through the
-    # _wmi module, which calls a function Wine 8 has not implemented and dies. Without _wmi, platform
+    # _wmi module, which calls a function Wine 8 has not implemented: the interpreter crashes. Without _wmi, platform
     # falls back to sys.getwindowsversion(); and as the interpreter has no _wmi, the frozen app has none.
     (PYTHON / "_wmi.pyd").unlink()
     # The embeddable interpreter takes its module path from its ._pth file only (it ignores PYTHONPATH):

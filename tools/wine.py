@@ -64,8 +64,9 @@ def run(args: list[str], *, stdin: str | None = None, display: str | None = None
     """Run a Windows program (`args[0]` an .exe path or a Wine built-in) and wait for it.
 
     Wine 8 quirk: the embedded CPython cannot start when its stdin, stdout or stderr is a regular
-    file (it exits at once, printing nothing). So standard input is always a pipe (or /dev/null) and
-    output is always read through pipes, never redirected to a file, whoever calls this.
+    file ("Fatal Python error: init_sys_streams: can't initialize sys standard streams", WinError 6
+    Invalid handle). So standard input is always a pipe (or /dev/null) and output is always read
+    through pipes, never redirected to a file, whoever calls this.
     """
     env = environment(display)
     env.update(extra_env or {})
