@@ -9,6 +9,9 @@ from pathlib import Path
 
 from drako_desktop import saves
 from drako_desktop.controller.game import GameController
+from drako_desktop.controller.review import DEFAULT_DEPTH
+from drako_desktop.games import Library
+from drako_desktop.reviews import read_review, review_path
 from drako_desktop.stats import Statistics
 
 RELEASE = Path(__file__).resolve().parent / "fixtures" / "release-0.1"
@@ -51,3 +54,53 @@ def test_the_statistics_of_the_last_release_are_aetherya_pockets(private_home):
     assert stats.players_of("draco-mundis") == {} and len(stats.recorded) == 1
     stats.save()  # written again in today's format: the same statistics come back
     assert Statistics.load()[0].to_json() == stats.to_json()
+
+
+# Files of Draco Mundis written by the release of 2026-12-04 (the commit before saves named the rule content
+# of the data rather than the bytes of its files): two unfinished saves (one with the variants, chosen colours
+# and computer seats), a finished game in the history, its review left half-way and the statistics.
+DRACO_RELEASE = Path(__file__).resolve().parent / "fixtures" / "release-0.2"
+UNFINISHED, VARIANTS, FINISHED = "20261204-101500-a1b2c3", "20261204-102000-d4e5f6", "20261204-103000-0a1b2c"
+
+
+def test_draco_mundis_saves_and_history_of_the_last_release_load_and_play_on(private_home):
+    shutil.copytree(DRACO_RELEASE, private_home / "data")
+    library = Library()
+    listing = saves.list_saves(library)
+    history = saves.list_saves(library, saves.history_dir())
+    assert listing.problems == history.problems == listing.kept == [] and listing.foreign == history.foreign == []
+    by_id = {g.game_id: g for g in listing.games}
+    assert sorted(by_id) == [UNFINISHED, VARIANTS]
+    unfinished, variants = by_id[UNFINISHED], by_id[VARIANTS]
+    (finished,) = history.games
+    assert finished.game_id == FINISHED and finished.finished and finished.setup.game == "draco-mundis"
+    assert unfinished.hints == (1, 0) and [s.name for s in unfinished.setup.seats] == ["Ana", "Brynja"]
+    assert variants.setup.variants == ("fast_setup", "dragon_trap") and variants.setup.colours == (2, 0, 3)
+    assert variants.practice and [s.spec() for s in variants.setup.seats] == ["human", "ai:medium", "ai:easy"]
+    draco = library["draco-mundis"]
+    for game in (unfinished, variants):
+        controller = GameController(draco, game.setup, actions=game.actions, threaded=False)
+        assert len(controller.actions) == len(game.actions) and controller.current() is not None
+        text = saves.encode(game, controller.state, draco)  # written again in today's format: the same game
+        again, state = saves.decode(text, library)
+        assert again.actions == game.actions and state.view(None) == controller.state.view(None)
+    final = history.states[finished.path]
+    assert [b.total for b in final.scores()] == [7, 14] and final.winners() == [1]
+
+
+def test_a_draco_mundis_review_left_half_way_goes_on(private_home):
+    shutil.copytree(DRACO_RELEASE, private_home / "data")
+    library = Library()
+    (finished,) = saves.list_saves(library, saves.history_dir()).games
+    decisions, complete = read_review(review_path(FINISHED, 0), library["draco-mundis"], finished, 0, DEFAULT_DEPTH)
+    assert not complete and [d.index for d in decisions] == [76, 77, 80]
+    assert decisions[0].chosen == {"type": "reveal", "at": [6, 8], "facing": "N"} and decisions[0].win_lost > 0
+
+
+def test_the_statistics_of_the_last_release_keep_draco_mundis_apart(private_home):
+    shutil.copytree(DRACO_RELEASE, private_home / "data")
+    stats, problem = Statistics.load()
+    assert problem is None and stats.players_of("aetherya-pocket") == {}
+    (ana,) = stats.players_of("draco-mundis").values()
+    assert (ana.games, ana.wins, ana.total_score, ana.by_opponent) == (1, 0, 7, {"easy": [1, 0]})
+    assert stats.recorded == [FINISHED]
