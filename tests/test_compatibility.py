@@ -7,12 +7,17 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from conftest import copy_of, replace_text
 from drako_desktop import saves
 from drako_desktop.controller.game import GameController
 from drako_desktop.controller.review import DEFAULT_DEPTH
 from drako_desktop.games import Library
 from drako_desktop.reviews import read_review, review_path
+from drako_desktop.settings import Settings
 from drako_desktop.stats import Statistics
+from drako_desktop.ui.app import App
+from drako_desktop.ui.scenes.load import LoadScene
+from drako_desktop.ui.scenes.viewer import ViewerScene
 
 RELEASE = Path(__file__).resolve().parent / "fixtures" / "release-0.1"
 
@@ -104,3 +109,48 @@ def test_the_statistics_of_the_last_release_keep_draco_mundis_apart(private_home
     (ana,) = stats.players_of("draco-mundis").values()
     assert (ana.games, ana.wins, ana.total_score, ana.by_opponent) == (1, 0, 7, {"easy": [1, 0]})
     assert stats.recorded == [FINISHED]
+
+
+def house_rules(tmp_path: Path, file: str, old: str, new: str) -> Library:
+    """The games with Draco Mundis's data changed in one rule (house rules, or a release whose rules differ)."""
+    folder = copy_of("draco-mundis", tmp_path)
+    replace_text(folder / file, old, new)
+    return Library({"draco-mundis": folder})
+
+
+def test_a_finished_game_made_with_other_rules_is_told_and_its_record_opens_in_the_viewer(private_home, tmp_path):
+    shutil.copytree(DRACO_RELEASE, private_home / "data")
+    library = house_rules(tmp_path, "scoring.yaml", "land: campsite, points: 5}", "land: campsite, points: 6}")
+    listing = saves.list_saves(library)
+    history = saves.list_saves(library, saves.history_dir())
+    # The unfinished games are not played on under other rules: each is named, with its game and why.
+    assert listing.games == [] and listing.problems == [] and listing.foreign == []
+    assert sorted(m.values["file"] for m in listing.kept) == [f"{UNFINISHED}.json", f"{VARIANTS}.json"]
+    assert str(listing.kept[0]) == (f"{UNFINISHED}.json: a game of Draco Mundis made with other rules of it (house "
+                                    "rules, or a version whose rules differ from this one's): this version cannot "
+                                    "play it on. It was left where it is.")
+    # The finished one is listed, marked, replayed under these rules for the viewer; the file stays as it was.
+    (finished,) = history.games
+    assert finished.other_rules and finished.game_id == FINISHED and history.states[finished.path].is_terminal()
+    (told,) = history.kept
+    assert told.key == "save_errors.other_rules_record" and "Its record opens in the viewer" in str(told)
+    assert (private_home / "data" / "history" / f"{FINISHED}.json").read_bytes() == \
+        (DRACO_RELEASE / "history" / f"{FINISHED}.json").read_bytes()
+    app = App(library["draco-mundis"], Settings(), library=library, size=(1280, 720), persist=False, threaded=False)
+    scene = LoadScene(app, history=True)
+    (entry,) = scene.entries[True]
+    scene.open(entry)
+    viewer = app.scenes.top
+    assert isinstance(viewer, ViewerScene) and viewer.replay.states[-1].history == list(finished.actions)
+
+
+def test_a_game_whose_moves_other_rules_forbid_is_told_and_not_listed(private_home, tmp_path):
+    shutil.copytree(DRACO_RELEASE, private_home / "data")
+    library = house_rules(tmp_path, "tokens.yaml", "    arrows: {forward: 2, left: 1, right: 1, back: 1}\n"
+                          "    strength: 2\n    placed_face_up: true",
+                          "    arrows: {forward: 1, left: 0, right: 0, back: 0}\n"
+                          "    strength: 2\n    placed_face_up: true")
+    history = saves.list_saves(library, saves.history_dir())
+    assert history.games == [] and history.problems == []
+    (told,) = history.kept
+    assert told.values["file"] == f"{FINISHED}.json" and "a game of Draco Mundis made with other rules" in str(told)

@@ -246,14 +246,16 @@ class Game(Protocol):
     """A game's handle: its data, how to make and replay states, its opponents and its words.
 
     Saves, records and statistics key on `id`, which never changes and is never reused.
-    `identity` names the exact data (a hash of the data files): a save made with other
-    data is refused. `seeded` says whether the game has chance (hidden shuffles): a game
+    `identity` names the data's rules (`data.identity.rules_identity`: not its words or pictures), and
+    `former_identities` the names earlier releases gave these same rules: a save made with other rules
+    is not played on (`made_with`). `seeded` says whether the game has chance (hidden shuffles): a game
     without chance ignores the seed and is decided by (players, first, variants, actions)."""
 
     id: str
     name: str
     folder: Path
     identity: str
+    former_identities: frozenset[str]
     min_players: int
     max_players: int
     seeded: bool
@@ -293,6 +295,12 @@ class Game(Protocol):
 
     def ui(self) -> Any:
         """The game's user interface (a `ui.game_ui.GameUI`), imported only when a window is open."""
+
+
+def made_with(game: Game, identity: object) -> bool:
+    """Whether a file naming the data `identity` was made with this game's rules (today's or an earlier
+    release's name for them)."""
+    return identity == game.identity or identity in game.former_identities
 
 
 OwnState = TypeVar("OwnState")

@@ -35,6 +35,7 @@ class AetheryaPocket:
         self.name = cards.name
         self.folder = cards.folder
         self.identity = cards.identity
+        self.former_identities = cards.former_identities
         self.min_players = cards.min_players
         self.max_players = cards.max_players
 
