@@ -30,6 +30,12 @@ MAX_ROWS, MAX_COLUMNS = 8, 12  # the engine's square numbering and the notation'
 WHOSE_LAND = ("any", "own", "enemy")
 
 
+def whose_matches(whose: str, own: bool) -> bool:
+    """Whether a land is of the owner a row's `whose` names ("any", "own", "enemy"), `own` saying whether
+    it is the player's own."""
+    return whose == "any" or (whose == "own") == own
+
+
 @dataclass(frozen=True)
 class Entry:
     """A land a character may enter although the land's own rule says nobody may."""
@@ -185,8 +191,19 @@ class DracoData:
                     return token
         raise KeyError(kind)
 
+    def character(self, kind: str) -> Character:
+        return next(c for c in self.characters if c.id == kind)
+
+    def land(self, kind: str) -> Land:
+        return next(t for t in self.lands if t.id == kind)
+
     def token_name(self, kind: str) -> str:
         return self.token(kind).name
+
+    def token_noun(self, kind: str) -> str:
+        """The token's name inside a sentence: lower case, unless it is written in capitals (SS307)."""
+        name = self.token_name(kind)
+        return name if name[1:2].isupper() else name[0].lower() + name[1:]
 
     def ruling_marks(self) -> frozenset[str]:
         return frozenset(mark for ruling in self.rulings for mark in ruling.marks)
