@@ -51,13 +51,13 @@ from .ai import EXEC_PREFIX, EXTERNAL, is_builtin
 from .controller.game import COMPUTER, HUMAN, MAX_NAME, GameSetup, Seat, clean_name
 from .games.base import ActionFormatError, Game, GameState, IllegalActionError, made_with
 from .i18n import Message, file_problem
+from .palette import SEAT_COLOURS
 from .storage import atomic_write_text, data_dir, move_to_free_name, set_aside
 
 log = logging.getLogger(__name__)
 
 FORMAT = "drako-desktop-save"
 VERSION = 1
-SEAT_COLOURS = 4  # the palette of seat colours a save may choose from
 MAX_ACTIONS = 20_000  # far beyond any real game: a bigger file is not a save
 MAX_BYTES = 8_000_000  # a real save is tens of kilobytes
 GAME_ID = re.compile(r"\d{8}-\d{6}-[0-9a-f]{6}")  # what `new_game_id` makes: the only ids a file may give
@@ -273,7 +273,7 @@ def decode(text: str | bytes, library: Library, path: Path | None = None,
             raise SaveError("field", field=key)
     colours = data.get("colours", [])
     if not isinstance(colours, list) or colours and (
-            not all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c < SEAT_COLOURS for c in colours)
+            not all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c < len(SEAT_COLOURS) for c in colours)
             or len(set(colours)) != len(colours) or len(colours) != len(seats)):
         raise SaveError("field", field="colours")
     hints = data.get("hints", [])

@@ -303,6 +303,22 @@ def made_with(game: Game, identity: object) -> bool:
     return identity == game.identity or identity in game.former_identities
 
 
+class CommandError(ValueError):
+    """Bad input to a game's command (`GameCommand`): the command line prints it as one line, exit status 2."""
+
+
+@dataclass(frozen=True)
+class GameCommand:
+    """A command-line command that belongs to one game (Aetherya Pocket's `score`): `drako-desktop NAME ...`
+    reaches it through the registry (`games.commands`), with the game's handle."""
+
+    name: str
+    help: str
+    description: str
+    arguments: Callable[[Any], None]  # adds the command's arguments to its argparse parser
+    run: Callable[[Any, Any, Any, Any], int]  # (the game's handle, the parsed arguments, stdin, stdout) -> status
+
+
 OwnState = TypeVar("OwnState")
 
 
