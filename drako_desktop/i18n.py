@@ -5,9 +5,7 @@ A language is a YAML file in `drako_desktop/locales/` (`en.yaml`,
 one per screen): the words every game shares. Each game's own words are in its
 package, the same way (`games/<game>/locales/en.yaml`, `en/*.yaml`, ...), found
 through the registry. Both are nested mappings whose leaves are texts with `{name}`
-placeholders. English is the fallback for any key a language lacks. Card and
-legend names fall back to the card data (which is written in English), so a
-house-rules card folder needs no translation to be playable.
+placeholders. English is the fallback for any key a language lacks.
 """
 
 from __future__ import annotations
@@ -186,22 +184,6 @@ def join_names(names: list[str], last: str = "tooltip.and") -> str:
     if len(names) < 2:
         return "".join(names)
     return tr(last, first=tr("tooltip.list_separator").join(names[:-1]), last=names[-1])
-
-
-def card_name(cards, type_id: str) -> str:
-    return _current.get(f"cards.{type_id}", default=cards.type(type_id).name)
-
-
-def legend_name(cards, legend_id: str) -> str:
-    return _current.get(f"legends.{legend_id}.name", default=cards.legend(legend_id).name)
-
-
-def legend_text(cards, legend_id: str) -> str:
-    return _current.get(f"legends.{legend_id}.text", default=cards.legend(legend_id).text)
-
-
-def family_name(cards, family_id: str) -> str:
-    return _current.get(f"families.{family_id}", default=cards.family(family_id).name)
 
 
 class Message:

@@ -17,7 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Iterator
 
-from . import fight
+from .fight import attackers as attacking_side
+from .fight import can_be_attacked, result
 from .scoring import score
 from .strength import Modifier, strength_parts
 from .view import SquareView, Token, View
@@ -61,7 +62,7 @@ class FightPreview:
     @property
     def outcome(self) -> str:
         """For the attackers: "win", "loss" or "tie"."""
-        return fight.result([f.strength for f in self.attackers], self.defence)[1]
+        return result([f.strength for f in self.attackers], self.defence)[1]
 
 
 @dataclass
@@ -295,9 +296,9 @@ class BoardModel:
                 return None
             probe = BoardModel.from_view_squares(self, at, defender)
             target = probe.fighter(at)
-        if not fight.can_be_attacked(self.data, defender.kind, defender.owner, seat):
+        if not can_be_attacked(self.data, defender.kind, defender.owner, seat):
             return None
-        attackers = tuple(self.fighter(a) for a in fight.attackers(seat, self.neighbours(at), self._owner_at))
+        attackers = tuple(self.fighter(a) for a in attacking_side(seat, self.neighbours(at), self._owner_at))
         if not attackers:
             return None
         return FightPreview(seat, attackers, target)

@@ -23,9 +23,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .. import fight
 from ..actions import REVEAL, REVEAL_ANY, Action, Capture, Destroy, Fight, Pass, Peek, Reveal, RevealAny, Rotate
 from ..engine import PLAY, GameState
+from ..fight import WIN, result
 from ..rules import CHAR, DOWN, KIND_BITS, KIND_MASK
 from .evaluate import DISTANCE, Evaluator
 
@@ -208,7 +208,7 @@ class Planner:
 
     def wins(self, s: GameState, sq: int) -> bool:
         """Whether the seat's characters next to the character on `sq` beat it on the preview."""
-        return fight.result([s.attack(sq, self.seat)], s.strength(sq))[1] == fight.WIN
+        return result([s.attack(sq, self.seat)], s.strength(sq))[1] == WIN
 
     def worth_last(self, s: GameState, action: Action) -> bool:
         """Whether the action can be worth it as the turn's last: not a peek (what it learns, nothing uses this

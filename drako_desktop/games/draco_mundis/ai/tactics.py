@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import random
 
-from .. import fight
 from ..actions import Action, Capture, Destroy, Fight, Move, Pass, Peek, Reveal, RevealAny, Rotate
 from ..engine import GameState
+from ..fight import LOSS as LOST
+from ..fight import WIN as WON
+from ..fight import result
 from ..rules import KIND_BITS, KIND_MASK, LAND
 from .evaluate import Evaluator
 
@@ -45,10 +47,10 @@ class Glance:
         seat = s.current
         ev = self.ev
         if isinstance(action, Fight):
-            outcome = fight.result([s.attack(action.at, seat)], s.strength(action.at))[1]
-            if outcome == fight.WIN:
+            outcome = result([s.attack(action.at, seat)], s.strength(action.at))[1]
+            if outcome == WON:
                 return WIN_BONUS + ev.trophy[s.char[action.at] & KIND_MASK]
-            return LOSS if outcome == fight.LOSS else TIE
+            return LOSS if outcome == LOST else TIE
         if isinstance(action, Capture):
             return WIN_BONUS + ev.trophy[s.char[action.target] & KIND_MASK]
         if isinstance(action, Destroy):
