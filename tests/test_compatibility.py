@@ -7,17 +7,22 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pygame
+
 from conftest import copy_of, replace_text
 from drako_desktop import saves
 from drako_desktop.controller.game import GameController
 from drako_desktop.controller.review import DEFAULT_DEPTH
 from drako_desktop.games import Library
+from drako_desktop.i18n import tr
 from drako_desktop.reviews import read_review, review_path
 from drako_desktop.settings import Settings
 from drako_desktop.stats import Statistics
 from drako_desktop.ui.app import App
+from drako_desktop.ui.scenes.dialogs import Dialog
 from drako_desktop.ui.scenes.load import LoadScene
 from drako_desktop.ui.scenes.viewer import ViewerScene
+from ui_support import frames, key, screenshot
 
 RELEASE = Path(__file__).resolve().parent / "fixtures" / "release-0.1"
 
@@ -137,10 +142,22 @@ def test_a_finished_game_made_with_other_rules_is_told_and_its_record_opens_in_t
     assert (private_home / "data" / "history" / f"{FINISHED}.json").read_bytes() == \
         (DRACO_RELEASE / "history" / f"{FINISHED}.json").read_bytes()
     app = App(library["draco-mundis"], Settings(), library=library, size=(1280, 720), persist=False, threaded=False)
-    scene = LoadScene(app, history=True)
+    scene = app.scenes.push(LoadScene(app, history=True))
+    assert isinstance(scene, LoadScene)
+    frames(app, 2)
+    told = app.scenes.top  # the player is told once which files, which game and why
+    assert isinstance(told, Dialog) and "Its record opens in the viewer" in told.detail
+    screenshot(app, "load-told-of-games-made-with-other-rules")
+    frames(app, 2, [key(pygame.K_RETURN)])
+    assert app.scenes.top is scene
+    screenshot(app, "load-finished-game-made-with-other-rules")  # marked "Other rules", its Review off
     (entry,) = scene.entries[True]
+    review = next(w for w in scene.widgets.widgets if getattr(w, "label", None) == tr("play_better.review.button"))
+    assert not review.enabled
     scene.open(entry)
     viewer = app.scenes.top
+    frames(app, 2)
+    screenshot(app, "viewer-of-a-game-made-with-other-rules")
     assert isinstance(viewer, ViewerScene) and viewer.replay.states[-1].history == list(finished.actions)
 
 
