@@ -10,17 +10,16 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any, Callable, Sequence, TextIO
+from typing import Any, Callable, Sequence
 
 from . import __version__, games, jsonio
 from .console import Failure, Output, OutputError, Writable, error_line, let_go_of_stdout
 from .controller.review import MAX_DEPTH
 from .data import CardDataError, YamlFile
 from .games import DEFAULT_GAME, Library, UnknownGameError, game_ids
-from .games.base import Game
+from .games.base import CommandError, Game
 
 EXIT_BAD_INPUT = 2
-MAX_SCORE_INPUT = 64_000_000  # bytes of kingdoms `score` reads (about half a million kingdoms)
 
 
 class UsageError(Exception):
@@ -99,13 +98,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    score = sub.add_parser(
-        "score", help="score Aetherya Pocket kingdoms given as JSON",
-        description='Read {"kingdom": [[4 cells] x 4 rows], "legends": [ids]} (cells: a card type id, or null '
-        "for face down) and print its score by category, total and the legends it could claim.",
-    )
-    score.add_argument("file", nargs="?", default="-", metavar="FILE|-", help="JSON file, or - for stdin (default)")
-    score.add_argument("--jsonl", action="store_true", help="one object per input line, one result per output line")
+    for _, command in games.commands().values():  # each game's own commands (Aetherya Pocket's `score`)
+        command.arguments(sub.add_parser(command.name, help=command.help, description=command.description))
 
     sim = sub.add_parser(
         "simulate", help="play many games between computer agents and print statistics",
@@ -258,15 +252,16 @@ def data_folder_game(folder: Path) -> str:
 
 def run(args: argparse.Namespace, stdout: Writable) -> int:
     try:
-        if args.command == "score" and getattr(args, "game", None) is None:
-            args.game = DEFAULT_GAME  # score is Aetherya Pocket's tool
+        own = games.commands().get(args.command)  # a command of one game: that game's, whatever --cards says
+        if own is not None:
+            args.game = own[0]
         library, game = open_games(args)
         if args.selftest:
             from .ui.launch import selftest
 
             return selftest(game, library)
-        if args.command == "score":
-            return cmd_score(game, args, sys.stdin, stdout)
+        if own is not None:
+            return own[1].run(game, args, sys.stdin, stdout)
         if args.command == "simulate":
             return cmd_simulate(game, args, stdout)
         if args.command == "bench-ui":
@@ -280,47 +275,9 @@ def run(args: argparse.Namespace, stdout: Writable) -> int:
         if args.command == "view":
             return cmd_view(library, args)
         return cmd_play(library, game, args, stdout)
-    except (CardDataError, UsageError) as exc:
+    except (CardDataError, UsageError, CommandError) as exc:
         error_line(str(exc))
         return EXIT_BAD_INPUT
-
-
-def cmd_score(game: Game, args: argparse.Namespace, stdin: TextIO, stdout: Writable) -> int:
-    score = getattr(game, "score", None)
-    if score is None:
-        raise UsageError(f"score scores Aetherya Pocket kingdoms; {game.name} has no kingdoms")
-    if args.file == "-":
-        text = stdin.read(MAX_SCORE_INPUT + 1)
-    else:
-        try:
-            with open(args.file, encoding="utf-8") as f:
-                text = f.read(MAX_SCORE_INPUT + 1)
-        except (OSError, UnicodeDecodeError) as exc:
-            raise UsageError(f"cannot read {args.file}: {exc.strerror if isinstance(exc, OSError) else exc}") from None
-    if len(text) > MAX_SCORE_INPUT:
-        raise UsageError(f"the input is larger than {MAX_SCORE_INPUT:,} characters")
-    if args.jsonl:
-        for number, line in enumerate(text.splitlines(), start=1):
-            if line.strip():
-                stdout.write(json.dumps(_score_one(score, line, f"line {number}")) + "\n")
-        return 0
-    stdout.write(json.dumps(_score_one(score, text, "input")) + "\n")
-    return 0
-
-
-def _score_one(score: Any, text: str, where: str) -> dict[str, Any]:
-    try:
-        obj = jsonio.loads(text, MAX_SCORE_INPUT)
-    except jsonio.JsonError as exc:
-        line = exc.values.get("line", 1)
-        place = where if where.startswith("line") else f"line {line}"
-        raise UsageError(f"{place}: bad JSON: {exc}") from None
-    try:
-        result: dict[str, Any] = score(obj)
-    except ValueError as exc:
-        place = where if where.startswith("line") else "line 1"
-        raise UsageError(f"{place}: bad kingdom: {exc}") from None
-    return result
 
 
 def parse_variants(game: Game, text: str) -> tuple[str, ...]:

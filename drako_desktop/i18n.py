@@ -2,10 +2,10 @@
 
 A language is a YAML file in `drako_desktop/locales/` (`en.yaml`,
 `zh-TW.yaml`, ...) and the parts in the folder of the same name (`en/*.yaml`,
-one per game or screen): nested mappings whose leaves are texts with `{name}`
-placeholders. English is the fallback for any key a language lacks. Card and
-legend names fall back to the card data (which is written in English), so a
-house-rules card folder needs no translation to be playable.
+one per screen): the words every game shares. Each game's own words are in its
+package, the same way (`games/<game>/locales/en.yaml`, `en/*.yaml`, ...), found
+through the registry. Both are nested mappings whose leaves are texts with `{name}`
+placeholders. English is the fallback for any key a language lacks.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from . import resources
+from .games import GAMES
 
 if TYPE_CHECKING:
     from .jsonio import JsonError
@@ -78,8 +79,18 @@ def _read(path: Path) -> dict:
 
 
 def language_files(folder: Path, code: str) -> list[Path]:
-    """The files of one language: `<code>.yaml` and its parts, `<code>/*.yaml`."""
-    return [folder / f"{code}.yaml", *sorted((folder / code).glob("*.yaml"))]
+    """The files of one language: `<code>.yaml` and its parts, `<code>/*.yaml`, then those of every game."""
+    files = [folder / f"{code}.yaml", *sorted((folder / code).glob("*.yaml"))]
+    for games_folder in game_locales():
+        own = games_folder / f"{code}.yaml"
+        files += [own] if own.is_file() else []
+        files += sorted((games_folder / code).glob("*.yaml"))
+    return files
+
+
+def game_locales() -> list[Path]:
+    """The folders of the games' own words, in the registry's order."""
+    return [resources.package() / "games" / package / "locales" for package in GAMES.values()]
 
 
 def language_strings(folder: Path, code: str) -> dict[str, str]:
@@ -175,22 +186,6 @@ def join_names(names: list[str], last: str = "tooltip.and") -> str:
     if len(names) < 2:
         return "".join(names)
     return tr(last, first=tr("tooltip.list_separator").join(names[:-1]), last=names[-1])
-
-
-def card_name(cards, type_id: str) -> str:
-    return _current.get(f"cards.{type_id}", cards.type(type_id).name)
-
-
-def legend_name(cards, legend_id: str) -> str:
-    return _current.get(f"legends.{legend_id}.name", cards.legend(legend_id).name)
-
-
-def legend_text(cards, legend_id: str) -> str:
-    return _current.get(f"legends.{legend_id}.text", cards.legend(legend_id).text)
-
-
-def family_name(cards, family_id: str) -> str:
-    return _current.get(f"families.{family_id}", cards.family(family_id).name)
 
 
 class Message:

@@ -1,7 +1,7 @@
 """Post-game reviews kept beside the finished games, so a review left half-way goes on later.
 
 One file per game and reviewed seat, `history/reviews/<game id>.seat-<n>.json`, rewritten
-(atomically) after every decision reviewed. It names the game, its data, the seat, the depth
+(atomically) after every decision reviewed. It names the game, its rules (as saves do), the seat, the depth
 and how many actions the game has: a file that does not match the game it is read for (other
 data, another depth, a different game) is not used, and the review starts again. Read through
 the bounded JSON reader like every other file from outside.
@@ -16,7 +16,7 @@ from typing import Sequence
 
 from . import jsonio
 from .controller.review import DecisionReview
-from .games.base import ActionFormatError, Game
+from .games.base import ActionFormatError, Game, made_with
 from .saves import GAME_ID, SavedGame, reviews_dir
 from .storage import atomic_write_text
 
@@ -62,9 +62,10 @@ def read_review(path: Path, handle: Game, saved: SavedGame, seat: int,
         if exc.reason == "missing":
             return [], False
         raise ReviewFileError(str(exc)) from None
-    expected = {"format": FORMAT, "version": VERSION, "game": handle.id, "cards": handle.identity,
+    expected = {"format": FORMAT, "version": VERSION, "game": handle.id,
                 "game_id": game_id, "seat": seat, "depth": depth, "actions": len(actions)}
-    if not isinstance(data, dict) or any(data.get(key) != value for key, value in expected.items()):
+    if not isinstance(data, dict) or any(data.get(key) != value for key, value in expected.items()) \
+            or not made_with(handle, data.get("cards")):
         raise ReviewFileError("it is the review of another game, seat, depth or card data")
     raw, complete = data.get("decisions"), data.get("complete")
     if not isinstance(raw, list) or not isinstance(complete, bool):

@@ -7,8 +7,15 @@ reproduce. Loading replays every action through the engine; anything wrong
 (bad JSON, an unknown version, an illegal action, a snapshot the replay does not
 reach) refuses the whole file with a clear message, and the file is renamed aside
 (never deleted) so the player and a bug report keep it. A save this copy cannot
-use although nothing is wrong with it (other card data, a newer version) is left
+use although nothing is wrong with it (other rules of its game, a newer version) is left
 where it is, for the copy that can.
+
+A save names its game's rules by their identity (`data.identity`: the rule content of the data, not its
+words, so a release that fixes a text keeps every save). Saves of releases that named the data by its
+files' bytes name rules the game still lists as its own (`Game.former_identities`), and are rewritten with
+today's identity at their next write. A save made with other rules of a game this copy plays (house
+rules, a release whose rules differ) is never played on, but the player is told which game it is and
+why, and a finished one whose actions are legal under this copy's rules still opens in the viewer.
 
 A save comes from anyone (players attach them to bug reports), so it is read as
 hostile: it may name only the game's own computer levels or `external` (this
@@ -42,15 +49,15 @@ from typing import Any, Mapping
 from . import jsonio
 from .ai import EXEC_PREFIX, EXTERNAL, is_builtin
 from .controller.game import COMPUTER, HUMAN, MAX_NAME, GameSetup, Seat, clean_name
-from .games.base import ActionFormatError, Game, GameState, IllegalActionError
+from .games.base import ActionFormatError, Game, GameState, IllegalActionError, made_with
 from .i18n import Message, file_problem
+from .palette import SEAT_COLOURS
 from .storage import atomic_write_text, data_dir, move_to_free_name, set_aside, write_new
 
 log = logging.getLogger(__name__)
 
 FORMAT = "drako-desktop-save"
 VERSION = 1
-SEAT_COLOURS = 4  # the palette of seat colours a save may choose from
 MAX_ACTIONS = 20_000  # far beyond any real game: a bigger file is not a save
 MAX_BYTES = 8_000_000  # a real save is tens of kilobytes
 GAME_ID = re.compile(r"\d{8}-\d{6}-[0-9a-f]{6}")  # what `new_game_id` makes: the only ids a file may give
@@ -75,8 +82,13 @@ class LeftInPlaceError(SaveError):
 
 
 class ForeignCardsError(LeftInPlaceError):
-    """A sound save made with other card data, or of a game this copy does not have open: refused,
-    but left where it is (it works with its own cards), and only counted where saves are listed."""
+    """A sound save of a game this copy does not have: refused, but left where it is (a copy that has
+    the game opens it), and only counted where saves are listed."""
+
+
+class OtherRulesError(LeftInPlaceError):
+    """A sound save of a game this copy plays, made with other rules of it (house rules, a release whose
+    rules differ): not played on, left where it is, and the message names the game and says why."""
 
 
 Library = Mapping[str, Game]  # the games this copy of the app plays, by id: how saves find their game
@@ -97,6 +109,9 @@ class SavedGame:
     # The last action passed a person's turn on and they ended it: resumed, the game does not wait for
     # End turn again (saves without it wait, as they did before the field).
     turn_ended: bool = False
+    # Made with other rules of its game (`OtherRulesError`): a finished game's record, replayed under this
+    # copy's rules to be watched in the viewer, never played on or reviewed.
+    other_rules: bool = False
 
     @property
     def hinted(self) -> bool:
@@ -207,8 +222,10 @@ def encode(game: SavedGame, state: GameState, handle: Game) -> str:
 
 
 def decode(text: str | bytes, library: Library, path: Path | None = None,
-           signature: tuple[int, ...] | None = None) -> tuple[SavedGame, GameState]:
-    """Parse, validate and replay a save; SaveError with a clear message if anything is wrong."""
+           signature: tuple[int, ...] | None = None, other_rules: bool = False) -> tuple[SavedGame, GameState]:
+    """Parse, validate and replay a save; SaveError with a clear message if anything is wrong.
+    `other_rules`: a finished game made with other rules of its game is replayed under this copy's rules
+    (its record, for the viewer: only its actions must be legal) instead of refused with OtherRulesError."""
     try:
         data = jsonio.loads(text, MAX_BYTES)
     except jsonio.JsonError as exc:
@@ -222,8 +239,11 @@ def decode(text: str | bytes, library: Library, path: Path | None = None,
         raise SaveError("version", found=jsonio.shown(version), expected=VERSION)
     game_id = data.get("game")
     handle = library.get(game_id) if isinstance(game_id, str) else None
-    if handle is None or data.get("cards") != handle.identity:
+    if handle is None:
         raise ForeignCardsError("foreign_cards")
+    other_rules = other_rules and not made_with(handle, data.get("cards"))
+    if not other_rules and not made_with(handle, data.get("cards")):
+        raise OtherRulesError("other_rules", game=handle.name)
 
     def need(key: str, kind: type | tuple[type, ...]) -> Any:
         value = data.get(key)
@@ -253,7 +273,7 @@ def decode(text: str | bytes, library: Library, path: Path | None = None,
             raise SaveError("field", field=key)
     colours = data.get("colours", [])
     if not isinstance(colours, list) or colours and (
-            not all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c < SEAT_COLOURS for c in colours)
+            not all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c < len(SEAT_COLOURS) for c in colours)
             or len(set(colours)) != len(colours) or len(colours) != len(seats)):
         raise SaveError("field", field="colours")
     hints = data.get("hints", [])
@@ -276,9 +296,12 @@ def decode(text: str | bytes, library: Library, path: Path | None = None,
             state.apply(handle.action_from_json(raw))
         except (ActionFormatError, IllegalActionError) as exc:
             raise SaveError("action", number=i + 1, reason=str(exc)) from None
-    if not _same_position(need("snapshot", dict), snapshot(state)):
+    if other_rules:  # other rules reach other positions and scores: the game must only have ended there too
+        if not (need("finished", bool) and state.is_terminal()):
+            raise OtherRulesError("other_rules", game=handle.name)
+    elif not _same_position(need("snapshot", dict), snapshot(state)):
         raise SaveError("snapshot")
-    if need("finished", bool) != state.is_terminal():
+    elif need("finished", bool) != state.is_terminal():
         raise SaveError("finished_flag")
     game = SavedGame(
         game_id=game_id,
@@ -292,6 +315,7 @@ def decode(text: str | bytes, library: Library, path: Path | None = None,
         signature=signature,
         hints=tuple(hints) if any(hints) else (),
         turn_ended=turn_ended and not state.is_terminal(),
+        other_rules=other_rules,
     )
     return game, state
 
@@ -313,12 +337,12 @@ def _seat(handle: Game, raw: Any, number: int) -> Seat:
     return Seat(name, kind, level)
 
 
-def read(path: Path, library: Library) -> tuple[SavedGame, GameState]:
+def read(path: Path, library: Library, other_rules: bool = False) -> tuple[SavedGame, GameState]:
     try:
         data, status = jsonio.read_bytes(path, MAX_BYTES)
     except jsonio.JsonError as exc:
         raise SaveError(file_problem(exc)) from None
-    return decode(data, library, path, file_signature(status))
+    return decode(data, library, path, file_signature(status), other_rules)
 
 
 def clear_stale_temporaries(max_age: float = 600.0) -> int:
@@ -349,17 +373,18 @@ class Listing:
     games: list[SavedGame]
     problems: list[Message]  # files set aside (or that could not be), one message each
     states: dict[Path, GameState] = field(default_factory=dict)  # file -> the replayed position
-    foreign: list[str] = field(default_factory=list)  # files made with other card data, left in place
+    foreign: list[str] = field(default_factory=list)  # files of games this copy does not have, left in place
     kept: list[Message] = field(default_factory=list)  # files refused but left in place, and why
 
 
 def list_saves(library: Library, folder: Path | None = None) -> Listing:
     """Every usable save in the folder, newest first; bad files are moved aside with a message.
 
-    Saves made with other card data are not broken (they load with their own cards): they are
+    Saves of a game this copy does not have are not broken (a copy that has it opens them): they are
     left where they are and only named in `foreign`. Other sound saves this copy will not open
-    (a newer version's, one naming a command) are left where they are too, each with a message
-    in `kept`."""
+    (a newer version's, one naming a command, one made with other rules) are left where they are too,
+    each with a message in `kept`; a finished game made with other rules whose actions are legal under
+    this copy's rules is listed too, marked `other_rules`, for the viewer."""
     folder = folder or saves_dir()
     listing = Listing([], [])
     try:
@@ -374,6 +399,13 @@ def list_saves(library: Library, folder: Path | None = None) -> Listing:
         except ForeignCardsError:
             listing.foreign.append(path.name)
             continue
+        except OtherRulesError as exc:
+            try:  # a finished game's record is still shown, if its actions are legal under these rules
+                game, state = read(path, library, other_rules=True)
+            except SaveError:
+                listing.kept.append(Message("save_errors.left_in_place", file=path.name, problem=exc.message))
+                continue
+            listing.kept.append(Message("save_errors.other_rules_record", file=path.name, **exc.message.values))
         except LeftInPlaceError as exc:
             listing.kept.append(Message("save_errors.left_in_place", file=path.name, problem=exc.message))
             continue

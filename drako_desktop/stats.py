@@ -22,11 +22,11 @@ from typing import Any, Sequence
 
 from . import jsonio
 from .controller.game import MAX_NAME, GameSetup, clean_name
-from .games import DEFAULT_GAME
 from .i18n import Message, file_problem
 from .storage import atomic_write_text, data_dir, set_aside
 
 VERSION = 2  # 1: {"players", "recorded"}, all of them Aetherya Pocket's
+VERSION_1_GAME = "aetherya-pocket"  # the one game of the app when it wrote version 1 files
 PEOPLE = "people"  # the opponent "level" of a table with no computer seat
 MAX_BYTES = 16_000_000  # a statistics file of thousands of games is a few hundred kilobytes
 MAX_COUNT = 10**9  # games, wins and scores beyond any lifetime of play
@@ -142,7 +142,7 @@ class Statistics:
     def from_json(cls, data: Any) -> "Statistics":
         if not isinstance(data, dict) or data.get("version") not in (1, VERSION):
             raise ValueError("unknown statistics format")
-        games = {DEFAULT_GAME: data.get("players")} if data["version"] == 1 else data.get("games")
+        games = {VERSION_1_GAME: data.get("players")} if data["version"] == 1 else data.get("games")
         recorded = data.get("recorded")
         if not isinstance(games, dict) or not isinstance(recorded, list) \
                 or not all(isinstance(r, str) for r in recorded):

@@ -18,7 +18,7 @@ ALLOWED = {
     "ai": {"games", "data", "jsonio"},
     "controller": {"ai", "games", "data", "i18n", "resources", "jsonio"},
     "ui": {"controller", "ai", "games", "data", "i18n", "resources", "settings", "storage", "saves", "stats",
-           "replay", "records", "logsetup", "jsonio", "reviews", "console"},
+           "replay", "records", "logsetup", "jsonio", "reviews", "console", "palette"},
 }
 NO_PYGAME = {"data", "ai", "controller"}
 # Inside a game package, the layer of each module (its first path component) and the layers of the
@@ -26,15 +26,17 @@ NO_PYGAME = {"data", "ai", "controller"}
 # also import the shared layers below it.
 GAME_MODULE_LAYER = {"data": "data", "rules": "engine", "actions": "engine", "events": "engine", "view": "engine",
                      "engine": "engine", "record": "engine", "board": "engine", "ai": "ai", "narrate": "narrate",
-                     "ui": "ui"}
+                     "ui": "ui", "strength": "engine", "fight": "engine", "entry": "engine", "scoring": "engine",
+                     "words": "narrate", "commands": "commands"}
 GAME_LAYERS = {
     "data": set(),
     "engine": {"data"},
     "ai": {"data", "engine"},
     "narrate": {"data", "engine"},
     "ui": {"data", "engine", "ai", "narrate"},
+    "commands": {"data", "engine"},  # a game's own command-line commands (Aetherya Pocket's `score`)
 }
-GAME_NO_PYGAME = {"data", "engine", "ai", "narrate"}
+GAME_NO_PYGAME = {"data", "engine", "ai", "narrate", "commands"}
 NO_IO = {"os", "io", "pathlib", "json", "yaml", "subprocess", "socket", "time", "threading", "shutil", "tempfile"}
 
 

@@ -142,7 +142,9 @@ def test_a_missing_file_or_folder_is_named(tmp_path):
 
 def test_the_identity_follows_the_data(tmp_path):
     folder = broken(tmp_path, "game.yaml", "name: \"Draco Mundis\"", "name: \"Draco Mundis (house rules)\"")
-    assert load(folder).identity != load().identity and load(folder).name == "Draco Mundis (house rules)"
+    assert load(folder).identity == load().identity and load(folder).name == "Draco Mundis (house rules)"
+    folder = broken(tmp_path / "2", "game.yaml", "stall_turns_per_player: 10", "stall_turns_per_player: 11")
+    assert load(folder).identity != load().identity and load(folder).former_identities == frozenset()
     # every rules file counts in the identity; the lesson's script is not rules (it checks itself against them)
     assert set(DATA_FILES) == {p.name for p in BUNDLED.glob("*.yaml")} - {"tutorial.yaml"}
 

@@ -303,3 +303,22 @@ def test_file_names_with_escape_sequences_are_shown_escaped(tmp_path, capsys):
         code, _, err = run_main(args, capsys)
         assert code == 2 and "\x1b" not in err and "\r" not in err and "\u202e" not in err, args
         assert "red\\x1b[31m" in one_line(err), err
+
+
+def test_score_reads_standard_input_closed_as_one_line(monkeypatch, capsys):
+    """`<&-`: Python has no sys.stdin at all; Aetherya Pocket's own command says so."""
+    monkeypatch.setattr(sys, "stdin", None)
+    code, _, err = run_main(["score"], capsys)
+    assert code == 2 and one_line(err) == "drako-desktop: cannot read standard input: it is closed"
+
+
+def test_score_jsonl_bounds_each_line_not_the_stream(monkeypatch, capsys):
+    """A stream of kingdoms is as long as it likes; one line over the bound is refused by its number."""
+    from drako_desktop.games.aetherya_pocket.commands import MAX_SCORE_LINE
+
+    kingdom = json.dumps({"kingdom": [[None] * 4, [None, "human", "plain", None], [None, "plain", "forest", None],
+                                      [None] * 4], "legends": []})
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"{kingdom}\n{kingdom}\n" + "x" * (MAX_SCORE_LINE + 5) + "\n"))
+    code, out, err = run_main(["score", "--jsonl"], capsys)
+    assert [json.loads(line)["total"] for line in out.splitlines()] == [4, 4]
+    assert code == 2 and one_line(err) == f"drako-desktop: line 3 is longer than {MAX_SCORE_LINE:,} characters"

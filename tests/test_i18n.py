@@ -18,6 +18,7 @@ import pygame.freetype
 import pytest
 
 from drako_desktop import i18n, resources
+from drako_desktop.games.aetherya_pocket.words import card_name, legend_name
 from drako_desktop.i18n import _flatten, _read, language_files, language_strings
 from drako_desktop.ui.fonts import FILES_BY_LANGUAGE
 
@@ -176,9 +177,9 @@ def test_switching_language_translates_tr_and_card_names(cards):
     try:
         assert i18n.set_language("zh-TW") == "zh-TW"
         assert i18n.tr("menu.new_game") == "新遊戲"
-        assert i18n.card_name(cards, "portal") == "魔法傳送門"
-        assert i18n.legend_name(cards, "four-tribes") == "四大種族"
-        assert i18n.tr("log.draw", name="Ana", card=i18n.card_name(cards, "elf")) == "Ana抽到精靈。"
+        assert card_name(cards, "portal") == "魔法傳送門"
+        assert legend_name(cards, "four-tribes") == "四大種族"
+        assert i18n.tr("log.draw", name="Ana", card=card_name(cards, "elf")) == "Ana抽到精靈。"
     finally:
         i18n.set_language("en")
     assert i18n.tr("menu.new_game") == "New game"

@@ -23,6 +23,7 @@ from drako_desktop.games.aetherya_pocket.ui.card_tips import card_tooltip, legen
 from drako_desktop.games.aetherya_pocket.ui.rules_scene import SECTIONS, RulesScene
 from drako_desktop.games.aetherya_pocket.ui.table_scene import TableScene
 from drako_desktop.games.aetherya_pocket.ui.tutorial_scene import TutorialPauseMenu, TutorialScene, open_tutorial
+from drako_desktop.games.aetherya_pocket.words import card_name, legend_text
 from drako_desktop.i18n import tr
 from drako_desktop.ui import text as text_module
 from drako_desktop.ui.scenes.dialogs import CrashDialog
@@ -145,12 +146,12 @@ def table_screens(s: Screens) -> None:
     original = table.status_text
     for key in ("arrange", "turn_start", "turn_start_claim", "after_draw", "after_take", "holding", "drop_legend",
                 "reveal", "after_place", "computer", "wait", "over"):
-        words = tr(f"table.status.{key}", card=i18n.card_name(app.ctx.game.cards, "portal"), name=NAMES[1])
+        words = tr(f"table.status.{key}", card=card_name(app.ctx.game.cards, "portal"), name=NAMES[1])
         table.status_text = lambda w=words: w
         s.look(f"09-status-{key}", shot=key == "after_draw", n=1)
     table.status_text = original
     for key in ("one_claim_per_turn", "claim_not_now", "not_met", "draw_empty", "pick_up_first", "reveal_face_down"):
-        table.say(tr(f"table.say.{key}", text=i18n.legend_text(app.ctx.game.cards, "battle-goblin-dwarf")))
+        table.say(tr(f"table.say.{key}", text=legend_text(app.ctx.game.cards, "battle-goblin-dwarf")))
         s.look(f"10-say-{key}", shot=key == "not_met", n=1)
     table.toast = None
     # A drag with the score preview.

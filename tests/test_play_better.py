@@ -368,7 +368,7 @@ def viewer_tip_at(app, viewer, point_on_picture):
 def test_pointing_at_a_card_or_legend_in_the_viewer_tells_what_it_is(library, language):
     """The viewer's position is a still picture: pointing at a legend, a card or a token shows its tooltip, as
     the table does, and pointing at nothing shows none."""
-    from drako_desktop.i18n import card_name, legend_name
+    from drako_desktop.games.aetherya_pocket.words import card_name, legend_name
 
     game, saved, state = finished_aetherya()
     app = make_app(game, size=(1280, 720), language=language)

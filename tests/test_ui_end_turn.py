@@ -20,6 +20,7 @@ from drako_desktop.controller.game import COMPUTER, GameController, GameSetup, P
 from drako_desktop.games.aetherya_pocket.engine import CENTRE
 from drako_desktop.games.aetherya_pocket.ui.beats import TurnPasses
 from drako_desktop.games.aetherya_pocket.ui.model import FACE_DOWN
+from drako_desktop.games.aetherya_pocket.words import card_name
 from drako_desktop.games.draco_mundis.actions import Move, Pass, Peek
 from drako_desktop.games.draco_mundis.ui.hand_over import HandOverScene
 from drako_desktop.settings import Settings, settings_path
@@ -329,7 +330,7 @@ def test_after_a_click_draw_the_hint_names_both_choices_and_esc_lands_the_card(r
     assert table.choreo.idle and table.gestures.held is None and table.model.drawn is not None
     assert table.decision().kind == "after-draw"
     click(app, centre_of(table, ("drawn",)))  # picked up: the hint says both what it may do
-    card = i18n.card_name(rules.cards, table.model.drawn)
+    card = card_name(rules.cards, table.model.drawn)
     assert table.status_text() == i18n.tr("table.status.holding_drawn", card=card)
     assert "discard pile" in table.status_text() and "reveal" in table.status_text()
     app.close()

@@ -12,7 +12,7 @@ from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
 from drako_desktop.games.aetherya_pocket.ui import card_pictures
 from drako_desktop.games.aetherya_pocket.ui.card_art import ribbon_band
 from drako_desktop.games.aetherya_pocket.ui.layout import table_layout
-from drako_desktop.i18n import legend_name, legend_text
+from drako_desktop.games.aetherya_pocket.words import legend_name, legend_text
 from drako_desktop.ui import text as text_module
 from drako_desktop.ui.fonts import Fonts
 from drako_desktop.ui.text import Text

@@ -399,16 +399,20 @@ def test_writes_cut_short_leave_temporary_files_that_are_never_saves_and_are_cle
     assert saves.clear_stale_temporaries() == 1 and not old.exists() and young.exists()  # young: maybe being written
 
 
-def test_a_save_made_with_other_cards_is_refused_but_left_in_place(library, rules):
+def test_a_save_made_with_other_rules_is_refused_but_left_in_place_and_told(library, rules):
     fill_saves(rules, 2)
     folder = saves.saves_dir()
     victim = sorted(folder.glob("*.json"))[0]
     victim.write_text(victim.read_text().replace('"cards":"', '"cards":"other-', 1))
     listing = saves.list_saves(library)
-    assert len(listing.games) == 1 and listing.problems == [] and listing.foreign == [victim.name]
-    assert victim.exists()
-    with pytest.raises(saves.SaveError, match="other card data"):
+    assert len(listing.games) == 1 and listing.problems == [] and listing.foreign == []
+    assert [m.values["file"] for m in listing.kept] == [victim.name] and victim.exists()
+    with pytest.raises(saves.OtherRulesError, match="a game of Drako: Aetherya Pocket made with other rules"):
         saves.read(victim, library)
+    # A game this version does not have at all is only counted.
+    victim.write_text(victim.read_text().replace('"game":"aetherya-pocket"', '"game":"nine-mens-morris"', 1))
+    listing = saves.list_saves(library)
+    assert listing.foreign == [victim.name] and listing.kept == []
 
 
 def test_statistics_screen_and_reset_with_confirmation(rules):

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .base import Game
+    from .base import Game, GameCommand
 
 # game id -> package name under drako_desktop/games/, in the order the main menu shows them
 GAMES: dict[str, str] = {
@@ -45,6 +45,15 @@ def load(game_id: str, folder: Path | None = None) -> "Game":
     module = importlib.import_module(f"{__name__}.{package}")
     game: Game = module.load(folder)
     return game
+
+
+def commands() -> dict[str, tuple[str, "GameCommand"]]:
+    """The command-line commands of the games (`COMMANDS` of a game's package): name -> (game id, command)."""
+    found: dict[str, tuple[str, GameCommand]] = {}
+    for game_id, package in GAMES.items():
+        for command in getattr(importlib.import_module(f"{__name__}.{package}"), "COMMANDS", ()):
+            found[command.name] = (game_id, command)
+    return found
 
 
 class Library(Mapping[str, "Game"]):

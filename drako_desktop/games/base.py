@@ -246,14 +246,16 @@ class Game(Protocol):
     """A game's handle: its data, how to make and replay states, its opponents and its words.
 
     Saves, records and statistics key on `id`, which never changes and is never reused.
-    `identity` names the exact data (a hash of the data files): a save made with other
-    data is refused. `seeded` says whether the game has chance (hidden shuffles): a game
+    `identity` names the data's rules (`data.identity.rules_identity`: not its words or pictures), and
+    `former_identities` the names earlier releases gave these same rules: a save made with other rules
+    is not played on (`made_with`). `seeded` says whether the game has chance (hidden shuffles): a game
     without chance ignores the seed and is decided by (players, first, variants, actions)."""
 
     id: str
     name: str
     folder: Path
     identity: str
+    former_identities: frozenset[str]
     min_players: int
     max_players: int
     seeded: bool
@@ -293,6 +295,28 @@ class Game(Protocol):
 
     def ui(self) -> Any:
         """The game's user interface (a `ui.game_ui.GameUI`), imported only when a window is open."""
+
+
+def made_with(game: Game, identity: object) -> bool:
+    """Whether a file naming the data `identity` was made with this game's rules (today's or an earlier
+    release's name for them)."""
+    return identity == game.identity or identity in game.former_identities
+
+
+class CommandError(ValueError):
+    """Bad input to a game's command (`GameCommand`): the command line prints it as one line, exit status 2."""
+
+
+@dataclass(frozen=True)
+class GameCommand:
+    """A command-line command that belongs to one game (Aetherya Pocket's `score`): `drako-desktop NAME ...`
+    reaches it through the registry (`games.commands`), with the game's handle."""
+
+    name: str
+    help: str
+    description: str
+    arguments: Callable[[Any], None]  # adds the command's arguments to its argparse parser
+    run: Callable[[Any, Any, Any, Any], int]  # (the game's handle, the parsed arguments, stdin, stdout) -> status
 
 
 OwnState = TypeVar("OwnState")

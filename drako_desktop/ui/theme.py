@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..palette import SEAT_COLOURS
+
 Colour = tuple[int, int, int]
 
 BASE_SIZE = (1600, 900)
@@ -38,8 +40,6 @@ BACK_LIGHT = (64, 74, 140)
 SHADOW_ALPHA = 120
 DIM_ALPHA = 150
 
-# One colour per seat; a seat is also told apart by its name and person/computer icon.
-SEAT_COLOURS: tuple[Colour, ...] = ((214, 88, 78), (82, 142, 224), (88, 184, 116), (226, 172, 64))
 
 
 def seat_colour(identity: int) -> Colour:

@@ -13,12 +13,14 @@ from ... import resources
 from ..base import Agent, Variant, built_in_level, own_state
 from ..base import GameState as AnyState
 from .ai import LEVELS, EasyAgent, HardAgent, MediumAgent
+from .commands import SCORE
 from .data import CardSet, load_cards
 from .engine import CLAIM, PLACE, Action, Breakdown, Event, GameState, Rules, View, placement_change
 from .engine.report import parse_kingdom, score_report
 from .narrate import describe, hint_reason
 
 GAME_ID = "aetherya-pocket"
+COMMANDS = (SCORE,)  # the command line's commands of this game (`games.commands`)
 
 
 class AetheryaPocket:
@@ -35,6 +37,7 @@ class AetheryaPocket:
         self.name = cards.name
         self.folder = cards.folder
         self.identity = cards.identity
+        self.former_identities = cards.former_identities
         self.min_players = cards.min_players
         self.max_players = cards.max_players
 

@@ -7,11 +7,11 @@ through a few general pattern functions and never names a card itself.
 
 from __future__ import annotations
 
-import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable
 
+from ...data.identity import WORDS, former_identities, rules_identity
 from ...data.yamlfile import CardDataError, YamlFile, check_svg, describe, quoted
 
 FAMILIES = ("land", "tribe", "dragon", "portal")
@@ -20,16 +20,20 @@ MAX_POINTS = 100  # the size of any one score value (per card, conflict, dragon 
 UNEXPLORED_ICON = "icons/unexplored.svg"  # the back of a face-down card (the table draws it from the folder)
 PATTERNS = ("pair", "group", "hub", "present", "any")
 CARD_FILES = ("game.yaml", "kingdom.yaml", "scoring.yaml", "legends.yaml")
+# The cards this game shipped with before identities named rule content: the sha256 of its files' bytes (what
+# those releases' saves name) -> the rules identity of those cards. Never edited, only added to.
+SHIPPED = {"2c212f60dadb8d58977f67d76e41f172df8ece417843e1b6cc8a855c9abb2ddc":
+           "5e4b2916441d9590bb05c50d4f9379b7c3e645cc89f9d0a0cc0f9488c268178f"}
 
 
 @dataclass(frozen=True)
 class CardType:
     id: str
     index: int
-    name: str
+    name: str = field(metadata=WORDS)
     family: str
-    colour: str
-    icon: Path
+    colour: str = field(metadata=WORDS)
+    icon: Path = field(metadata=WORDS)
     copies: tuple[tuple[int, int], ...]  # (player-count mark, number of cards)
     locked: bool
 
@@ -50,18 +54,18 @@ class Requirement:
 @dataclass(frozen=True)
 class LegendFamily:
     id: str
-    name: str
-    icon: Path
+    name: str = field(metadata=WORDS)
+    icon: Path = field(metadata=WORDS)
 
 
 @dataclass(frozen=True)
 class Legend:
     id: str
     index: int
-    name: str
+    name: str = field(metadata=WORDS)
     family: str
     points: int
-    text: str
+    text: str = field(metadata=WORDS)
     requires: Requirement
 
 
@@ -87,9 +91,9 @@ class DragonRules:
 @dataclass(frozen=True)
 class CardSet:
     game_id: str
-    name: str
-    folder: Path
-    identity: str  # sha256 of the card files: a save names the card data it was made with
+    name: str = field(metadata=WORDS)
+    folder: Path = field(metadata=WORDS)
+    identity: str = field(metadata=WORDS)  # of its rule content (`data.identity.rules_identity`): what a save names
     min_players: int
     max_players: int
     starting_hand: int
@@ -104,6 +108,8 @@ class CardSet:
     dragons: DragonRules
     legend_families: tuple[LegendFamily, ...]
     legends: tuple[Legend, ...]
+    # the identities earlier releases named these very rules by (see `SHIPPED`): their saves are these rules'
+    former_identities: frozenset[str] = field(metadata=WORDS)
 
     @property
     def categories(self) -> tuple[str, ...]:
@@ -135,10 +141,6 @@ def load_cards(folder: Path | str) -> CardSet:
     if not folder.is_dir():
         raise CardDataError(folder, "", "card folder not found")
     files = {name: YamlFile(folder / name) for name in CARD_FILES}
-    digest = hashlib.sha256()
-    for name in CARD_FILES:
-        digest.update(name.encode())
-        digest.update((folder / name).read_bytes())
 
     game = _load_game(files["game.yaml"])
     types = _load_types(files["kingdom.yaml"], game)
@@ -148,11 +150,11 @@ def load_cards(folder: Path | str) -> CardSet:
     f = files["game.yaml"]
     f.int(game["legend_row"], "legend_row", 1, len(legends))  # a row of the legends there are
     check_svg(folder, UNEXPLORED_ICON, lambda problem: CardDataError(folder, "", problem))
-    return CardSet(
+    cards = CardSet(
         game_id=game["id"],
         name=game["name"],
         folder=folder.resolve(),
-        identity=digest.hexdigest(),
+        identity="",
         min_players=game["min"],
         max_players=game["max"],
         starting_hand=game["starting_hand"],
@@ -163,7 +165,10 @@ def load_cards(folder: Path | str) -> CardSet:
         legend_families=families,
         legends=legends,
         **scoring,
+        former_identities=frozenset(),
     )
+    identity = rules_identity(cards)
+    return replace(cards, identity=identity, former_identities=former_identities(identity, SHIPPED))
 
 
 def _load_game(f: YamlFile) -> dict:

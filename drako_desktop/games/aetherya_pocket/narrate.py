@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ...i18n import called_you, card_name, join_names, legend_name, signed, tr
+from ...i18n import called_you, join_names, signed, tr
 from .data import CardSet
 from .engine import (
     ARRANGE,
@@ -20,6 +20,7 @@ from .engine import (
     placement_change,
     placement_problem,
 )
+from .words import card_name, legend_name
 
 
 def category_name(cards: CardSet, category: str) -> str:

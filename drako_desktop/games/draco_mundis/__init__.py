@@ -41,6 +41,7 @@ class DracoMundis:
         self.name = data.name
         self.folder = data.folder
         self.identity = data.identity
+        self.former_identities = data.former_identities
         self.min_players = data.min_players
         self.max_players = data.max_players
         self.variants = tuple(Variant(v, data.variants.description(v)) for v in VARIANTS)

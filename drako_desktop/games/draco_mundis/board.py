@@ -8,8 +8,8 @@ again from the new view, so it can never drift from the game.
 
 The model also reckons what the table shows about it in numbers: each character's
 strength with its modifiers, the fight a seat would start on a square, and the running
-score of every player. Those come from the data's rows, like the engine's, but from
-what is visible only (face-down tokens score and fight for nobody).
+score of every player. Those are the rules of `strength.py`, `fight.py` and `scoring.py`,
+the engine's own, asked about what is visible only (face-down tokens score and fight for nobody).
 """
 
 from __future__ import annotations
@@ -17,6 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Iterator
 
+from .fight import attackers as attacking_side
+from .fight import can_be_attacked, result
+from .scoring import score
+from .strength import Modifier, strength_parts
 from .view import SquareView, Token, View
 
 if TYPE_CHECKING:
@@ -26,15 +30,6 @@ if TYPE_CHECKING:
 Square = tuple[int, int]
 FACING_STEPS = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
 FACINGS = ("N", "E", "S", "W")
-
-
-@dataclass(frozen=True)
-class Modifier:
-    """One part of a character's strength: its printed value, or a land's, a bonus's or a trap's change."""
-
-    kind: str  # "printed" | "land" | "bonus" | "trap"
-    source: str  # the token kind it comes from (the character itself for "printed")
-    value: int
 
 
 @dataclass(frozen=True)
@@ -67,7 +62,7 @@ class FightPreview:
     @property
     def outcome(self) -> str:
         """For the attackers: "win", "loss" or "tie"."""
-        return "win" if self.attack > self.defence else "loss" if self.attack < self.defence else "tie"
+        return result([f.strength for f in self.attackers], self.defence)[1]
 
 
 @dataclass
@@ -274,22 +269,11 @@ class BoardModel:
         spot = self.squares[at]
         token = spot.character
         assert token is not None
-        character = next(c for c in self.data.characters if c.id == token.kind)
-        parts = [Modifier("printed", token.kind, character.strength)]
         land = spot.land
-        if land is not None:
-            value = next(t.strength for t in self.data.lands if t.id == land.kind)
-            if value:
-                parts.append(Modifier("land", land.kind, value))
-            for bonus in character.bonus:
-                if bonus.land == land.kind and _whose(bonus.whose, land.owner, token.owner):
-                    parts.append(Modifier("bonus", land.kind, bonus.strength))
-        for item in self.data.items:
-            if item.weakens[0] == token.kind and any(
-                    (near := self.squares.get(a)) is not None and near.trap is not None and near.trap.kind == item.id
-                    for a in self.neighbours(at)):
-                parts.append(Modifier("trap", item.id, item.weakens[1]))
-        return tuple(parts)
+        items = {near.trap.kind for a in self.neighbours(at)
+                 if (near := self.squares.get(a)) is not None and near.trap is not None}
+        return strength_parts(self.data, token.kind, land.kind if land else None,
+                              land is not None and land.owner == token.owner, items)
 
     def fighter(self, at: Square) -> Fighter:
         character = self.squares[at].character
@@ -308,17 +292,13 @@ class BoardModel:
                 return None
             target = self.fighter(at)
         else:
-            character = next((c for c in self.data.characters if c.id == defender.kind), None)
-            if character is None:
+            if self.kind_group(defender.kind) != "character":
                 return None
             probe = BoardModel.from_view_squares(self, at, defender)
             target = probe.fighter(at)
-        never = {c.id for c in self.data.characters if c.never_attacked}
-        if defender.owner == seat or defender.kind in never:
+        if not can_be_attacked(self.data, defender.kind, defender.owner, seat):
             return None
-        attackers = tuple(self.fighter(a) for a in self.neighbours(at)
-                          if (s := self.squares.get(a)) is not None and s.character is not None
-                          and s.character.owner == seat)
+        attackers = tuple(self.fighter(a) for a in attacking_side(seat, self.neighbours(at), self._owner_at))
         if not attackers:
             return None
         return FightPreview(seat, attackers, target)
@@ -332,38 +312,22 @@ class BoardModel:
 
     # -- the score as it stands --------------------------------------------------------------
 
+    def _owner_at(self, at: Square) -> int | None:
+        """The owner of the face-up character on `at`, None for none."""
+        spot = self.squares.get(at)
+        return spot.character.owner if spot is not None and spot.character is not None else None
+
     def score_lines(self, seat: int) -> list[tuple[str, int]]:
         """Per line of the data's scoring table: (line id, points) for `seat` as the board stands."""
-        out = []
         own = self.characters_of(seat)
-        held = [s.prisoner for at, _ in own if (s := self.squares[at]).prisoner is not None]
-        eliminated = [t.kind for t in self.trophies[seat]] + [t.kind for t in held if t is not None]
-        for line in self.data.lines:
-            if line.pattern == "eliminated":
-                count = sum(1 for kind in eliminated if kind in line.tokens)
-            elif line.pattern == "destroyed":
-                count = sum(1 for t in self.destroyed[seat] if t.kind == line.land)
-            elif line.pattern == "occupied":
-                count = sum(1 for at, _ in own
-                            if (land := self.squares[at].land) is not None and land.kind == line.land)
-            elif line.pattern == "stands_on":
-                count = sum(1 for at, token in own if token.kind == line.token
-                            and (land := self.squares[at].land) is not None and land.kind == line.land
-                            and _whose(line.whose, land.owner, seat))
-            else:  # adjacent_own: a face-up token of yours next to your own face-up land
-                count = sum(1 for at in self.squares if self._face_up(at, seat, line.token)
-                            and any(self._face_up(a, seat, line.land) for a in self.neighbours(at)))
-            out.append((line.id, count * line.points))
-        return out
+        held = [s.prisoner.kind for at, _ in own if (s := self.squares[at]).prisoner is not None]
+        standing = [(token.kind, land.kind if (land := self.squares[at].land) else None,
+                     land is not None and land.owner == seat) for at, token in own]
+        face_up = {at: [t.kind for t in (spot.land, spot.character) if t is not None and t.owner == seat]
+                   for at, spot in self.squares.items()}
+        breakdown = score(self.data, [t.kind for t in self.trophies[seat]] + held,
+                          [t.kind for t in self.destroyed[seat]], standing, face_up, self.neighbours)
+        return list(zip(breakdown.categories, breakdown.values))
 
     def score(self, seat: int) -> int:
         return sum(points for _, points in self.score_lines(seat))
-
-    def _face_up(self, at: Square, seat: int, kind: str) -> bool:
-        spot = self.squares.get(at)
-        return spot is not None and any(t is not None and t.owner == seat and t.kind == kind
-                                        for t in (spot.land, spot.character))
-
-
-def _whose(whose: str, owner: int, seat: int) -> bool:
-    return whose == "any" or (whose == "own") == (owner == seat)

@@ -8,22 +8,32 @@ and every problem is reported as `FILE: key.path: problem`.
 
 from __future__ import annotations
 
-import hashlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from ...data.identity import WORDS, former_identities, rules_identity
 from ...data.yamlfile import CardDataError, YamlFile, describe, quoted
 
 GAME_ID = "draco-mundis"
 DATA_FILES = ("game.yaml", "tokens.yaml", "scoring.yaml", "rulings.yaml")
+# The data this game shipped with before identities named rule content: the sha256 of its files' bytes (what
+# those releases' saves name) -> the rules identity of that data. Never edited, only added to.
+SHIPPED = {"854d9b8056d73b4822319e1f9d9d5fea4907d9dd26c5f6f4859a5577633f34df":
+           "898a5f1920a62df84e5c835ded96abf08c273a93eb3364e250dbf65eab09319e"}
 ARROWS = ("forward", "left", "right", "back")
 VARIANT_IDS = ("fast_setup", "sherpa_sacrifice", "dragon_trap")
 PATTERNS = ("stands_on", "destroyed", "eliminated", "occupied", "adjacent_own")
 MAX_KINDS = 16  # the engine packs a token's kind into 4 bits
 MAX_ROWS, MAX_COLUMNS = 8, 12  # the engine's square numbering and the notation's bounds
 WHOSE_LAND = ("any", "own", "enemy")
+
+
+def whose_matches(whose: str, own: bool) -> bool:
+    """Whether a land is of the owner a row's `whose` names ("any", "own", "enemy"), `own` saying whether
+    it is the player's own."""
+    return whose == "any" or (whose == "own") == own
 
 
 @dataclass(frozen=True)
@@ -60,8 +70,8 @@ class Destroy:
 @dataclass(frozen=True)
 class Character:
     id: str
-    name: str
-    icon: Path  # the token's picture (a white SVG the table tints)
+    name: str = field(metadata=WORDS)
+    icon: Path = field(metadata=WORDS)  # the token's picture (a white SVG the table tints)
     count: int
     arrows: tuple[int, int, int, int]  # forward, left, right, back
     strength: int
@@ -73,31 +83,31 @@ class Character:
     bonus: tuple[Bonus, ...]
     capture: Capture | None
     destroys: Destroy | None
-    text: str
+    text: str = field(metadata=WORDS)
 
 
 @dataclass(frozen=True)
 class Land:
     id: str
-    name: str
-    icon: Path
+    name: str = field(metadata=WORDS)
+    icon: Path = field(metadata=WORDS)
     count: int
     entry: str  # "all" or "none"
     barred: tuple[str, ...]  # characters that may not enter although entry is "all"
     strength: int  # modifier of the character standing on it
-    text: str
+    text: str = field(metadata=WORDS)
 
 
 @dataclass(frozen=True)
 class Item:
     id: str
-    name: str
-    icon: Path
+    name: str = field(metadata=WORDS)
+    icon: Path = field(metadata=WORDS)
     count: int
     variant: str  # items are in the game only with their variant
     weakens: tuple[str, int]  # (character kind, strength while next to a face-up item)
     push_distance: int
-    text: str
+    text: str = field(metadata=WORDS)
 
 
 @dataclass(frozen=True)
@@ -120,13 +130,13 @@ class TieBreak:
 @dataclass(frozen=True)
 class VariantRules:
     fast_setup_placements: int
-    fast_setup_description: str
+    fast_setup_description: str = field(metadata=WORDS)
     sacrifice_token: str
     sacrifice_extra_actions: int
     sacrifice_per_game: int
-    sacrifice_description: str
+    sacrifice_description: str = field(metadata=WORDS)
     trap_token: str
-    trap_description: str
+    trap_description: str = field(metadata=WORDS)
 
     def description(self, variant_id: str) -> str:
         return {
@@ -147,9 +157,9 @@ class Ruling:
 @dataclass(frozen=True)
 class DracoData:
     game_id: str
-    name: str
-    folder: Path
-    identity: str  # sha256 of the data files
+    name: str = field(metadata=WORDS)
+    folder: Path = field(metadata=WORDS)
+    identity: str = field(metadata=WORDS)  # of its rule content (`data.identity.rules_identity`)
     min_players: int
     max_players: int
     rows: int
@@ -165,7 +175,9 @@ class DracoData:
     items: tuple[Item, ...]
     lines: tuple[ScoreLine, ...]
     tiebreak: tuple[TieBreak, ...]
-    rulings: tuple[Ruling, ...]
+    rulings: tuple[Ruling, ...] = field(metadata=WORDS)  # why the numbers are what they are: no rule itself
+    # the identities earlier releases named these very rules by (see `SHIPPED`): their saves are these rules'
+    former_identities: frozenset[str] = field(metadata=WORDS)
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -179,8 +191,19 @@ class DracoData:
                     return token
         raise KeyError(kind)
 
+    def character(self, kind: str) -> Character:
+        return next(c for c in self.characters if c.id == kind)
+
+    def land(self, kind: str) -> Land:
+        return next(t for t in self.lands if t.id == kind)
+
     def token_name(self, kind: str) -> str:
         return self.token(kind).name
+
+    def token_noun(self, kind: str) -> str:
+        """The token's name inside a sentence: lower case, unless it is written in capitals (SS307)."""
+        name = self.token_name(kind)
+        return name if name[1:2].isupper() else name[0].lower() + name[1:]
 
     def ruling_marks(self) -> frozenset[str]:
         return frozenset(mark for ruling in self.rulings for mark in ruling.marks)
@@ -192,11 +215,6 @@ def load_data(folder: Path | str) -> DracoData:
     if not folder.is_dir():
         raise CardDataError(folder, "", "data folder not found")
     files = {name: YamlFile(folder / name) for name in DATA_FILES}
-    digest = hashlib.sha256()
-    for name in DATA_FILES:
-        digest.update(name.encode())
-        digest.update((folder / name).read_bytes())
-
     game = _Game(files["game.yaml"])
     tokens = _Tokens(files["tokens.yaml"], game.variant_ids)
     variants = game.variant_rules(tokens)
@@ -206,7 +224,7 @@ def load_data(folder: Path | str) -> DracoData:
         game_id=game.id,
         name=game.name,
         folder=folder.resolve(),
-        identity=digest.hexdigest(),
+        identity="",
         min_players=game.min_players,
         max_players=game.max_players,
         rows=game.rows,
@@ -223,9 +241,11 @@ def load_data(folder: Path | str) -> DracoData:
         lines=lines,
         tiebreak=tiebreak,
         rulings=rulings,
+        former_identities=frozenset(),
     )
     _check_board_fits(files["game.yaml"], data)
-    return data
+    identity = rules_identity(data)
+    return replace(data, identity=identity, former_identities=former_identities(identity, SHIPPED))
 
 
 class _Game:

@@ -66,21 +66,22 @@ from .actions import (
     select,
     square,
 )
+from .entry import entry_refusal
 from .events import Event, Fighter, Piece
+from .fight import attackers, can_be_attacked, fight_refusal, result
 from .rules import (
-    ANY_ENTRY,
     CHAR,
     DOWN,
     KIND_BITS,
     KIND_MASK,
     LAND,
-    OWN_ENTRY,
     TRAP,
     Geometry,
     Rules,
     direction,
     distance,
 )
+from .scoring import score
 from .view import View, make_view
 
 SETUP, PLAY, OVER = 0, 1, 2
@@ -420,8 +421,8 @@ class GameState:
         busy, char, face, land, down, held = self.busy, self.char, self.face, self.land, self.down, self.held
         adjacent, step = self.geometry.adjacent, self.geometry.step
         paths, other_facings = rules.paths[self.players], rules.other_facings
-        never_attacked, alone, destroys_of, entry_of = (rules.never_attacked, rules.cannot_fight_alone,
-                                                        rules.destroys, rules.entry)
+        never_attacked, alone, destroys_of, enters_of = (rules.never_attacked, rules.cannot_fight_alone,
+                                                         rules.destroys, rules.enters[me])
         over_all_of, captures_of = rules.passes_over_all, rules.captures
         known = self.known[me]
         moves: list[Action] = []
@@ -438,17 +439,15 @@ class GameState:
             kind = char[sq] & KIND_MASK
             facing = face[sq]
             over_all = over_all_of[kind]
-            entry = entry_of[kind]
+            enters = enters_of[kind]
             for path in paths[sq][kind << 2 | facing]:
                 for t, move in path:
                     b = busy[t]
                     if not b:
                         moves.append(move)
                         continue
-                    if b == LAND:
-                        e = entry[land[t] & KIND_MASK]
-                        if e == ANY_ENTRY or (e == OWN_ENTRY and land[t] >> KIND_BITS == me):
-                            moves.append(move)
+                    if b == LAND and enters[land[t]]:
+                        moves.append(move)
                     if not over_all:
                         break
             ruin = destroys_of[kind]
@@ -500,16 +499,14 @@ class GameState:
         busy, land = self.busy, self.land
         token = self.char[sq]
         kind, owner = token & KIND_MASK, token >> KIND_BITS
-        over_all, entry = self.rules.passes_over_all[kind], self.rules.entry[kind]
+        over_all, enters = self.rules.passes_over_all[kind], self.rules.enters[owner][kind]
         for path in self.rules.paths[self.players][sq][kind << 2 | self.face[sq]]:
             for t, _ in path:
                 b = busy[t]
                 if not b:
                     return True
-                if b == LAND:
-                    e = entry[land[t] & KIND_MASK]
-                    if e == ANY_ENTRY or (e == OWN_ENTRY and land[t] >> KIND_BITS == owner):
-                        return True
+                if b == LAND and enters[land[t]]:
+                    return True
                 if not over_all:
                     break
         return False
@@ -521,7 +518,7 @@ class GameState:
         kind, facing = self.char[sq] & KIND_MASK, self.face[sq]
         busy, char, land = self.busy, self.char, self.land
         strongest, never = rules.strength[kind], rules.capture_never[kind]
-        entry, over_all = rules.entry[kind], rules.passes_over_all[kind]
+        enters, over_all = rules.enters[me][kind], rules.passes_over_all[kind]
         targets = []
         for arrow, n in enumerate(rules.arrows[kind]):
             for t in self.geometry.rays[sq][(facing + arrow) & 3][:n]:
@@ -533,16 +530,20 @@ class GameState:
                     vk = victim & KIND_MASK
                     if (victim >> KIND_BITS != me and not rules.never_attacked[vk] and vk not in never
                             and rules.strength[vk] <= strongest):
-                        e = entry[land[t] & KIND_MASK] if b & LAND else ANY_ENTRY
-                        if e == ANY_ENTRY or (e == OWN_ENTRY and land[t] >> KIND_BITS == me):
+                        if not b & LAND or enters[land[t]]:
                             targets.append(t)
                 if not over_all:
                     break
         return targets
 
     def _attackers(self, target: int, seat: int) -> list[int]:
-        return [a for a in self.geometry.adjacent[target]
-                if self.busy[a] & CHAR and self.char[a] >> KIND_BITS == seat]
+        busy, char = self.busy, self.char
+        return attackers(seat, self.geometry.adjacent[target],
+                         lambda a: char[a] >> KIND_BITS if busy[a] & CHAR else None)
+
+    def attack(self, target: int, seat: int) -> int:
+        """The strength `seat`'s face-up characters next to `target` would fight with there (`fight.py`'s side)."""
+        return sum(self.strength(a) for a in self._attackers(target, seat))
 
     def _reveal_any_allowed(self) -> bool:
         """Few face-down tokens left, or no face-up character of yours can move or has a face-down neighbour."""
@@ -584,8 +585,7 @@ class GameState:
         return None
 
     def _name(self, token: int) -> str:
-        name = self.rules.data.token_name(self.rules.kinds[token & KIND_MASK])
-        return name if name[1:2].isupper() else name[0].lower() + name[1:]
+        return self.rules.data.token_noun(self.rules.kinds[token & KIND_MASK])
 
     def _check_select(self, action: Select) -> IllegalActionError | None:
         if self.selected >= 0:
@@ -689,14 +689,9 @@ class GameState:
         """Whether the character `token` may stand on the face-up land on `sq` (if any)."""
         if not self.busy[sq] & LAND:
             return None
-        owner = token >> KIND_BITS
-        e = self.rules.entry[token & KIND_MASK][self.land[sq] & KIND_MASK]
-        if e == ANY_ENTRY or (e == OWN_ENTRY and self.land[sq] >> KIND_BITS == owner):
-            return None
-        land = self._name(self.land[sq])
-        if e == OWN_ENTRY:
-            return IllegalActionError("cannot-enter", f"the {self._name(token)} may enter only his own {land}")
-        return IllegalActionError("cannot-enter", f"the {self._name(token)} cannot enter a {land}")
+        kinds, land = self.rules.kinds, self.land[sq]
+        return entry_refusal(self.rules.data, kinds[token & KIND_MASK], kinds[land & KIND_MASK],
+                             land >> KIND_BITS == token >> KIND_BITS)
 
     def _check_move(self, action: Move) -> IllegalActionError | None:
         problem = self._own_character(action.origin) or self._path_problem(action.origin, action.target, "move")
@@ -715,17 +710,10 @@ class GameState:
             return problem
         if not self.busy[action.at] & CHAR:
             return IllegalActionError("no-target", f"there is no face-up character on {_at(action.at)}")
-        defender = self.char[action.at]
-        if defender >> KIND_BITS == self.current:
-            return IllegalActionError("not-enemy", "you cannot attack your own character")
-        if self.rules.never_attacked[defender & KIND_MASK]:
-            return IllegalActionError("never-attacked", f"the {self._name(defender)} can never be attacked")
-        if not self._attackers(action.at, self.current):
-            return IllegalActionError("not-adjacent", f"none of your face-up characters is next to {_at(action.at)}")
-        alone = self.rules.cannot_fight_alone
-        if all(alone[self.char[a] & KIND_MASK] for a in self._attackers(action.at, self.current)):
-            return IllegalActionError("journalist-alone", "the journalist cannot fight as the only attacker")
-        return None
+        defender, kinds = self.char[action.at], self.rules.kinds
+        return fight_refusal(self.rules.data, self.current, kinds[defender & KIND_MASK], defender >> KIND_BITS,
+                             [kinds[self.char[a] & KIND_MASK] for a in self._attackers(action.at, self.current)],
+                             _at(action.at))
 
     def _check_rotate(self, action: Rotate) -> IllegalActionError | None:
         problem = self._own_character(action.at) or _facing_problem(action.facing)
@@ -886,8 +874,8 @@ class GameState:
         me, sq = self.current, action.at
         events = [self._turn_up("reveal", sq, action.facing)]
         defender = self.char[sq]
-        if (self.busy[sq] & CHAR and defender >> KIND_BITS != me
-                and not self.rules.never_attacked[defender & KIND_MASK]):
+        if self.busy[sq] & CHAR and can_be_attacked(self.rules.data, self.rules.kinds[defender & KIND_MASK],
+                                                    defender >> KIND_BITS, me):
             events.append(self._fight(sq))
         return events
 
@@ -943,21 +931,15 @@ class GameState:
         return [self._fight(action.at)]
 
     def strength(self, sq: int) -> int:
-        """The strength of the face-up character on `sq`, with its own modifiers (land, own-land bonus, trap)."""
-        rules = self.rules
-        token = self.char[sq]
+        """The strength of the face-up character on `sq`, with its modifiers (`strength.py`)."""
+        strengths = self.rules.strengths
+        token, busy = self.char[sq], self.busy
         kind = token & KIND_MASK
-        value = rules.strength[kind]
-        if self.busy[sq] & LAND:
-            land = self.land[sq]
-            value += rules.land_strength[land & KIND_MASK]
-            own = land >> KIND_BITS == token >> KIND_BITS
-            for bonus_land, whose, bonus in rules.bonus[kind]:
-                if bonus_land == land & KIND_MASK and (whose == "any" or (whose == "own") == own):
-                    value += bonus
-        if rules.weakened[kind] and any(self.busy[a] & TRAP for a in self.geometry.adjacent[sq]):
-            value += rules.weakened[kind]
-        return value
+        land = self.land[sq] if busy[sq] & LAND else -1
+        traps = [self.trap[a] & KIND_MASK for a in self.geometry.adjacent[sq] if busy[a] & TRAP] \
+            if strengths.weakened_by[kind] else ()
+        return strengths.of(kind, land & KIND_MASK if land >= 0 else -1, land >> KIND_BITS == token >> KIND_BITS,
+                            traps)
 
     def _fight(self, target: int) -> Event:
         me = self.current
@@ -965,22 +947,18 @@ class GameState:
         defender_token = self.char[target]
         defender = Fighter(row_col(target), defender_token >> KIND_BITS, kinds[defender_token & KIND_MASK],
                            self.strength(target))
-        attackers = tuple(Fighter(row_col(a), me, kinds[self.char[a] & KIND_MASK], self.strength(a))
-                          for a in self._attackers(target, me))
-        attack = sum(f.strength for f in attackers)
+        side = tuple(Fighter(row_col(a), me, kinds[self.char[a] & KIND_MASK], self.strength(a))
+                     for a in self._attackers(target, me))
+        attack, outcome = result([f.strength for f in side], defender.strength)
         eliminated: list[Piece] = []
         freed: list[Piece] = []
-        if attack > defender.strength:
-            outcome = "win"
+        if outcome == "win":
             self._eliminate(target, me, eliminated, freed)
-        elif attack < defender.strength:
-            outcome = "loss"
+        elif outcome == "loss":
             for a in self._attackers(target, me):
                 self._eliminate(a, defender.owner, eliminated, freed)
-        else:
-            outcome = "tie"
         return Event("fight", me, at=row_col(target), token=defender.kind, owner=defender.owner,
-                     attackers=attackers, defender=defender, attack=attack, defence=defender.strength,
+                     attackers=side, defender=defender, attack=attack, defence=defender.strength,
                      outcome=outcome, eliminated=tuple(eliminated), freed=tuple(freed))
 
     def _eliminate(self, sq: int, winner: int, eliminated: list[Piece], freed: list[Piece]) -> None:
@@ -1078,47 +1056,26 @@ class GameState:
     # -- scores ------------------------------------------------------------------------------
 
     def breakdown(self, seat: int) -> Breakdown:
-        """The seat's score as it stands (final once the game is over): one value per scoring line."""
-        rules = self.rules
-        index = rules.kind_index
-        held = [self.held[sq] for sq in self.chars_of[seat] if self.held[sq] >= 0]
-        eliminated = [t & KIND_MASK for t in self.trophies[seat]] + [t & KIND_MASK for t in held]
-        values = []
-        for line in rules.data.lines:
-            if line.pattern == "eliminated":
-                wanted = {index[k] for k in line.tokens}
-                count = sum(1 for k in eliminated if k in wanted)
-            elif line.pattern == "destroyed":
-                count = sum(1 for t in self.destroyed[seat] if t & KIND_MASK == index[line.land])
-            elif line.pattern == "occupied":
-                count = sum(1 for sq in self.chars_of[seat]
-                            if self.busy[sq] & LAND and self.land[sq] & KIND_MASK == index[line.land])
-            elif line.pattern == "stands_on":
-                count = sum(1 for sq in self.chars_of[seat]
-                            if self.char[sq] & KIND_MASK == index[line.token] and self.busy[sq] & LAND
-                            and self.land[sq] & KIND_MASK == index[line.land]
-                            and _whose(line.whose, self.land[sq] >> KIND_BITS, seat))
-            else:  # adjacent_own
-                count = sum(1 for sq in self.geometry.squares
-                            if self._is_face_up(sq, seat << KIND_BITS | index[line.token])
-                            and any(self._is_face_up(a, seat << KIND_BITS | index[line.land])
-                                    for a in self.geometry.adjacent[sq]))
-            values.append(count * line.points)
-        tiebreak = tuple(sum(1 for k in eliminated if rules.kinds[k] in row.tokens) for row in rules.data.tiebreak)
-        return Breakdown(tuple(line.id for line in rules.data.lines), tuple(values), tiebreak)
-
-    def _is_face_up(self, sq: int, token: int) -> bool:
-        return self.land[sq] == token or self.char[sq] == token
+        """The seat's score as it stands (final once the game is over): the rule of `scoring.py`."""
+        kinds = self.rules.kinds
+        land, char, busy = self.land, self.char, self.busy
+        prisoners = [self.held[sq] for sq in self.chars_of[seat] if self.held[sq] >= 0]
+        standing = [(kinds[char[sq] & KIND_MASK], kinds[land[sq] & KIND_MASK] if busy[sq] & LAND else None,
+                     bool(busy[sq] & LAND) and land[sq] >> KIND_BITS == seat) for sq in self.chars_of[seat]]
+        own: dict[int, list[str]] = {}
+        for sq in self.geometry.squares:
+            for token in (land[sq], char[sq]):
+                if token >= 0 and token >> KIND_BITS == seat:
+                    own.setdefault(sq, []).append(kinds[token & KIND_MASK])
+        return score(self.rules.data, [kinds[t & KIND_MASK] for t in self.trophies[seat] + prisoners],
+                     [kinds[t & KIND_MASK] for t in self.destroyed[seat]], standing, own,
+                     self.geometry.adjacent.__getitem__)
 
     def scores(self) -> list[Breakdown]:
         return [self.breakdown(seat) for seat in range(self.players)]
 
     def winners(self) -> list[int]:
         return ranking_winners(self.scores())
-
-
-def _whose(whose: str, owner: int, seat: int) -> bool:
-    return whose == "any" or (whose == "own") == (owner == seat)
 
 
 def _at(sq: int) -> str:

@@ -12,13 +12,13 @@ from dataclasses import dataclass
 
 from .actions import COLUMNS, MOVE, ROTATE, SQUARES, Move, Place, Rotate, place
 from .data import DracoData
+from .entry import entry_table
+from .strength import Strengths
 
 KIND_BITS = 4
 KIND_MASK = (1 << KIND_BITS) - 1
 # What a square holds, as bits of `GameState.busy`.
 DOWN, LAND, CHAR, TRAP = 1, 2, 4, 8
-# How a character may enter a land: not, any of that kind, only its owner's own.
-NO_ENTRY, ANY_ENTRY, OWN_ENTRY = 0, 1, 2
 _STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))  # N, E, S, W as (row, col) steps
 
 
@@ -95,34 +95,21 @@ class Rules:
         self.never_attacked = tuple(c.never_attacked for c in characters) + (False,) * (count - len(characters))
         self.cannot_fight_alone = tuple(c.cannot_fight_alone for c in characters) + (False,) * (count - len(characters))
         self.passes_over_all = tuple(c.passes_over_all for c in characters) + (False,) * (count - len(characters))
-        self.land_strength = tuple(
-            data.lands[i - len(characters)].strength if self.is_land[i] else 0 for i in range(count)
-        )
         index = self.kind_index
-        # entry[character][land]: NO_ENTRY / ANY_ENTRY / OWN_ENTRY
-        entry = [[NO_ENTRY] * count for _ in range(count)]
-        for land in lands:
-            for c in characters:
-                if land.entry == "all" and c.id not in land.barred:
-                    entry[index[c.id]][index[land.id]] = ANY_ENTRY
-        for c in characters:
-            for e in c.enters:
-                entry[index[c.id]][index[e.land]] = ANY_ENTRY if e.whose == "any" else OWN_ENTRY
-        self.entry = tuple(tuple(row) for row in entry)
-        # bonus[character]: ((land kind, whose, strength), ...)
-        self.bonus = tuple(tuple((index[b.land], b.whose, b.strength) for b in c.bonus) for c in characters) + (
-            (),) * (count - len(characters))
+        self.may_enter = entry_table(data)  # [character][land][own land]: the rule of `entry.py`
+        # enters[seat][character][land token]: the same by the whole token (owner and kind), for the hot paths
+        tokens = range(data.max_players << KIND_BITS)
+        self.enters = tuple(
+            tuple(tuple(t & KIND_MASK < count and self.may_enter[k][t & KIND_MASK][t >> KIND_BITS == seat]
+                        for t in tokens) for k in range(count))
+            for seat in range(data.max_players))
+        self.strengths = Strengths(data)  # a character's strength where it stands: the rule of `strength.py`
         self.captures = tuple(c.capture is not None for c in characters) + (False,) * (count - len(characters))
         self.capture_never = tuple(
             frozenset(index[k] for k in c.capture.never) if c.capture else frozenset() for c in characters
         ) + (frozenset(),) * (count - len(characters))
         self.destroys = tuple(index[c.destroys.land] if c.destroys else -1 for c in characters) + (-1,) * (
             count - len(characters))
-        # weakened[character]: strength while next to a face-up item that weakens it (0 = none)
-        weakened = [0] * count
-        for item in data.items:
-            weakened[index[item.weakens[0]]] = min(weakened[index[item.weakens[0]]], item.weakens[1])
-        self.weakened = tuple(weakened)
         self.geometry = {players: _geometry(data.rows, data.columns, data.columns - columns)
                          for players, columns in data.columns_in_use}
         # place_actions[kind][square]: the placements of that kind there (one per facing for face-up kinds)

@@ -110,7 +110,8 @@ class SaveRow(Widget):
         # the badges get what the game's name leaves them (a third of the line each at least), shrunk to fit
         # rather than cut short ("Chosen s…") while there is room.
         badges = [tr(key) for key, shown in (("table.practice", game.practice),
-                                             ("statistics.seeded", game.setup.seed_chosen)) if shown]
+                                             ("statistics.seeded", game.setup.seed_chosen),
+                                             ("load.other_rules", game.other_rules)) if shown]
         room = left_w - pad - text.width(entry.title, "bold", th.text(16)) - th.px(8) * len(badges)
         share = max((left_w - pad) // 3, room // max(1, len(badges)))
         widths = [min(self.badge_width(ctx, words), share) + th.px(8) for words in badges]
@@ -244,7 +245,9 @@ class LoadScene(Screen):
         return self.entries[self.history]
 
     def open(self, entry: Entry) -> None:
-        if self.history:
+        if entry.game.other_rules:  # made with other rules: only its record, in the viewer
+            self.app.open_viewer(entry.game)
+        elif self.history:
             self.app.review_game(entry.game)
         else:
             self.app.resume_game(entry.game)
@@ -323,7 +326,8 @@ class LoadScene(Screen):
                 half = (row_h - th.px(6)) // 2
                 x = self.list_rect.x + row_w + th.px(10)
                 rows.append(Button(Rect(x, y, more_w, half), more[0], partial(self.replay, entry), size=18))
-                reviewable = self.app.library[entry.game.setup.game].analyst(0, 1) is not None
+                reviewable = (self.app.library[entry.game.setup.game].analyst(0, 1) is not None
+                              and not entry.game.other_rules)
                 rows.append(Button(Rect(x, y + row_h - half, more_w, half), more[1], partial(self.review, entry),
                                    size=18, enabled=reviewable))
             rows.append(Button(Rect(right, y + (row_h - th.px(50)) // 2, del_w, th.px(50)),

@@ -11,12 +11,13 @@ from typing import Callable
 
 import pygame
 
-from ....i18n import card_name, family_name, legend_name, legend_text, tr
+from ....i18n import tr
 from ....ui import theme
 from ....ui.art import Art, noise_tile, rounded, vertical_gradient
 from ....ui.text import Text, blit_at
 from ....ui.theme import Colour, hex_colour, shade
 from ..data import CardSet, Requirement
+from ..words import card_name, family_name, legend_name, legend_text
 
 CARD_ASPECT = 0.8  # kingdom card width / height
 LEGEND_ASPECT = 0.72  # legend card width / height

@@ -8,9 +8,10 @@ explain themselves too.
 
 from __future__ import annotations
 
-from ....i18n import card_name, family_name, legend_name, legend_text, tr
+from ....i18n import tr
 from ....ui.tooltips import Tooltip, join_names, signed
 from ..data import CardSet
+from ..words import card_name, family_name, legend_name, legend_text
 
 
 def _names(cards: CardSet, type_ids, last: str = "tooltip.and") -> str:

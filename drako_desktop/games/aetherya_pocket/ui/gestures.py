@@ -21,7 +21,7 @@ import pygame
 from pygame import Rect
 
 from ....controller.game import Decision
-from ....i18n import card_name, legend_text, tr
+from ....i18n import tr
 from ....ui.widgets import ARROWS, nearest_in_direction
 from ..engine import (
     AFTER_PLACE_STEP,
@@ -45,6 +45,7 @@ from ..engine import (
     placement_problem,
     reveal,
 )
+from ..words import card_name, legend_text
 from .model import FACE_DOWN, TableModel
 
 DRAG_THRESHOLD = 6  # pixels the mouse must move with the button down before a press becomes a drag

@@ -14,13 +14,14 @@ from typing import TYPE_CHECKING, Callable, NamedTuple, Sequence
 import pygame
 from pygame import Rect
 
-from ....i18n import card_name, legend_name, tr
+from ....i18n import tr
 from ....ui import canvas, table_parts, theme
 from ....ui.anim import ease_in_out, ease_out, lerp_rect
 from ....ui.text import blit_at
 from ....ui.tooltips import Tooltip, number, signed
 from ..engine import CENTRE, PlacementChange
 from ..narrate import category_name
+from ..words import card_name, legend_name
 from . import card_pictures, game_of
 from .card_art import ribbon_band
 from .hint_marks import bubble_places

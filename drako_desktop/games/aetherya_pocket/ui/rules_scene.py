@@ -15,13 +15,14 @@ from collections.abc import Mapping
 
 import pygame
 
-from ....i18n import card_name, family_name, legend_name, legend_text, tr
+from ....i18n import tr
 from ....ui import theme
 from ....ui.scenes.reference import Part, ReferenceScene
 from ....ui.text import blit_at
 from ....ui.tooltips import join_names, number, signed
 from ..data import Requirement
 from ..narrate import category_name
+from ..words import card_name, family_name, legend_name, legend_text
 from . import card_pictures, game_of
 from .card_art import CARD_ASPECT, LEGEND_ASPECT
 

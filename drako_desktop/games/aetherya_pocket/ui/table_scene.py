@@ -21,7 +21,7 @@ import pygame
 from pygame import Rect
 
 from ....controller.game import Decision, GameSetup, Phase
-from ....i18n import called_you, card_name, tr
+from ....i18n import called_you, tr
 from ....saves import SavedGame
 from ....saves import start_game as start_saved_game
 from ....settings import ANIMATION_FACTOR
@@ -44,6 +44,7 @@ from ..engine import (
     IllegalActionError,
 )
 from ..narrate import describe, summarize_turn
+from ..words import card_name
 from . import card_pictures, game_of
 from .beats import TURN, Pause, beats_for
 from .card_tips import card_tooltip, discard_tooltip, draw_pile_tooltip, legend_tooltip, unexplored_tooltip

@@ -32,8 +32,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..actions import SQUARES
+from ..data import whose_matches
 from ..engine import OVER, GameState
-from ..rules import ANY_ENTRY, CHAR, DOWN, KIND_BITS, KIND_MASK, LAND, OWN_ENTRY, TRAP, Rules, distance
+from ..rules import CHAR, DOWN, KIND_BITS, KIND_MASK, LAND, TRAP, Rules, distance
 
 # DISTANCE[a][b]: squares between two squares along rows and columns (the hot loops' lookup)
 DISTANCE = tuple(tuple(distance(a, b) for b in range(SQUARES)) for a in range(SQUARES))
@@ -100,12 +101,6 @@ class Evaluator:
             k for k in range(count) if rules.destroys[k] >= 0}  # the characters that go after a land
         self.targets = {land for _, land, _, _ in self.stands_on} | {k for k in range(count) if self.destroy[k]}
         self.noted = self.pair_kinds | self.targets  # the face-down tokens worth noting where the seat knows them
-        # on_land[character][land kind]: (strength on its owner's land, on another's), modifiers and bonuses included
-        self.on_land = tuple(
-            tuple(tuple(rules.strength[k] + rules.land_strength[lk] + sum(
-                b for land, whose, b in rules.bonus[k] if land == lk and (whose == "any" or (whose == "own") == own))
-                for own in (True, False)) for lk in range(count))
-            for k in range(count))
         # the same by token (owner << KIND_BITS | kind), for the hot loops
         tokens = range(1 << (KIND_BITS + 2))
         self.trophy_of_token = [self.trophy[t & KIND_MASK] if t & KIND_MASK < count else 0 for t in tokens]
@@ -204,7 +199,7 @@ class Evaluator:
         """The lands that score and stand free, for the characters of `owner` that could walk onto them: a share
         of each land's points, by how near its nearest such character is."""
         w = self.w
-        entry = self.rules.entry
+        enters = self.rules.enters[owner]
         char = s.char
         value = 0.0
         for t, land_token in free:
@@ -212,8 +207,7 @@ class Evaluator:
             away = DISTANCE[t]
             nearest = 99
             for sq in s.chars_of[owner]:
-                e = entry[char[sq] & KIND_MASK][lk]
-                if (e == ANY_ENTRY or (e == OWN_ENTRY and land_token >> KIND_BITS == owner)) and away[sq] < nearest:
+                if enters[char[sq] & KIND_MASK][land_token] and away[sq] < nearest:
                     nearest = away[sq]
             if nearest < 99:
                 value += self.occupy[lk] * w.land_near * self.decay[nearest - 1]
@@ -230,7 +224,7 @@ class Evaluator:
                 continue
             best = 0.0
             for t, land_token, up in targets:
-                if land_token & KIND_MASK != land_kind or not _whose(whose, land_token >> KIND_BITS, owner):
+                if land_token & KIND_MASK != land_kind or not whose_matches(whose, land_token >> KIND_BITS == owner):
                     continue
                 if not up and not known >> t & 1:
                     continue
@@ -260,7 +254,7 @@ class Evaluator:
         if to_goal[start] > WALK_LIMIT:
             return -1
         busy, land = s.busy, s.land
-        entry = self.rules.entry[s.char[start] & KIND_MASK]
+        enters = self.rules.enters[owner][s.char[start] & KIND_MASK]
         adjacent = s.geometry.adjacent
         seen = {start}
         frontier = [start]
@@ -274,8 +268,7 @@ class Evaluator:
                         continue
                     seen.add(a)
                     b = busy[a]
-                    if b == 0 or (b == LAND and (entry[land[a] & KIND_MASK] == ANY_ENTRY or (
-                            entry[land[a] & KIND_MASK] == OWN_ENTRY and land[a] >> KIND_BITS == owner))):
+                    if b == 0 or (b == LAND and enters[land[a]]):
                         nxt.append(a)
             if not nxt:
                 return -1
@@ -379,9 +372,10 @@ class Evaluator:
 
     def strengths(self, s: GameState) -> dict[int, int]:
         """Square -> strength of the face-up character there, with its modifiers (as `GameState.strength`)."""
-        rules = self.rules
-        busy, char, land = s.busy, s.char, s.land
-        on_land, printed, weakened = self.on_land, rules.strength, rules.weakened
+        busy, char, land, trap = s.busy, s.char, s.land, s.trap
+        strengths = self.rules.strengths
+        on_land, weakened_by = strengths.on_land, strengths.weakened_by
+        base = strengths.land_base
         traps = not self.item_variants.isdisjoint(s.variants)  # items (the trap) weaken only in their variant
         adjacent = s.geometry.adjacent
         power = {}
@@ -389,13 +383,14 @@ class Evaluator:
             for sq in s.chars_of[p]:
                 token = char[sq]
                 k = token & KIND_MASK
-                if busy[sq] & LAND:
-                    value = on_land[k][land[sq] & KIND_MASK][land[sq] >> KIND_BITS != token >> KIND_BITS]
+                if traps and weakened_by[k]:
+                    lk = land[sq] & KIND_MASK if busy[sq] & LAND else -1
+                    power[sq] = strengths.of(k, lk, land[sq] >> KIND_BITS == p, [
+                        trap[a] & KIND_MASK for a in adjacent[sq] if busy[a] & TRAP])
+                elif busy[sq] & LAND:  # the fast path of `strengths.of`, with neither items nor its call
+                    power[sq] = on_land[k][(land[sq] & KIND_MASK) - base][land[sq] >> KIND_BITS == p]
                 else:
-                    value = printed[k]
-                if traps and weakened[k] and any(busy[a] & TRAP for a in adjacent[sq]):
-                    value += weakened[k]
-                power[sq] = value
+                    power[sq] = on_land[k][0][False]
         return power
 
     def _count(self, found: list[tuple[float, int, int, float, float]], est: list[float], victim: int, attacker: int,
@@ -435,9 +430,9 @@ class Evaluator:
         out: dict[int, list[tuple[int, int, bool]]] = {}
         for sq in s.chars_of[owner]:
             kind = char[sq] & KIND_MASK
-            entry = rules.entry[kind]
+            enters = rules.enters[owner][kind]
             over_all = rules.passes_over_all[kind]
-            base = rules.strength[kind]
+            base = rules.strengths.of(kind, -1, False)
             fights_alone = not rules.cannot_fight_alone[kind]
             for path in paths[sq][kind << 2 | face[sq]]:
                 for t, _ in path:
@@ -445,11 +440,10 @@ class Evaluator:
                     if not b:
                         out.setdefault(t, []).append((sq, base, fights_alone))
                         continue
-                    if b == LAND:
-                        e = entry[land[t] & KIND_MASK]
-                        if e == ANY_ENTRY or (e == OWN_ENTRY and land[t] >> KIND_BITS == owner):
-                            out.setdefault(t, []).append(
-                                (sq, base + rules.land_strength[land[t] & KIND_MASK], fights_alone))
+                    if b == LAND and enters[land[t]]:
+                        out.setdefault(t, []).append(
+                            (sq, rules.strengths.of(kind, land[t] & KIND_MASK, land[t] >> KIND_BITS == owner),
+                             fights_alone))
                     if not over_all:
                         break
         return out
@@ -462,6 +456,3 @@ class Evaluator:
                 found.update(s.capture_targets(sq, owner))
         return found
 
-
-def _whose(whose: str, owner: int, seat: int) -> bool:
-    return whose == "any" or (whose == "own") == (owner == seat)

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 
 from ..actions import REVEAL, REVEAL_ANY, Action, Capture, Destroy, Fight, Pass, Peek, Reveal, RevealAny, Rotate
 from ..engine import PLAY, GameState
+from ..fight import WIN, result
 from ..rules import CHAR, DOWN, KIND_BITS, KIND_MASK
 from .evaluate import DISTANCE, Evaluator
 
@@ -207,9 +208,7 @@ class Planner:
 
     def wins(self, s: GameState, sq: int) -> bool:
         """Whether the seat's characters next to the character on `sq` beat it on the preview."""
-        attack = sum(s.strength(a) for a in s.geometry.adjacent[sq]
-                     if s.busy[a] & CHAR and s.char[a] >> KIND_BITS == self.seat)
-        return attack > s.strength(sq)
+        return result([s.attack(sq, self.seat)], s.strength(sq))[1] == WIN
 
     def worth_last(self, s: GameState, action: Action) -> bool:
         """Whether the action can be worth it as the turn's last: not a peek (what it learns, nothing uses this
@@ -217,9 +216,7 @@ class Planner:
         if isinstance(action, Peek):
             return False
         if isinstance(action, Reveal) and self.unknown_to_seat(s, action.at):
-            attack = sum(s.strength(a) for a in s.geometry.adjacent[action.at]
-                         if s.busy[a] & CHAR and s.char[a] >> KIND_BITS == self.seat)
-            return attack >= self.strongest - 1
+            return s.attack(action.at, self.seat) >= self.strongest - 1
         return True
 
     def _value_rotations(self, s: GameState, legal: Sequence[Action], rotations: list[int],

@@ -14,7 +14,10 @@ import random
 
 from ..actions import Action, Capture, Destroy, Fight, Move, Pass, Peek, Reveal, RevealAny, Rotate
 from ..engine import GameState
-from ..rules import CHAR, KIND_BITS, KIND_MASK, LAND
+from ..fight import LOSS as LOST
+from ..fight import WIN as WON
+from ..fight import result
+from ..rules import KIND_BITS, KIND_MASK, LAND
 from .evaluate import Evaluator
 
 WIN_BONUS = 2.0  # over the trophy, for a fight or a capture won for sure
@@ -44,11 +47,10 @@ class Glance:
         seat = s.current
         ev = self.ev
         if isinstance(action, Fight):
-            attack = self._attack(s, seat, action.at)
-            defence = s.strength(action.at)
-            if attack > defence:
+            outcome = result([s.attack(action.at, seat)], s.strength(action.at))[1]
+            if outcome == WON:
                 return WIN_BONUS + ev.trophy[s.char[action.at] & KIND_MASK]
-            return LOSS if attack < defence else TIE
+            return LOSS if outcome == LOST else TIE
         if isinstance(action, Capture):
             return WIN_BONUS + ev.trophy[s.char[action.target] & KIND_MASK]
         if isinstance(action, Destroy):
@@ -70,10 +72,6 @@ class Glance:
             return PASS
         return UNUSUAL
 
-    def _attack(self, s: GameState, seat: int, sq: int) -> int:
-        return sum(s.strength(a) for a in s.geometry.adjacent[sq]
-                   if s.busy[a] & CHAR and s.char[a] >> KIND_BITS == seat)
-
     def _reveal(self, s: GameState, seat: int, action: Reveal | RevealAny) -> float:
         rules = self.rules
         ev = self.ev
@@ -86,10 +84,10 @@ class Glance:
                 return OWN_CHARACTER_OUT
             if isinstance(action, RevealAny) or rules.never_attacked[k]:
                 return REVEAL_ANY_UNKNOWN
-            return WIN_BONUS + ev.trophy[k] if self._attack(s, seat, action.at) > rules.strength[k] else LOSS
+            return WIN_BONUS + ev.trophy[k] if s.attack(action.at, seat) > rules.strength[k] else LOSS
         if isinstance(action, RevealAny):
             return REVEAL_ANY_UNKNOWN
-        attack = self._attack(s, seat, action.at)
+        attack = s.attack(action.at, seat)
         if attack > self.strongest:
             return SAFE_REVEAL
         return RISKY_REVEAL if attack >= self.strongest - 1 else BLIND_REVEAL

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from ....i18n import has, tr
 from ....ui.tooltips import Tooltip, join_names, signed
-from ..board import BoardModel, Modifier, Square
+from ..board import BoardModel, Square
 from ..data import DracoData, Ruling
 from ..narrate import whose
+from ..strength import Modifier
 from ..view import SquareView
 
 
