@@ -77,9 +77,9 @@ class DracoMundis:
         return [{"categories": b.as_dict(), "total": b.total} for b in state.scores()]
 
     def result(self, state: AnyState) -> dict[str, Any]:
-        """Per seat the score lines and total, and the winners."""
+        """Per seat the score lines and total, the winners, and how the game ended ("last-reveal" or "stall")."""
         state = own_state(state, GameState, "Draco Mundis")
-        return {"scores": self.score_reports(state), "winners": state.winners()}
+        return {"scores": self.score_reports(state), "winners": state.winners(), "ended": state.ended}
 
     def record(self, state: AnyState) -> dict[str, Any]:
         state = own_state(state, GameState, "Draco Mundis")

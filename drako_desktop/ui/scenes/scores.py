@@ -66,6 +66,11 @@ class ScoreSheet(Overlay):
         words: str = self.ctx.game_ui.tie_break_text(self.names, self.scores, self.winners)
         return words
 
+    def ending_text(self) -> str:
+        """How the game ended, in the game's words (empty for a game that ends one way only)."""
+        words: str = self.ctx.game_ui.ending_text(self.table.controller.view(None))
+        return words
+
     def relayout(self) -> None:
         th = self.ctx.theme
         rows = len(self.scores[0].categories) + 1
@@ -86,6 +91,7 @@ class ScoreSheet(Overlay):
         tie_room = self.ctx.text.block(why, "body", th.text(19), theme.INK_MUTED, width - th.px(80)).get_height() \
             + th.px(10) if why else 0
         tie_room += th.px(50) if self.hint_note() else 0
+        tie_room += th.px(50) if self.ending_text() else 0
         height = th.px(150) + th.px(86) + rows * th.px(40) + th.px(70) + tie_room + th.px(100)
         self.panel = Rect(0, 0, width, min(height, th.height - th.px(40)))
         self.panel.center = (th.width // 2, th.height // 2)
@@ -232,8 +238,13 @@ class ScoreSheet(Overlay):
             label = text.fitted(headline, "title", th.text(34), theme.GOLD, self.panel.w - th.px(60), shadow=True)
             rect = blit_at(surface, label, "midtop", (self.panel.centerx, y))
             y = rect.bottom + th.px(8)
-            why = self.tie_break_text()
             bottom = self.widgets.widgets[0].rect.y - th.px(10)
+            ending = self.ending_text()
+            if ending:
+                block = text.block(ending, "body", th.text(19), theme.INK, self.panel.w - th.px(80),
+                                   max_height=max(20, bottom - y), align="center")
+                y = blit_at(surface, block, "midtop", (self.panel.centerx, y)).bottom + th.px(6)
+            why = self.tie_break_text()
             if why:
                 block = text.block(why, "body", th.text(19), theme.INK_MUTED, self.panel.w - th.px(80),
                                    max_height=max(20, bottom - y), align="center")

@@ -525,7 +525,8 @@ class TablePainter:
             "draco_table.watch_title" if scene.people else "draco_table.watch_computers_title"
         y = self.title(surface, rect, tr(title))
         pad = th.px(14)
-        key = "draco_table.how_over" if over else "draco_table.how_end" if scene.ending_turn() \
+        ended = "draco_table.how_over_stall" if scene.model.ended == "stall" else "draco_table.how_over"
+        key = ended if over else "draco_table.how_end" if scene.ending_turn() \
             else "draco_table.how_act" if acting else "draco_table.how_watch" if scene.people \
             else "draco_table.how_watch_computers"
         block = self.ctx.text.block(tr(key), "body", th.text(19), theme.INK, rect.w - 2 * pad,
@@ -831,7 +832,11 @@ class TablePainter:
             r = blit_at(surface, mark, "midright", (x, top.centery))
             x = r.x - th.px(8)
         label = text.fitted(turn, "bold", th.text(22), theme.INK, max(40, x - rect.right - th.px(20)))
-        blit_at(surface, label, "midright", (x, top.centery))
+        x = blit_at(surface, label, "midright", (x, top.centery)).x - th.px(20)
+        stall = scene.stall_text()
+        if stall:
+            label = text.fitted(stall, "body", th.text(18), theme.INK_MUTED, max(40, x - rect.right - th.px(20)))
+            blit_at(surface, label, "midright", (x, top.centery))
         table_parts.status_line(surface, self.ctx, layout.status_bar, scene.bar_edges.status_right,
                                 scene.status_text(), 21)
 

@@ -489,6 +489,15 @@ class TableScene(Scene):
             return tr("draco_table.setup_turn", name=name)
         return tr("draco_table.turn", turn=model.turn, name=name)
 
+    def stall_text(self) -> str:
+        """How many turns without a reveal, an elimination in a fight or a capture are left before the stall
+        rule ends the game (empty while none has passed, in setup and at the end)."""
+        model = self.model
+        if model.over or model.in_setup or model.stall <= 0:
+            return ""
+        left = model.stall_limit - model.stall
+        return tr("draco_table.stall_left_one") if left == 1 else tr("draco_table.stall_left", count=left)
+
     def status_text(self) -> str:
         c, g, model = self.controller, self.gestures, self.model
         if model.over or self.finished:
