@@ -3,9 +3,12 @@ placements, the lesson's words against what it accepts, the rules page, the log 
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import random
 
 import pygame
+import pytest
 
 from drako_desktop.games.draco_mundis.actions import Pass
 from drako_desktop.games.draco_mundis.ui.hand_over import HandOverScene
@@ -77,3 +80,56 @@ def test_the_rules_page_end_and_score_tells_the_stall_rule():
     words = " ".join(rules.section_words("end"))
     assert str(draco().data.stall_turns_per_player) in words and "stall" in words
     app.close()
+
+
+# -- the review of a game in which people placed their own tokens ------------------------------------------
+
+
+def people_placed_game(variants, seed: int) -> list:
+    """A 2-player game's actions to turn 3: seat 0 places as the table does for a person (one Place, no Select),
+    seat 1 as a computer does (Select, then Place); then both act at random."""
+    from drako_desktop.games.draco_mundis.actions import place
+
+    game, rng = draco(), random.Random(seed)
+    state = game.new_state(2, 0, 0, variants)
+    while state.turn < 3 and not state.is_terminal():
+        if state.decision() == "select" and state.current == 0:
+            kind = rng.choice(state.legal_actions()).token
+            state.apply(place(kind, rng.choice(state.free_squares), 0 if game.rules.face_up_kinds[kind] else -1))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    return list(state.history)
+
+
+@pytest.mark.parametrize("variants", [v for n in range(4) for v in itertools.combinations(
+    ("fast_setup", "sherpa_sacrifice", "dragon_trap"), n)])
+def test_a_game_with_peoples_placements_is_reviewed_from_the_review_screen_and_the_command_line(variants):
+    from drako_desktop.controller.game import GameSetup
+    from drako_desktop.controller.review import decisions_of, review_game
+    from drako_desktop.saves import start_game
+    from drako_desktop.ui.scenes.review import ReviewJob
+    from test_draco_ui import seats
+
+    game = draco()
+    actions = people_placed_game(variants, len(variants))
+    setup = GameSetup(seats(1, 2), 0, 0, game.id, variants)
+    saved = dataclasses.replace(start_game(setup, False), actions=tuple(actions), finished=True)
+    placements = [i for i in decisions_of(game, 2, 0, 0, variants, actions, 0) if actions[i].type == "place"]
+    assert placements  # the person's placements are decisions of the review
+    job = ReviewJob(game, saved, 0, 1, keep=False)  # the review screen's
+    job.start(threaded=False)
+    while job.step():
+        pass
+    assert job.error is None and job.finished
+    # the command line's (`drako-desktop review`), from the same saved game
+    told = review_game(game, setup.players, setup.seed, setup.first, setup.variants, saved.actions, 0, depth=1)
+    assert [d.to_json() for d in told] == [d.to_json() for d in job.decisions]
+
+
+def test_a_placement_made_in_one_step_is_judged_as_the_choice_of_its_token():
+    from drako_desktop.games.draco_mundis.actions import place, select
+
+    state = draco().new_state(2, 0, 0, ("fast_setup",))
+    one_step = place("dragon", state.free_squares[0])
+    assert one_step not in state.legal_actions() and state.decision_of(one_step) == select("dragon")
+    assert state.decision_of(select("dragon")) == select("dragon")
