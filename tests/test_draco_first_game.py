@@ -133,3 +133,71 @@ def test_a_placement_made_in_one_step_is_judged_as_the_choice_of_its_token():
     one_step = place("dragon", state.free_squares[0])
     assert one_step not in state.legal_actions() and state.decision_of(one_step) == select("dragon")
     assert state.decision_of(select("dragon")) == select("dragon")
+
+
+# -- the lesson: each step's words match what it accepts ---------------------------------------------------
+
+DIRECTION = {"N": "north", "E": "east", "S": "south", "W": "west"}
+
+
+def direction(origin, target) -> str:
+    (r0, c0), (r1, c1) = origin, target
+    return "S" if r1 > r0 else "N" if r1 < r0 else "E" if c1 > c0 else "W"
+
+
+def test_every_lesson_step_says_what_it_accepts_and_refuses_anything_else():
+    from drako_desktop.games.draco_mundis.actions import Capture, Move, row_col
+    from drako_desktop.games.draco_mundis.ui import tutorial
+    from drako_desktop.games.draco_mundis.ui.tutorial_scene import TutorialScene
+    from ui_support import make_app
+
+    app = make_app(draco(), size=(1280, 720), animation_speed="instant")
+    lesson = tutorial.load_lesson(draco())
+    scene = app.scenes.replace_all(TutorialScene(app, lesson, 0))
+    checked = set()
+    for _ in range(600):
+        frames(app)
+        step = scene.step
+        if step.kind == "end":
+            break
+        words = scene.text("text") + " " + scene.text("wrong")
+        if step.kind == "read" and scene.choreo.idle:
+            if step.id == "your_tokens":  # the tokens it points at are near the explorer, not next to it
+                explorer, *others = step.squares
+                assert all(abs(r - explorer[0]) + abs(c - explorer[1]) > 1 for r, c in others)
+                assert "not next to it" in scene.text("text")
+            frames(app, 1, [key(pygame.K_RETURN)])
+        elif step.kind == "hover" and scene.decision() is not None:
+            scene.gestures.mouse = scene.layout.square_rect(step.squares[0]).center
+        elif step.kind == "do" and scene.decision() is not None and step.id not in checked:
+            accepted = step.action
+            facing = getattr(accepted, "facing", -1)
+            if facing >= 0:  # a facing: the one the step names (never "any facing")
+                assert DIRECTION["NESW"[facing]] in words and "any facing" not in words, step.id
+            if isinstance(accepted, (Move, Capture)):
+                assert DIRECTION[direction(row_col(accepted.origin), row_col(accepted.target))] in words, step.id
+            # one refused gesture: the same kind of action with another facing or target, else any other
+            legal = scene.decision().legal
+            others = [a for a in legal if a != accepted]
+            refused = next((a for a in others if type(a) is type(accepted)), others[0])
+            before = lesson.steps.index(step)
+            scene.play(refused)
+            frames(app)
+            assert lesson.steps.index(scene.step) == before and scene.hint == scene.text("wrong"), step.id
+            scene.play(accepted)
+            checked.add(step.id)
+            assert accepted in legal
+    assert scene.step.kind == "end"
+    assert checked == {s.id for s in lesson.steps if s.kind == "do"}
+    app.close()
+
+
+def test_the_rules_page_says_the_table_waits_for_end_turn_and_why():
+    from drako_desktop.games.draco_mundis.ui.rules_scene import RulesScene
+    from ui_support import make_app
+
+    app = make_app(draco())
+    words = " ".join(RulesScene(app).section_words("turn"))
+    assert "ends by itself when your actions are spent" not in words
+    assert "End turn" in words and "Ctrl+Z" in words
+    app.close()
