@@ -201,3 +201,24 @@ def test_the_rules_page_says_the_table_waits_for_end_turn_and_why():
     assert "ends by itself when your actions are spent" not in words
     assert "End turn" in words and "Ctrl+Z" in words
     app.close()
+
+
+def test_after_the_end_both_the_log_and_the_score_sheet_can_be_opened():
+    from ui_support import click
+
+    app, table = start(players=2, people=2)
+    finish_setup(app, table, random.Random(4))
+    pass_until_the_stall(app, table)
+    sheet = app.scenes.find(ScoreSheet)
+    frames(app, 5)
+    frames(app, 1, [key(pygame.K_l)])  # L: the log, on the table shown in full
+    assert sheet.hidden and table.log_open
+    frames(app, 1, [key(pygame.K_l)])  # L again closes the log; the sheet stays where it was
+    assert sheet.hidden and not table.log_open
+    log_button = next(w for w in table.widgets.widgets if w.label == tr("table.log"))
+    click(app, log_button.rect.center)  # the table's own Game log button answers too
+    assert table.log_open and sheet.hidden
+    screenshot(app, "draco-log-after-the-end")
+    click(app, sheet.toggle_button.rect.center)  # and the sheet comes back with its button
+    assert not sheet.hidden
+    app.close()

@@ -136,21 +136,32 @@ class ScoreSheet(Overlay):
     def draws_over_last(self) -> bool:
         return not self.hidden and super().draws_over_last()  # hidden, the table shows through: drawn whole
 
+    def show_log(self) -> None:
+        """L: the game log, on the table shown in full (the sheet comes back with its button or a key)."""
+        if not self.hidden:
+            self.toggle()
+        self.table.toggle_log()
+
     def handle(self, event: pygame.event.Event) -> None:
         button = self.toggle_button
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_l:
+            self.show_log()
+            return
+        on_toggle = event.type == pygame.MOUSEBUTTONDOWN and button is not None and button.rect.collidepoint(event.pos)
+        if self.hidden and event.type == pygame.MOUSEBUTTONDOWN and not on_toggle and \
+                self.table.layout.top_bar.collidepoint(event.pos):
+            self.table.handle(event)  # the table's own top bar: its game log, its rules, its menu
+            return
         look = getattr(self.table, "look_around", None)  # a table that can show any player's board large
         if self.hidden and look is not None:
-            on_button = event.type == pygame.MOUSEBUTTONDOWN and button is not None and \
-                button.rect.collidepoint(event.pos)
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE):
                 self.toggle()
-            elif on_button or event.type == pygame.MOUSEMOTION:
+            elif on_toggle or event.type == pygame.MOUSEMOTION:
                 super().handle(event)
             else:
                 look(event)
             return
-        if self.hidden and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and not (
-                event.type == pygame.MOUSEBUTTONDOWN and button is not None and button.rect.collidepoint(event.pos)):
+        if self.hidden and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and not on_toggle:
             self.toggle()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
