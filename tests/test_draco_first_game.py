@@ -222,3 +222,22 @@ def test_after_the_end_both_the_log_and_the_score_sheet_can_be_opened():
     click(app, sheet.toggle_button.rect.center)  # and the sheet comes back with its button
     assert not sheet.hidden
     app.close()
+
+
+def test_a_hint_during_setup_names_the_token_to_place_and_why_from_the_hard_levels_policy():
+    from drako_desktop.games.draco_mundis.actions import Select
+
+    app, table = start(players=2, people=1)
+    assert table.decision() is not None and table.decision().kind == "select"
+    frames(app, 1, [key(pygame.K_h)])
+    frames(app, 3)
+    shown = table.hints.shown
+    assert shown is not None and isinstance(shown.action, Select)
+    role = draco()._placement.role(shown.action.token)
+    assert shown.reason == tr(f"draco_mundis.hint.place_{role}", token=table.token_name(shown.action.token))
+    assert "hints on the board start with the first turn" in shown.reason
+    supply = table.gestures.supply()
+    slot = table.layout.tray_slots(len(supply))[supply.index(shown.action.token)]
+    assert table.hint_places(shown.action) == [slot]  # the token glows in the tray
+    screenshot(app, "draco-setup-hint")
+    app.close()

@@ -197,7 +197,7 @@ def _assess(game: Game, analyst: Analyst, state: Any, index: int, action: Any, s
     chosen = legal.index(action)
     view = state.view(seat)
     assessment = analyst.assess(view, legal, chosen)
-    if assessment is None:
+    if assessment is None or chosen not in assessment.outcomes:  # no estimate (a suggestion only): not judged
         return None
     best = assessment.best
     return DecisionReview(

@@ -9,14 +9,16 @@ kinds, for searches).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from ... import resources
 from ..base import Agent, Variant, built_in_level, own_state
 from ..base import GameState as AnyState
-from .actions import Action, action_from_json
+from .actions import Action, Select, action_from_json
 from .ai import LEVELS, EasyAgent, HardAgent, MediumAgent
+from .ai.placement import Placement
 from .data import GAME_ID, DracoData, load_data
 from .engine import VARIANTS, GameState
 from .events import Event
@@ -63,7 +65,13 @@ class DracoMundis:
         return HardAgent(self.rules, seed, iterations=iterations)
 
     def hint_reason(self, view: View, action: Action) -> str:
-        return hint_reason(self.data, view, action)
+        """Why, in words; a setup hint (which token next) explains the hard level's placement policy for it."""
+        role = self._placement.role(action.token) if isinstance(action, Select) else None
+        return hint_reason(self.data, view, action, role=role)
+
+    @cached_property
+    def _placement(self) -> Placement:
+        return self.analyst(0, 1).placement
 
     def missed(self, view: View, chosen: Action, best: Action) -> list[str]:
         return missed(self.data, view, chosen, best)

@@ -148,7 +148,7 @@ def _square(at: Square | None) -> str:
     return f"[{at[0]}, {at[1]}]" if at is not None else "?"
 
 
-def hint_reason(data: DracoData, view: View, action: Action, names: Sequence[str] = ()) -> str:
+def hint_reason(data: DracoData, view: View, action: Action, names: Sequence[str] = (), role: str | None = None) -> str:
     """Why a hint suggests `action`, in one line of the player's language, from the seat's view only:
     "Wins the fight 5 to 3", "Captures Bo's explorer (+1)"."""
     assert view.seat is not None
@@ -156,8 +156,8 @@ def hint_reason(data: DracoData, view: View, action: Action, names: Sequence[str
     words = _Words(names or [str(s + 1) for s in range(view.players)], data)
     board = BoardModel.from_view(view, data)
     kind = action.type
-    if isinstance(action, (Select, Place)):
-        return words.tr("hint.place", token=words.token(action.token))
+    if isinstance(action, (Select, Place)):  # `role`: the token's role in the placement policy
+        return words.tr(f"hint.place_{role}" if role else "hint.place", token=words.token(action.token))
     if isinstance(action, (Fight, Reveal)):
         at = row_col(action.at)
         spot = board.squares.get(at)
