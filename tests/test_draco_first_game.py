@@ -236,8 +236,93 @@ def test_a_hint_during_setup_names_the_token_to_place_and_why_from_the_hard_leve
     role = draco()._placement.role(shown.action.token)
     assert shown.reason == tr(f"draco_mundis.hint.place_{role}", token=table.token_name(shown.action.token))
     assert "hints on the board start with the first turn" in shown.reason
-    supply = table.gestures.supply()
-    slot = table.layout.tray_slots(len(supply))[supply.index(shown.action.token)]
-    assert table.hint_places(shown.action) == [slot]  # the token glows in the tray
+    assert table.hint_places(shown.action) == [table.tray_slot(shown.action.token)]  # the token glows in the tray
     screenshot(app, "draco-setup-hint")
     app.close()
+
+
+# -- setup that does not fight the player ------------------------------------------------------------------
+
+
+def place_by_clicks(app, table, kind: str) -> tuple[int, int]:
+    """A person's placement with the mouse: the kind in the tray, then a free square (face north)."""
+    from drako_desktop.games.draco_mundis.actions import row_col
+    from ui_support import click
+
+    at = row_col(table.controller.state.free_squares[0])
+    click(app, table.tray_slot(kind).center)
+    click(app, table.layout.square_rect(at).center)
+    if table.gestures.facing is not None:
+        frames(app, 1, [key(pygame.K_UP)])
+    frames(app, 2)
+    return at
+
+
+def test_a_placement_is_taken_back_until_it_is_confirmed():
+    app, table = start(players=2, people=1)
+    at = place_by_clicks(app, table, "journalist")
+    assert table.ending_turn() and table.ending_placements()  # placed: waiting for Confirm, not yet Brynja's
+    assert table.status_text() == tr("draco_table.status.confirm_placements")
+    button = next(w for w in table.widgets.widgets if w.label == tr("draco_table.confirm_placements"))
+    screenshot(app, "draco-setup-confirm")
+    frames(app, 1, [key(pygame.K_z, pygame.KMOD_CTRL)])  # taken back: the journalist is in the supply again
+    frames(app, 2)
+    assert table.decision() is not None and "journalist" in table.gestures.supply()
+    assert table.controller.actions == [] and at not in table.model.squares
+    at = place_by_clicks(app, table, "hunter")
+    assert table.model.squares[at].down_kind == "hunter" and table.ending_placements()
+    from ui_support import click
+
+    button = next(w for w in table.widgets.widgets if w.label == tr("draco_table.confirm_placements"))
+    click(app, button.rect.center)  # confirmed: the placing goes on to Brynja, and is final
+    until_a_person_decides(app, table)
+    assert not table.ending_turn() and len(table.controller.actions) > 1 and table.controller.state.current == 0
+    assert table.controller.undo_target() is None
+    app.close()
+
+
+def test_the_tray_keeps_each_kinds_slot_and_greys_a_kind_all_placed():
+    app, table = start(players=2, people=1)
+    slots = {kind: table.tray_slot(kind) for kind in table.gestures.tray()}
+    place_by_clicks(app, table, "journalist")  # the only journalist
+    table.end_turn()
+    until_a_person_decides(app, table)
+    assert "journalist" not in table.gestures.supply()
+    assert {kind: table.tray_slot(kind) for kind in table.gestures.tray()} == slots  # nothing moved
+    from ui_support import click
+
+    click(app, slots["journalist"].center)  # greyed: nothing to choose there
+    assert table.gestures.tray_kind is None
+    click(app, slots["hunter"].center)  # the slot after it is still the hunter's
+    assert table.gestures.tray_kind == "hunter"
+    screenshot(app, "draco-setup-tray-greyed")
+    app.close()
+
+
+# -- a board that fits the game ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 900)])
+@pytest.mark.parametrize("language", ["en", "zh-TW"])
+def test_only_the_columns_in_play_are_drawn_and_the_squares_grow_into_the_room(size, language):
+    from drako_desktop.games.draco_mundis.ui.layout import table_layout
+
+    data = draco().data
+    for players, in_use in data.columns_in_use:
+        app, table = start(players=players, people=1, size=size, language=language)
+        layout = table.layout
+        first = data.columns - in_use
+        assert (layout.columns, layout.first_column) == (in_use, first)
+        assert layout.board.w == in_use * layout.square
+        whole = table_layout(size, players, data.rows, data.columns)  # every column drawn, as before
+        tallest = table_layout(size, players, data.rows, 1).square  # as large as the window's height allows
+        assert layout.square >= whole.square and (in_use == data.columns or layout.square == tallest)
+        assert layout.side.w >= whole.side.w  # the room the columns out of play took goes to the side panel
+        # the leftmost square drawn is the first column in play, and back again
+        assert layout.square_at(layout.square_rect((3, first)).center) == (3, first)
+        assert layout.board.right <= layout.side.x and layout.side.right <= size[0]
+        if players == 2:
+            finish_setup(app, table, random.Random(1))
+            until_a_person_decides(app, table)
+            screenshot(app, f"draco-2-players-{size[0]}-{language}")
+        app.close()

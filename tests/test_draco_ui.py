@@ -51,6 +51,8 @@ def finish_setup(app, table, rng: random.Random) -> None:
         if isinstance(app.scenes.top, HandOverScene):
             frames(app, 1, [key(pygame.K_RETURN)])
             continue
+        if table.ending_turn():
+            table.end_turn()  # the person's placements are confirmed
         decision = table.decision()
         if decision is not None:
             kind = rng.choice([a.token for a in decision.legal if isinstance(a, Select)])
@@ -142,7 +144,7 @@ def tutorial_model_after(step_id: str) -> BoardModel:
 def test_setup_with_the_tray_a_square_and_a_facing_arrow():
     app, table = start()
     g = table.gestures
-    explorer_slot = table.layout.tray_slots(len(g.supply()))[g.supply().index("explorer")]
+    explorer_slot = table.tray_slot("explorer")
     click(app, explorer_slot.center)
     assert g.tray_kind == "explorer"
     target = table.layout.square_rect((7, 11))
@@ -165,7 +167,7 @@ def test_setup_with_the_tray_a_square_and_a_facing_arrow():
     # the computer places; then a face-down token dragged from the tray
     frames(app, 5)
     kind = next(k for k in g.supply() if k == "dragon")
-    slot = table.layout.tray_slots(len(g.supply()))[g.supply().index(kind)]
+    slot = table.tray_slot(kind)
     drag(app, slot.center, table.layout.square_rect((6, 11)).center)
     frames(app, 3)
     spot = table.model.squares[(6, 11)]
@@ -251,13 +253,16 @@ def test_a_trap_on_a_land_says_whose_land_it_stands_on():
 
 def test_illegal_attempts_are_refused_with_the_engines_reason():
     app, table = start()
-    g = table.gestures
-    click(app, table.layout.tray_slots(len(g.supply()))[g.supply().index("dragon")].center)
-    click(app, table.layout.square_rect((0, 2)).center)  # a column out of play
+    click(app, table.tray_slot("dragon").center)
+    assert table.layout.square_at(table.layout.square_rect((0, 2)).center) is None  # out of play: not drawn
+    problem = table.why_illegal(place("dragon", square(0, 2)))
+    table.refuse(problem)
     assert table.toast is not None and table.toast[0] == "That square is not on the board in use."
     click(app, table.layout.square_rect((0, 8)).center)
     frames(app, 4)
-    click(app, table.layout.tray_slots(len(g.supply()))[g.supply().index("mountain")].center)
+    table.end_turn()  # the placement confirmed
+    frames(app, 4)
+    click(app, table.tray_slot("mountain").center)
     occupied = next(at for at, s in table.model.squares.items() if s.down >= 0)
     click(app, table.layout.square_rect(occupied).center)
     assert table.toast[0] == "That square is not free."

@@ -195,10 +195,11 @@ class GameController:
             self.phase = Phase.DECIDE
 
     def _turn_waits(self, seat: int | None) -> bool:
-        """Whether the latest action, by `seat`, ended a person's turn that they end themselves: a turn of
-        the game proper (setup's placements pass on by themselves) that passed to another seat."""
+        """Whether the latest action, by `seat`, ended a person's turn that they end themselves: a turn, or a
+        turn of setup's placements, that passed to another seat (a placement is taken back like a move until
+        the person confirms)."""
         return (self.people_end_turns and seat is not None and self.seats[seat].is_human
-                and self.log.turns[-1] > 0 and self.state.current != seat)
+                and self.state.current != seat)
 
     # -- where are we ---------------------------------------------------------------
 

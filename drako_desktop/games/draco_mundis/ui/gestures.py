@@ -128,6 +128,15 @@ class Gestures:
             return [self.scene.model.selected] if self.scene.model.selected else []
         return [a.token for a in decision.legal if isinstance(a, Select)]
 
+    def tray(self) -> list[str]:
+        """Every kind of the person's supply in this game, in the data's order, while they place: each keeps
+        its slot in the tray (those all placed are greyed), so that nothing shifts under the pointer."""
+        if not self.supply():
+            return []
+        rules = self.scene.game.rules
+        counts = rules.token_counts(frozenset(self.scene.model.variants))
+        return [kind for kind, n in zip(rules.kinds, counts) if n > 0]
+
     def seat(self) -> int:
         decision = self.scene.decision()
         return decision.seat if decision is not None else -1

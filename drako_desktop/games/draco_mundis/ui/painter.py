@@ -116,10 +116,10 @@ class TablePainter:
         # The hint in words: at the foot of the side panel, above its buttons; over the foot of the board where
         # that would cover some of the tokens still to place (a tall tray, with four players at 1280 x 720).
         panel, board, px = scene.layout.panel, scene.layout.board, self.ctx.theme.px
-        supply = scene.gestures.supply() if scene.shows_panel and not scene.log_open else []
+        tray = [rect for _, rect in scene.tray_places()] if scene.shows_panel and not scene.log_open else []
         scene.hints.draw_bubble(surface, [BubblePlace((panel.centerx, scene.panel_bottom() - px(8)), panel.w - px(16)),
                                           BubblePlace((board.centerx, board.bottom - px(8)), panel.w - px(16))],
-                                keep_clear=scene.layout.tray_slots(len(supply)) if supply else [])
+                                keep_clear=tray)
         if scene.toast is not None:
             self.toast(surface, scene.toast[0])
         if scene.tooltip is not None and (scene.pinned_tip or self.preview_box is None):
@@ -184,13 +184,13 @@ class TablePainter:
         canvas.rect(surf, (*theme.GOLD_DARK, 255), frame, width=max(1, th.px(2)), border_radius=th.px(8))
         light, dark = (58, 74, 70), (50, 64, 62)
         for row in range(layout.rows):
-            for col in range(layout.columns):
+            for col in layout.drawn_columns:
                 rect = layout.square_rect((row, col))
                 if model.in_use((row, col)):
                     canvas.rect(surf, (*(light if (row + col) % 2 else dark), 255), rect)
                 else:
                     canvas.rect(surf, (22, 24, 30, 255), rect)
-        for col in range(layout.columns):
+        for col in layout.drawn_columns:
             if not model.in_use((0, col)):
                 self.hatch(surf, Rect(layout.square_rect((0, col)).topleft, (layout.square, board.h)))
         for k in range(layout.columns + 1):
@@ -202,7 +202,7 @@ class TablePainter:
         used = Rect(layout.square_rect((0, model.columns[0])).topleft,
                     ((model.columns[1] - model.columns[0] + 1) * layout.square, board.h))
         canvas.rect(surf, (*theme.GOLD, 255), used, width=max(2, th.px(3)))
-        if model.columns[0] > 0:  # the part out of play says so, once, along its middle
+        if model.columns[0] > layout.first_column:  # a part out of play drawn says so, once, along its middle
             out = Rect(board.x, board.y, used.x - board.x, board.h)
             label = text.fitted(tr("draco_table.out_of_play", players=model.players), "bold", th.text(20),
                                 theme.INK_MUTED, out.h - th.px(20))
@@ -211,7 +211,7 @@ class TablePainter:
             canvas.rect(surf, (14, 16, 22, 230), plate, border_radius=th.px(6))
             surf.blit(label, label.get_rect(center=out.center))
         size = th.text(15)
-        for col in range(layout.columns):
+        for col in layout.drawn_columns:
             label = text.render(str(col), "number", size, theme.INK_MUTED if model.in_use((0, col)) else (80, 84, 96))
             blit_at(surf, label, "midbottom", (layout.square_rect((0, col)).centerx, board.y - th.px(7)))
         for row in range(layout.rows):
@@ -455,10 +455,13 @@ class TablePainter:
         supply = scene.gestures.supply()
         counts = scene.model.supply
         dragged = scene.gestures.dragged()
-        for kind, slot in zip(supply, scene.layout.tray_slots(len(supply))):
+        for kind, slot in scene.tray_places():
             chosen = scene.gestures.tray_kind == kind
             if chosen:
                 self.glow(surface, slot, theme.GOLD)
+            if kind not in supply:  # all placed: its slot stays, greyed
+                self.token_picture(surface, kind, scene.model.viewer or 0, slot, greyed=True)
+                continue
             if not (dragged and dragged[0] == ("tray", kind)):
                 self.token_picture(surface, kind, scene.model.viewer or 0, slot)
             n = counts.get(kind, 1)
@@ -468,13 +471,16 @@ class TablePainter:
             if scene.gestures.keyboard and chosen:
                 canvas.rect(surface, theme.GOLD, slot.inflate(6, 6), width=3, border_radius=th.radius)
 
-    def token_picture(self, surface: pygame.Surface, kind: str, owner: int, rect: Rect) -> None:
+    def token_picture(self, surface: pygame.Surface, kind: str, owner: int, rect: Rect, greyed: bool = False) -> None:
         """A token of any kind as in the supply: characters face up (no facing), lands, the trap."""
         group = self.scene.model.kind_group(kind)
         size = min(rect.w, rect.h)
         art = self.art
         pic = art.character(kind, owner, None, size) if group == "character" else \
             art.land(kind, owner, size) if group == "land" else art.item(kind, owner, size)
+        if greyed:
+            pic = pygame.transform.grayscale(pic)
+            pic.set_alpha(90)
         surface.blit(pic, pic.get_rect(center=rect.center))
 
     def selection(self, surface: pygame.Surface, rect: Rect) -> None:
@@ -526,7 +532,8 @@ class TablePainter:
         y = self.title(surface, rect, tr(title))
         pad = th.px(14)
         ended = "draco_table.how_over_stall" if scene.model.ended == "stall" else "draco_table.how_over"
-        key = ended if over else "draco_table.how_end" if scene.ending_turn() \
+        key = ended if over else "draco_table.how_confirm" if scene.ending_placements() \
+            else "draco_table.how_end" if scene.ending_turn() \
             else "draco_table.how_act" if acting else "draco_table.how_watch" if scene.people \
             else "draco_table.how_watch_computers"
         block = self.ctx.text.block(tr(key), "body", th.text(19), theme.INK, rect.w - 2 * pad,

@@ -82,8 +82,7 @@ class TableScene(Scene):
         self.gestures = Gestures(self)
         self.painter = TablePainter(self)
         self.widgets = WidgetGroup()
-        self.layout: TableLayout = table_layout(app.surface.get_size(), setup.players, self.data.rows,
-                                                self.data.columns)
+        self.layout: TableLayout = self.new_layout()
         self.log_open = False
         self.told: list[Event] = []  # every event shown so far, as it happened (the log tells each for the viewer)
         self.log_scroll = 0
@@ -140,8 +139,14 @@ class TableScene(Scene):
     def speed(self) -> float:
         return ANIMATION_FACTOR[self.ctx.settings.animation_speed]
 
+    def new_layout(self) -> TableLayout:
+        """The layout of this window: only the columns in play for the number of players are drawn."""
+        in_use = dict(self.data.columns_in_use)[self.setup.players]
+        return table_layout(self.app.surface.get_size(), self.setup.players, self.data.rows, in_use,
+                            self.data.columns - in_use)
+
     def relayout(self) -> None:
-        self.layout = table_layout(self.app.surface.get_size(), self.setup.players, self.data.rows, self.data.columns)
+        self.layout = self.new_layout()
         self.painter = TablePainter(self)
         self.painter.prepare()
         self._log_page = None
@@ -159,7 +164,8 @@ class TableScene(Scene):
         decision = self.decision()
         button = None
         if self.ending_turn():
-            button = (tr("draco_table.end_turn"), self.end_turn)
+            button = (tr("draco_table.confirm_placements" if self.ending_placements() else "draco_table.end_turn"),
+                      self.end_turn)
         elif decision is not None and decision.kind == "act":
             button = (tr("draco_table.pass"), self.gestures.do_pass)
         if button is not None:
@@ -310,6 +316,10 @@ class TableScene(Scene):
     def ending_turn(self) -> bool:
         return table_parts.ending_turn(self)
 
+    def ending_placements(self) -> bool:
+        """The turn waiting for End turn is one of setup's placements (confirmed, not ended)."""
+        return self.ending_turn() and self.controller.log.turns[-1] == 0
+
     def own_turn_shown(self) -> bool:
         """The turn on the table is the person's at the screen: deciding, ending it, or watching their own
         action play out (the panel and the status still speak to them then, not "while the others play")."""
@@ -447,8 +457,8 @@ class TableScene(Scene):
         and its target, the attackers and the defender of a fight, or the Pass button."""
         squares = self.layout.square_rect
         if isinstance(action, (Select, Place)):
-            supply = self.gestures.supply()
-            tray = [rect for kind, rect in zip(supply, self.layout.tray_slots(len(supply))) if kind == action.token]
+            slot = self.tray_slot(action.token)
+            tray = [slot] if slot is not None else []
             return tray + ([squares(row_col(action.at))] if isinstance(action, Place) else [])
         if isinstance(action, (Move, Capture)):
             return [squares(row_col(action.origin)), squares(row_col(action.target))]
@@ -502,6 +512,8 @@ class TableScene(Scene):
         c, g, model = self.controller, self.gestures, self.model
         if model.over or self.finished:
             return tr("table.status.over")
+        if self.ending_placements():
+            return tr("draco_table.status.confirm_placements")
         if self.ending_turn():
             final = c.undo_target() is None
             return tr("draco_table.status.end_turn_final" if final else "draco_table.status.end_turn")
@@ -552,12 +564,18 @@ class TableScene(Scene):
 
     # -- hit testing ---------------------------------------------------------------------------------------------
 
+    def tray_places(self) -> list[tuple[str, Rect]]:
+        """Each kind of the tray and its slot (the same slot all through setup)."""
+        tray = self.gestures.tray()
+        return list(zip(tray, self.layout.tray_slots(len(tray))))
+
+    def tray_slot(self, kind: str) -> Rect | None:
+        return next((rect for k, rect in self.tray_places() if k == kind), None)
+
     def tray_kind_at(self, pos: tuple[int, int]) -> str | None:
-        supply = self.gestures.supply()
-        for kind, rect in zip(supply, self.layout.tray_slots(len(supply))):
-            if rect.collidepoint(pos):
-                return kind
-        return None
+        """The kind under the pointer that may be placed now (a greyed slot, all placed, is none)."""
+        kind = next((k for k, rect in self.tray_places() if rect.collidepoint(pos)), None)
+        return kind if kind in self.gestures.supply() else None
 
     def menu_option_at(self, pos: tuple[int, int]) -> int | None:
         for i, rect in enumerate(self.painter.menu_rects()):
