@@ -326,3 +326,45 @@ def test_only_the_columns_in_play_are_drawn_and_the_squares_grow_into_the_room(s
             until_a_person_decides(app, table)
             screenshot(app, f"draco-2-players-{size[0]}-{language}")
         app.close()
+
+
+def test_no_facing_is_asked_when_only_one_makes_sense():
+    from drako_desktop.games.draco_mundis.actions import Reveal, Rotate, row_col
+    from test_draco_ui import play_on
+
+    app, table = start(players=2, people=1)
+    rng = random.Random(5)
+    finish_setup(app, table, rng)
+
+    def own_land_to_reveal():
+        decision = table.decision()
+        if decision is None or decision.kind != "act":
+            return None
+        for action in decision.legal:
+            if isinstance(action, Reveal):
+                spot = table.model.squares.get(row_col(action.at))
+                if spot is not None and spot.down_kind and table.model.kind_group(spot.down_kind) == "land":
+                    return row_col(action.at)
+        return None
+
+    play_on(app, table, rng, lambda: own_land_to_reveal() is not None and table.model.actions_left == 2)
+    at = own_land_to_reveal()
+    done = len(table.controller.actions)
+    table.gestures.choose(at, "reveal")  # a land the person knows: its facing is ignored, so none is asked
+    assert table.gestures.facing is None and len(table.controller.actions) == done + 1
+    frames(app, 3)
+    # the turn dial offers the three other facings only; the one it has does nothing
+    until_a_person_decides(app, table)
+    g = table.gestures
+    g.selected = next(a for a, _ in table.model.characters_of(0))
+    g.rotate()
+    frames(app, 2)
+    has = table.model.squares[g.selected].character.facing
+    assert g.facing is not None and set(table.painter.facing_rects()) == {"N", "E", "S", "W"} - {has}
+    done = len(table.controller.actions)
+    g.face(has)
+    assert g.facing is not None and len(table.controller.actions) == done
+    other = next(f for f in "NESW" if f != has)
+    g.face(other)
+    assert isinstance(table.controller.actions[-1], Rotate) and len(table.controller.actions) == done + 1
+    app.close()

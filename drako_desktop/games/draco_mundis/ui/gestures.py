@@ -261,7 +261,7 @@ class Gestures:
         sq = square(*at)
         sel = square(*self.selected) if self.selected is not None else None
         if option in ("reveal", "reveal-any"):
-            self.facing = Facing(option, at)
+            self.ask_facing(Facing(option, at))
         elif option == "move" and sel is not None:
             self.scene.play(Move(sel, sq))
         elif option == "capture" and sel is not None:
@@ -293,10 +293,29 @@ class Gestures:
         else:
             self.scene.play(Place(kind, square(*at)))
 
+    def facings(self, pending: Facing) -> list[str]:
+        """The facings worth offering: a turn, to any other facing; a reveal of a token the person knows is a land
+        or the trap, one (its facing is ignored); else all four."""
+        if pending.purpose == "rotate":
+            return self.rotations()
+        if pending.purpose in ("reveal", "reveal-any"):
+            spot = self.scene.model.squares.get(pending.at)
+            known = spot.down_kind if spot is not None else None
+            if known is not None and self.scene.model.kind_group(known) != "character":
+                return [FACINGS[0]]
+        return list(FACINGS)
+
+    def ask_facing(self, pending: Facing) -> None:
+        """The facing picker, unless only one facing makes sense: then that one, at once."""
+        self.facing = pending
+        offered = self.facings(pending)
+        if len(offered) == 1:
+            self.face(offered[0])
+
     def face(self, facing: str) -> None:
-        """The facing picker's choice."""
+        """The facing picker's choice (one it does not offer, such as a turn to the facing it has, keeps it open)."""
         pending = self.facing
-        if pending is None:
+        if pending is None or facing not in self.facings(pending):
             return
         self.facing = None
         sq, f = square(*pending.at), FACING_INDEX[facing]
@@ -317,7 +336,7 @@ class Gestures:
                 self.scene.say_key("select_first")
             return
         self.menu = None
-        self.facing = Facing("rotate", self.selected)
+        self.ask_facing(Facing("rotate", self.selected))
 
     def do_sacrifice(self) -> None:
         action = self.sacrifice()

@@ -714,7 +714,11 @@ class TablePainter:
             explorer = self.art.character(facing_of.kind, decision.seat, None, inner.w)
             surface.blit(explorer, explorer.get_rect(center=rect.center))
         offsets = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+        offered = self.scene.gestures.facings(facing_of)  # a turn never offers the facing it has
+        self._facings.clear()
         for facing, (dx, dy) in offsets.items():
+            if facing not in offered:
+                continue
             centre = (rect.centerx + dx * (rect.w // 2 + size // 2), rect.centery + dy * (rect.h // 2 + size // 2))
             box = Rect(0, 0, size, size)
             box.center = centre
