@@ -368,3 +368,83 @@ def test_no_facing_is_asked_when_only_one_makes_sense():
     g.face(other)
     assert isinstance(table.controller.actions[-1], Rotate) and len(table.controller.actions) == done + 1
     app.close()
+
+
+# -- fights, flips and marks you can follow ------------------------------------------------------------------
+
+
+def test_the_move_glyph_points_the_way_the_move_goes():
+    app, table = start(players=2, people=1)
+    painter = table.painter
+    east = table.painter.art.action_mark("move", 30, (200, 170, 80))
+
+    def same(a, b) -> bool:
+        return a.get_size() == b.get_size() and pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA")
+
+    assert same(painter.pointing("move", 30, (200, 170, 80), (3, 8), (3, 10)), east)
+    for target, angle in (((1, 8), 90), ((5, 8), -90), ((3, 6), 180)):
+        turned = painter.pointing("move", 30, (200, 170, 80), (3, 8), target)
+        assert same(turned, pygame.transform.rotate(east, angle)) and not same(turned, east)
+    app.close()
+
+
+def test_a_known_face_down_token_says_its_kind_in_letters_too(monkeypatch):
+    from drako_desktop.i18n import set_language
+    from drako_desktop.ui.text import Text
+
+    kinds = [t.id for group in (draco().data.characters, draco().data.lands, draco().data.items) for t in group]
+    for language in ("en", "zh-TW"):
+        set_language(language)
+        marks = [tr(f"draco_table.token_marks.{kind}") for kind in kinds]
+        assert len(set(marks)) == len(kinds) and all(0 < len(m) <= 2 for m in marks), language
+    set_language("en")
+    app, table = start(players=2, people=1, size=(1280, 720))
+    finish_setup(app, table, random.Random(2))
+    until_a_person_decides(app, table)
+    shown: list[str] = []
+    original = Text.render
+
+    def noted(self, words, *args, **options):
+        shown.append(words)
+        return original(self, words, *args, **options)
+
+    monkeypatch.setattr(Text, "render", noted)
+    table.painter.forget()
+    frames(app, 1)
+    own = {spot.down_kind for spot in table.model.squares.values() if spot.down == 0}
+    assert own and all(tr(f"draco_table.token_marks.{kind}") in shown for kind in own)
+    screenshot(app, "draco-letters-1280")
+    app.close()
+
+
+def test_a_tooltip_never_covers_the_square_it_is_about(monkeypatch):
+    from drako_desktop.ui import table_parts
+    from ui_support import motion
+
+    app, table = start(players=2, people=1, size=(1280, 720))
+    finish_setup(app, table, random.Random(2))
+    until_a_person_decides(app, table)
+    boxes = []
+    original = table_parts.tooltip
+    monkeypatch.setattr(table_parts, "tooltip", lambda *a, **k: boxes.append(original(*a, **k)) or boxes[-1])
+    layout = table.layout
+    for at in ((0, 6), (4, 9), (7, 11), (7, 6), (0, 11)):
+        rect = layout.square_rect(at)
+        for pos in (rect.center, (rect.x + 3, rect.y + 3), (rect.right - 3, rect.bottom - 3)):
+            boxes.clear()
+            frames(app, 60, [motion(pos)])
+            assert boxes and not boxes[-1].colliderect(rect), (at, pos)
+    app.close()
+
+
+def test_the_turn_banner_draws_no_line_across_the_board():
+    app, table = start(players=2, people=1, size=(1280, 720))
+    surface = pygame.Surface(app.surface.get_size())
+    surface.fill((0, 0, 0))
+    table.draw_banner(surface, "Turn 3: Brynja", 1.0)
+    board = table.layout.board
+    drawn = pygame.mask.from_threshold(surface, (0, 0, 0), (1, 1, 1, 255))
+    drawn.invert()  # every pixel the banner changed
+    box = drawn.get_bounding_rects()[0]
+    assert len(drawn.get_bounding_rects()) == 1 and board.contains(box) and box.w < board.w
+    app.close()

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Sequence
 import pygame
 from pygame import Rect
 
-from ....i18n import tr
+from ....i18n import has, tr
 from ....ui import canvas, table_parts, theme
 from ....ui.hints import BubblePlace
 from ....ui.text import blit_at
@@ -286,6 +286,7 @@ class TablePainter:
                 size = round(inner.w * 0.5)
                 peeked = spot.down != self.scene.model.viewer
                 surf.blit(art.known(spot.down_kind, size, peeked), (inner.right - size - 1, inner.y + 1))
+                self.letter(surf, spot.down_kind, inner)
             for i, seat in enumerate(s for s in spot.peeked_by if s != self.scene.model.viewer):
                 mark = art.mark(seat, max(6, round(inner.w * 0.16)))
                 surf.blit(mark, (inner.x + th.px(3) + i * (mark.get_width() + 2), inner.bottom - mark.get_height() - 3))
@@ -305,6 +306,16 @@ class TablePainter:
                 surf.blit(pic, (inner.right - size + th.px(2), inner.y - th.px(2)))
                 cuffs = art.action_mark("capture", round(size * 0.55), theme.BAD)
                 surf.blit(cuffs, (inner.right - size - cuffs.get_width() // 3, inner.y))
+
+    def letter(self, surf: pygame.Surface, kind: str, inner: Rect) -> None:
+        """A face-down token's kind, as its viewer knows it, in letters too (the little picture alone is hard
+        to tell at 1280 x 720): a tab at the token's foot, in the language shown."""
+        th = self.ctx.theme
+        words = tr(f"draco_table.token_marks.{kind}") if has(f"draco_table.token_marks.{kind}") else kind[:2]
+        label = self.ctx.text.render(words, "bold", max(10, round(inner.w * 0.24)), theme.INK_DARK)
+        tab = label.get_rect(bottomright=(inner.right - th.px(4), inner.bottom - th.px(3))).inflate(th.px(8), 0)
+        canvas.rect(surf, theme.PARCHMENT_TOP, tab, border_radius=th.px(4))
+        surf.blit(label, label.get_rect(center=tab.center))
 
     def piece(self, surf: pygame.Surface, what: str, token: Token | None, rect: Rect, alpha: int = 255,
               moving: bool = False) -> None:
@@ -586,7 +597,7 @@ class TablePainter:
                 rect = layout.square_rect(at)
                 colour = TARGET_COLOURS[options[0]]
                 self.ring(surface, rect, colour, round(120 + 100 * wave) if at == hovered else 150)
-                mark = self.art.action_mark(ACTION_ICONS[options[0]], max(14, rect.w // 3), colour)
+                mark = self.pointing(ACTION_ICONS[options[0]], max(14, rect.w // 3), colour, g.selected, at)
                 surface.blit(mark, mark.get_rect(center=(rect.centerx, rect.bottom - mark.get_height() // 2 - 2))
                              if options[0] != "move" else mark.get_rect(center=rect.center))
             if hovered is not None and g.menu is None and g.facing is None:
@@ -601,6 +612,17 @@ class TablePainter:
             self.facing_picker(surface, g.facing)
         if g.menu is not None:
             self.menu(surface)
+
+    def pointing(self, name: str, size: int, colour, origin: Square | None, target: Square) -> pygame.Surface:
+        """A target's action mark; an arrow (a move, a push: drawn pointing east) turned the way from `origin`
+        (the selected character) to `target`."""
+        mark = self.art.action_mark(name, size, colour)
+        if name not in ("move", "push") or origin is None:
+            return mark
+        dr, dc = target[0] - origin[0], target[1] - origin[1]
+        angle = 90 if dr < 0 and not dc else -90 if dr > 0 and not dc else 180 if dc < 0 else 0
+        return mark if angle == 0 else self.ctx.art.cached(("draco-pointing", name, size, colour, angle),
+                                                           lambda: pygame.transform.rotate(mark, angle))
 
     def ring(self, surface: pygame.Surface, rect: Rect, colour, alpha: int, width: int = 0) -> None:
         """A ring around a square; `alpha` (0-255) darkens it towards the board (a pulse costs no surface)."""
@@ -851,6 +873,20 @@ class TablePainter:
         table_parts.status_line(surface, self.ctx, layout.status_bar, scene.bar_edges.status_right,
                                 scene.status_text(), 21)
 
+    def banner(self, surface: pygame.Surface, words: str, alpha: float) -> None:
+        """Whose turn it is now (or the end): a plate in the middle of the board, as wide as its words, fading in
+        and out; no band or line across the board."""
+        th, board = self.ctx.theme, self.scene.layout.board
+        label = self.ctx.text.fitted(words, "title", th.text(40), theme.GOLD, board.w - th.px(40), shadow=True)
+        box = label.get_rect(center=board.center).inflate(th.px(48), th.px(28))
+        plate = self.ctx.art.panel(box.w, box.h, alpha=235, edge=theme.GOLD)
+        plate.set_alpha(round(255 * alpha))
+        surface.blit(plate, box)
+        label.set_alpha(round(255 * alpha))
+        surface.blit(label, label.get_rect(center=box.center))
+        label.set_alpha(None)
+        plate.set_alpha(None)
+
     def toast(self, surface: pygame.Surface, words: str) -> None:
         th, text = self.ctx.theme, self.ctx.text
         board = self.scene.layout.board
@@ -867,5 +903,7 @@ class TablePainter:
         g = self.scene.gestures
         anchor = self.scene.layout.square_rect(g.cursor).bottomright if g.keyboard else mouse
         prefix = tr("draco_table.ruling_prefix")
+        at = self.scene.hovered_square()  # the square pointed at stays in sight (it may be the target)
         table_parts.tooltip(surface, self.ctx, tip, anchor, width=380,
-                            line_colour=lambda line: theme.COACH if line.startswith(prefix) else theme.INK)
+                            line_colour=lambda line: theme.COACH if line.startswith(prefix) else theme.INK,
+                            clear=self.scene.layout.square_rect(at) if at is not None else None)

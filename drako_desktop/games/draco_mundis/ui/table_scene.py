@@ -421,7 +421,7 @@ class TableScene(Scene):
         self.painter.pulse_mark(surface, name, rect, t)
 
     def draw_banner(self, surface: pygame.Surface, text: str, alpha: float) -> None:
-        table_parts.banner(surface, self.ctx, text, alpha)
+        self.painter.banner(surface, text, alpha)
 
     def banner_text(self, event: Event) -> str:
         if event.kind == "end":
