@@ -448,3 +448,33 @@ def test_the_turn_banner_draws_no_line_across_the_board():
     box = drawn.get_bounding_rects()[0]
     assert len(drawn.get_bounding_rects()) == 1 and board.contains(box) and box.w < board.w
     app.close()
+
+
+def test_hovering_a_capture_previews_who_takes_whom_and_what_it_is_worth(monkeypatch):
+    from drako_desktop.games.draco_mundis.ui import tutorial
+    from drako_desktop.games.draco_mundis.ui.tutorial_scene import TutorialScene
+    from ui_support import make_app
+
+    app = make_app(draco(), size=(1280, 720), animation_speed="instant")
+    scene = app.scenes.replace_all(TutorialScene(app, tutorial.load_lesson(draco()), 0))
+    for _ in range(400):
+        frames(app)
+        step = scene.step
+        if step.id == "capture" and scene.decision() is not None:
+            break
+        if step.kind == "read" and scene.choreo.idle:
+            frames(app, 1, [key(pygame.K_RETURN)])
+        elif step.kind == "hover" and scene.decision() is not None:
+            scene.gestures.mouse = scene.layout.square_rect(step.squares[0]).center
+        elif step.kind == "do" and scene.decision() is not None:
+            scene.play(step.action)
+    assert scene.step.id == "capture"
+    scene.gestures.selected = (3, 6)  # the cannibal
+    scene.gestures.mouse = scene.layout.square_rect((3, 8)).center  # the blue explorer it may capture
+    words = words_drawn(monkeypatch, app, 2)
+    expected = tr("draco_table.preview.capture", captor="cannibal", strength=3, whose="Brynja's", token="explorer",
+                  printed=2, points="+1")
+    assert scene.painter.preview_box is not None and tr("draco_table.preview.capture_title") in words
+    assert any(w.replace(scene.names()[1], "Brynja") == expected for w in words), [w for w in words if "cannibal" in w]
+    screenshot(app, "draco-capture-preview")
+    app.close()

@@ -667,6 +667,37 @@ class TablePainter:
         if preview is not None and scene.shows_preview:
             self.preview_box = self.fight_panel(surface, preview, scene.layout.square_rect(at),
                                                 reveal="fight" not in options)
+        elif "capture" in options and scene.gestures.selected is not None and scene.shows_preview:
+            self.preview_box = self.capture_panel(surface, scene.gestures.selected, at)
+
+    def capture_panel(self, surface: pygame.Surface, captor_at: Square, at: Square) -> Rect | None:
+        """Hovering a capture: who takes whom (printed strengths only), and what the prisoner is worth; where."""
+        scene, th, text = self.scene, self.ctx.theme, self.ctx.text
+        captor, prisoner = scene.model.squares[captor_at].character, scene.model.squares[at].character
+        if captor is None or prisoner is None:
+            return None
+        data, names = scene.data, scene.names()
+        printed = {c.id: c.strength for c in data.characters}
+        points = next((line.points for line in data.lines if line.pattern == "eliminated" and prisoner.kind in
+                       line.tokens), 0)
+        width, pad = th.px(360), th.px(12)
+        title = text.fitted(tr("draco_table.preview.capture_title"), "bold", th.text(20), theme.GOLD, width - 2 * pad)
+        owner = whose(names[prisoner.owner])
+        block = text.block(tr("draco_table.preview.capture", captor=token_name(data, captor.kind),
+                              strength=printed[captor.kind], token=token_name(data, prisoner.kind), whose=owner,
+                              printed=printed[prisoner.kind], points=signed(points)),
+                           "body", th.text(18), theme.INK, width - 2 * pad)
+        height = 2 * pad + title.get_height() + th.px(6) + block.get_height()
+        layout = scene.layout
+        area = Rect(0, layout.top_bar.bottom, surface.get_width(), layout.status_bar.top - layout.top_bar.bottom)
+        squares = [layout.square_rect(captor_at), layout.square_rect(at)]
+        box = place_beside((width, height), squares[1], squares, layout.seats, area, th.px(14))
+        surface.blit(self.ctx.art.panel(box.w, box.h, alpha=245, edge=theme.GOLD), box)
+        blit_at(surface, title, "topleft", (box.x + pad, box.y + pad), box=box)
+        blit_at(surface, block, "topleft", (box.x + pad, box.y + pad + title.get_height() + th.px(6)), box=box)
+        self.ring(surface, squares[0], theme.GOLD, 230, width=max(3, th.px(4)))
+        self.ring(surface, squares[1], theme.BAD, 230, width=max(3, th.px(4)))
+        return box
 
     def fight_panel(self, surface: pygame.Surface, preview: FightPreview, near: Rect, reveal: bool = False) -> Rect:
         """Every attacker and the defender with their modifiers, both totals, and what each outcome does; where."""
