@@ -478,3 +478,28 @@ def test_hovering_a_capture_previews_who_takes_whom_and_what_it_is_worth(monkeyp
     assert any(w.replace(scene.names()[1], "Brynja") == expected for w in words), [w for w in words if "cannibal" in w]
     screenshot(app, "draco-capture-preview")
     app.close()
+
+
+def test_the_last_turns_actions_stay_marked_until_the_next_turn_is_over(monkeypatch):
+    from test_draco_ui import play_on
+
+    app, table = start(players=2, people=1, speed="normal")
+    rng = random.Random(6)
+    finish_setup(app, table, rng)
+    c = table.controller
+    # the computer's turn has been played and it is the person's again
+    play_on(app, table, rng, lambda: c.state.turn >= 3 and table.decision() is not None
+            and table.decision().kind == "act" and table.model.actions_left == 2)
+    starts = [i for i, e in enumerate(table.told) if e.kind == "turn"]
+    computers = [e for e in table.told[starts[-2] + 1:starts[-1]] if e.kind in ("move", "capture", "push", "reveal",
+                                                                              "reveal-any", "peek", "fight", "rotate",
+                                                                              "destroy", "sacrifice")]
+    assert table.told[starts[-2]].seat == 1 and table.marked_events() == [e.for_viewer(0) for e in computers]
+    frames(app, 1)
+    screenshot(app, "draco-last-turn-marked")
+    rings = []
+    monkeypatch.setattr(table.painter, "ring", lambda surface, rect, *a, **k: rings.append(rect.center))
+    frames(app, 1)
+    for event in computers:
+        assert table.layout.square_rect(event.to or event.at).center in rings
+    app.close()

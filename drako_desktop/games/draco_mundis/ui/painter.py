@@ -582,6 +582,7 @@ class TablePainter:
         layout = scene.layout
         self._menu, self._facings = [], {}
         self.preview_box = None
+        self.last_moves(surface)
         if scene.decision() is None:
             return
         wave = 0.5 + 0.5 * math.sin(self.clock * 4)
@@ -612,6 +613,26 @@ class TablePainter:
             self.facing_picker(surface, g.facing)
         if g.menu is not None:
             self.menu(surface)
+
+    def last_moves(self, surface: pygame.Surface) -> None:
+        """The last turn's actions marked until the next turn is over, in the colour of who took them: a move
+        (a capture, a push) as a line from where it started to a ring where it ended, any other a ring."""
+        scene, th = self.scene, self.ctx.theme
+        if not scene.choreo.idle:
+            return
+        layout, width = scene.layout, max(3, th.px(5))
+        for event in scene.marked_events():
+            colour = theme.shade(self.art.colour(event.seat), 1.3)
+            if event.at is None:
+                continue
+            start = layout.square_rect(event.at)
+            if event.to is not None:
+                end = layout.square_rect(event.to)
+                canvas.line(surface, colour, start.center, end.center, width)
+                canvas.circle(surface, colour, start.center, max(3, layout.square // 12))
+                self.ring(surface, end.inflate(-4, -4), colour, 255, width=width)
+            else:
+                self.ring(surface, start.inflate(-4, -4), colour, 255, width=width)
 
     def pointing(self, name: str, size: int, colour, origin: Square | None, target: Square) -> pygame.Surface:
         """A target's action mark; an arrow (a move, a push: drawn pointing east) turned the way from `origin`

@@ -51,6 +51,7 @@ from .tips import square_tooltip, supply_tooltip, title_name, token_name
 
 log = logging.getLogger(__name__)
 
+MARKED = ("move", "capture", "push", "reveal", "reveal-any", "peek", "fight", "rotate", "destroy", "sacrifice")
 THINK = 0.6  # seconds a computer's first decision of a turn is shown as "thinking" (normal speed)
 THINK_AGAIN = 0.35
 END_TURN_KEY = pygame.K_e
@@ -471,6 +472,19 @@ class TableScene(Scene):
         if isinstance(action, Pass):
             return [w.rect for w in self.widgets.widgets if w.rect.y >= self.layout.status_bar.y][:1]
         return [squares(row_col(action.at))]  # peek, reveal, rotate, destroy, sacrifice, reveal any: one square
+
+    def marked_events(self) -> list[Event]:
+        """What the table marks on the board (as the viewer may know it): the last whole turn's actions, until the
+        next turn is over, and the turn being played by someone else so far (a computer's first action stays
+        marked while its second plays)."""
+        starts = [i for i, e in enumerate(self.told) if e.kind == "turn"]
+        if not starts:
+            return []
+        shown = self.told[starts[-2] + 1:starts[-1]] if len(starts) > 1 else []
+        if self.told[starts[-1]].seat != self.viewer:
+            shown = shown + self.told[starts[-1] + 1:]
+        seen = (e.for_viewer(self.viewer) for e in shown if e.kind in MARKED)
+        return [e for e in seen if e is not None]
 
     def log_lines(self) -> list[str]:
         """The log as the viewer may read it."""
