@@ -71,7 +71,7 @@ class DracoMundis:
 
     @cached_property
     def _placement(self) -> Placement:
-        return self.analyst(0, 1).placement
+        return HardAgent(self.rules, 0, iterations=1).placement  # the hard level's placement policy
 
     def missed(self, view: View, chosen: Action, best: Action) -> list[str]:
         return missed(self.data, view, chosen, best)
