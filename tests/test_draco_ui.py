@@ -164,7 +164,8 @@ def test_setup_with_the_tray_a_square_and_a_facing_arrow():
     frames(app, 3)
     spot = table.model.squares[(7, 11)]
     assert spot.character is not None and (spot.character.kind, spot.character.facing) == ("explorer", "W")
-    # the computer places; then a face-down token dragged from the tray
+    # confirmed, the computer places; then a face-down token dragged from the tray
+    table.end_turn()
     frames(app, 5)
     kind = next(k for k in g.supply() if k == "dragon")
     slot = table.tray_slot(kind)
@@ -190,6 +191,8 @@ def test_the_person_called_you_is_spoken_to_as_you_on_the_table():
     app, table = you_against_brynja("instant")
     assert table.turn_text() == "Setup: You"
     table.play(place("explorer", square(7, 11), 0))
+    frames(app, 4)
+    table.end_turn()
     frames(app, 4)
     table.play(place("dragon", square(6, 11)))
     frames(app, 4)
@@ -451,6 +454,8 @@ def test_hand_over_between_two_people_but_never_with_one_person_and_computers():
     frames(app, 1, [key(pygame.K_RETURN)])
     assert app.scenes.top is table and table.viewer == 0
     table.play(place("dragon", table.controller.state.free_squares[0]))
+    frames(app, 4)
+    table.end_turn()
     frames(app, 4)
     assert isinstance(app.scenes.top, HandOverScene) and app.scenes.top.seat == 1
     frames(app, 1, [key(pygame.K_RETURN)])
