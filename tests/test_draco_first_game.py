@@ -503,3 +503,51 @@ def test_the_last_turns_actions_stay_marked_until_the_next_turn_is_over(monkeypa
     for event in computers:
         assert table.layout.square_rect(event.to or event.at).center in rings
     app.close()
+
+
+# -- small things people noticed ---------------------------------------------------------------------------
+
+
+def text_event(text: str) -> pygame.event.Event:
+    return pygame.event.Event(pygame.TEXTINPUT, text=text)
+
+
+def test_ctrl_a_selects_the_whole_name_and_typing_replaces_it():
+    from drako_desktop.ui.scenes.new_game import NewGameScene
+    from drako_desktop.ui.widgets import TextField
+    from ui_support import make_app
+
+    app = make_app(draco(), size=(1280, 720))
+    app.open_new_game()
+    frames(app, 2)
+    screen = app.scenes.top
+    assert isinstance(screen, NewGameScene)
+    field = screen.seat_widget(0, TextField)
+    screen.widgets.focus = screen.widgets.widgets.index(field)
+    frames(app, 1, [key(pygame.K_a, pygame.KMOD_CTRL)])
+    assert field.all_selected
+    screenshot(app, "draco-name-selected")
+    frames(app, 1, [key(pygame.K_m), text_event("M"), text_event("i")])  # a letter's key, then its text
+    assert field.value == "Mi" and screen.names[0] == "Mi" and not field.all_selected
+    frames(app, 1, [key(pygame.K_a, pygame.KMOD_CTRL), key(pygame.K_BACKSPACE)])
+    assert field.value == ""
+    app.close()
+
+
+def test_a_seat_made_a_person_drops_the_computers_name_but_keeps_a_typed_one():
+    from drako_desktop.controller.game import HUMAN
+    from drako_desktop.ui.scenes.new_game import NewGameScene
+    from ui_support import make_app
+
+    app = make_app(draco(), size=(1280, 720))
+    app.open_new_game()
+    frames(app, 2)
+    screen = app.scenes.top
+    assert isinstance(screen, NewGameScene) and screen.names[1] == "Brynja"
+    screen.set_kind(1, HUMAN)
+    assert [s.name for s in screen.setup().seats] == ["Player 1", "Player 2"]
+    screen.set_kind(1, "ai:easy")
+    screen.set_name(1, "Grandma")
+    screen.set_kind(1, HUMAN)
+    assert screen.setup().seats[1].name == "Grandma"
+    app.close()

@@ -509,7 +509,8 @@ def test_with_two_people_nobody_is_called_you():
     assert screen.kinds[1] == "human"
     frames(app, 1)
     fields = [w.value for w in screen.widgets.widgets if isinstance(w, TextField)]
-    assert fields == ["Player 1", "Brynja"] and [s.name for s in screen.setup().seats] == ["Player 1", "Brynja"]
+    # the seat made a person drops the computer's name
+    assert fields == ["Player 1", "Player 2"] and [s.name for s in screen.setup().seats] == ["Player 1", "Player 2"]
     assert screen.seat_widget(1, ColourDisc).person  # the seat's disc shows a person now, not a computer
     screenshot(app, "draco-new-game-two-people")
     screen.set_first(0)
