@@ -15,7 +15,7 @@ from drako_desktop.games.draco_mundis.ui.hand_over import HandOverScene
 from drako_desktop.i18n import tr
 from drako_desktop.ui.scenes.scores import ScoreSheet
 from test_draco_ui import draco, finish_setup, start, words_drawn
-from ui_support import frames, key, screenshot
+from ui_support import click, frames, key, screenshot
 
 
 def until_a_person_decides(app, table) -> None:
@@ -550,4 +550,25 @@ def test_a_seat_made_a_person_drops_the_computers_name_but_keeps_a_typed_one():
     screen.set_name(1, "Grandma")
     screen.set_kind(1, HUMAN)
     assert screen.setup().seats[1].name == "Grandma"
+    app.close()
+
+
+def test_p_asks_before_giving_up_the_actions_left():
+    from drako_desktop.ui.scenes.dialogs import Dialog
+
+    app, table = start(players=2, people=1)
+    finish_setup(app, table, random.Random(3))
+    until_a_person_decides(app, table)
+    done = len(table.controller.actions)
+    frames(app, 1, [key(pygame.K_p)])
+    dialog = app.scenes.top
+    assert isinstance(dialog, Dialog) and len(table.controller.actions) == done
+    assert tr("draco_table.pass_confirm.text", count=2) in dialog.message
+    screenshot(app, "draco-pass-confirm")
+    frames(app, 1, [key(pygame.K_RETURN)])  # Enter keeps playing: only a deliberate choice gives actions up
+    assert app.scenes.top is table and len(table.controller.actions) == done
+    frames(app, 1, [key(pygame.K_p)])
+    click(app, app.scenes.top.widgets.widgets[0].rect.center)  # Pass
+    frames(app, 2)
+    assert type(table.controller.actions[done]).__name__ == "Pass"
     app.close()

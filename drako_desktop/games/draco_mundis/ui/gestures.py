@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ....i18n import tr
 from ..actions import (
     FACING_INDEX,
     FACINGS,
@@ -348,11 +349,22 @@ class Gestures:
             self.scene.say_key("select_first")
 
     def do_pass(self) -> None:
-        """Pass: the actions left are given up and the turn ends (the person asked for it in so many words)."""
+        """Pass (P or the button): asked first, since actions left are given up; then the turn ends (the person
+        asked for it in so many words)."""
         if not self.can(Pass()):
             return
-        self.scene.play(Pass())
-        self.scene.end_turn()
+        from ....ui.scenes.dialogs import confirm
+
+        left = self.scene.model.actions_left
+        message = tr("draco_table.pass_confirm.text_one") if left == 1 else \
+            tr("draco_table.pass_confirm.text", count=left)
+        confirm(self.scene.app, tr("draco_table.pass_confirm.title"), message, tr("draco_table.pass_confirm.yes"),
+                self.pass_now, no=tr("draco_table.pass_confirm.no"))
+
+    def pass_now(self) -> None:
+        if self.can(Pass()):
+            self.scene.play(Pass())
+            self.scene.end_turn()
 
     def refuse(self, at: Square) -> None:
         """Why nothing can be done on this square now, in words (the engine's reason where it has one)."""
