@@ -10,7 +10,7 @@ from functools import cache
 import pygame
 import pytest
 
-from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
+from drako_desktop.controller.game import COMPUTER, GameSetup, Phase, Seat
 from drako_desktop.games import load
 from drako_desktop.games.base import Breakdown
 from drako_desktop.games.draco_mundis.actions import Move, Pass, Peek, Reveal, RevealAny, Select, place, square
@@ -46,7 +46,7 @@ def start(players: int = 2, people: int = 1, variants=(), language: str = "en", 
 def finish_setup(app, table, rng: random.Random) -> None:
     """Every placement made straight through the table (hand-overs confirmed)."""
     for _ in range(5000):
-        if table.controller.state.decision() == "act":
+        if table.controller.state.decision() == "act" and table.controller.phase != Phase.END_TURN:
             return
         if isinstance(app.scenes.top, HandOverScene):
             frames(app, 1, [key(pygame.K_RETURN)])

@@ -195,11 +195,11 @@ class GameController:
             self.phase = Phase.DECIDE
 
     def _turn_waits(self, seat: int | None) -> bool:
-        """Whether the latest action, by `seat`, ended a person's turn that they end themselves: a turn, or a
-        turn of setup's placements, that passed to another seat (a placement is taken back like a move until
-        the person confirms)."""
+        """Whether the latest action, by `seat`, ended a person's turn that they end themselves: a turn that
+        passed to another seat; in setup only in a game whose setup decisions are confirmed (`setup_confirmed`:
+        Draco Mundis's placements are taken back like moves until then)."""
         return (self.people_end_turns and seat is not None and self.seats[seat].is_human
-                and self.state.current != seat)
+                and (self.log.turns[-1] > 0 or self.game.setup_confirmed) and self.state.current != seat)
 
     # -- where are we ---------------------------------------------------------------
 

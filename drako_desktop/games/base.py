@@ -262,6 +262,9 @@ class Game(Protocol):
     min_players: int
     max_players: int
     seeded: bool
+    # Whether a person's setup decisions (turn 0) wait for them to confirm, to be taken back until then like a turn's
+    # actions (Draco Mundis's placements), or pass on by themselves (Aetherya Pocket's arrangement).
+    setup_confirmed: bool
     variants: tuple[Variant, ...]
     levels: Mapping[str, str]  # built-in computer levels -> one-line description (English)
 

@@ -35,6 +35,7 @@ class DracoMundis:
 
     id = GAME_ID
     seeded = False  # no chance at all: (players, first, variants, actions) decide everything
+    setup_confirmed = True  # a placement is taken back until the person confirms their placements
     levels: Mapping[str, str] = LEVELS
 
     def __init__(self, data: DracoData) -> None:
