@@ -572,3 +572,34 @@ def test_p_asks_before_giving_up_the_actions_left():
     frames(app, 2)
     assert type(table.controller.actions[done]).__name__ == "Pass"
     app.close()
+
+
+def test_the_hints_badge_is_shown_only_to_its_player_in_pass_and_play(monkeypatch):
+    app, table = start(players=2, people=2)
+    finish_setup(app, table, random.Random(3))
+    until_a_person_decides(app, table)
+    first = table.viewer
+    table.controller.hints[first] = 2  # this person asked for two hints
+    badge = tr("play_better.hint.badge", count=2)
+    assert table.hints_shown == 2 and badge in words_drawn(monkeypatch, app)
+    table.play(Pass())
+    table.end_turn()
+    until_a_person_decides(app, table)
+    assert table.viewer != first and table.hints_shown == 0
+    assert badge not in words_drawn(monkeypatch, app)  # the next person does not see the other's hints
+    app.close()
+
+
+def test_a_game_begun_in_english_calls_its_person_you_in_chinese(monkeypatch):
+    from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
+    from ui_support import make_app
+
+    app = make_app(draco(), size=(1280, 720), language="zh-TW", animation_speed="instant")
+    table = app.start_game(GameSetup((Seat("You"), Seat("Brynja", COMPUTER, "random")), 0, 0, draco().id, ()))
+    frames(app, 2)
+    assert table.names()[0] == "你" and table.turn_text() == tr("draco_table.setup_turn", name="你")
+    table.painter.forget()  # the plates drawn again
+    words = words_drawn(monkeypatch, app)
+    assert "You" not in words and "你" in words
+    screenshot(app, "draco-you-zh-TW")
+    app.close()

@@ -7,7 +7,7 @@ from dataclasses import replace
 import pygame
 from pygame import Rect
 
-from ...i18n import called_you, tr
+from ...i18n import called_you, shown_name, tr
 from ...saves import SavedGame, start_game
 from .. import theme
 from ..anim import ease_out
@@ -31,7 +31,7 @@ class ScoreSheet(Overlay):
         state = table.controller.state
         self.scores = state.scores()
         self.winners = state.winners()
-        self.names = [s.name for s in table.controller.seats]
+        self.names = [shown_name(s.name) for s in table.controller.seats]
         self.elapsed = 0.0
         self.hidden = False
         self.game = self.finished_game()

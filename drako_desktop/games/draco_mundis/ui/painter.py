@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Sequence
 import pygame
 from pygame import Rect
 
-from ....i18n import has, tr
+from ....i18n import has, shown_name, tr
 from ....ui import canvas, table_parts, theme
 from ....ui.hints import BubblePlace
 from ....ui.text import blit_at
@@ -400,7 +400,7 @@ class TablePainter:
         score = text.render(tr("draco_table.points", points=number(scene.score_counter(seat))), "number", th.text(22),
                             theme.GOLD)
         name_w = w - x - score.get_width() - icon.get_width() - th.px(24)
-        name = text.fitted(seat_info.name, "heading", th.text(22), theme.INK, max(30, name_w))
+        name = text.fitted(shown_name(seat_info.name), "heading", th.text(22), theme.INK, max(30, name_w))
         blit_at(surf, icon, "midleft", (x, pad + line_h // 2))
         blit_at(surf, name, "midleft", (x + icon.get_width() + th.px(6), pad + line_h // 2))
         blit_at(surf, score, "midright", (w - pad, pad + line_h // 2))

@@ -26,7 +26,7 @@ import pygame
 from pygame import Rect
 
 from ....controller.game import Decision, GameSetup, Phase
-from ....i18n import called_you, has, tr
+from ....i18n import called_you, has, shown_name, tr
 from ....saves import SavedGame
 from ....saves import start_game as start_saved_game
 from ....settings import ANIMATION_FACTOR
@@ -427,12 +427,15 @@ class TableScene(Scene):
     def banner_text(self, event: Event) -> str:
         if event.kind == "end":
             return tr("draco_table.game_ends_stall" if event.reason == "stall" else "draco_table.game_ends")
-        return tr("draco_table.turn_banner", turn=event.number, name=self.controller.seats[event.seat].name)
+        return tr("draco_table.turn_banner", turn=event.number, name=self.seat_name(event.seat))
 
     # -- words for the painter ---------------------------------------------------------------------------------
 
     def names(self) -> list[str]:
-        return [seat.name for seat in self.setup.seats]
+        return [shown_name(seat.name) for seat in self.setup.seats]
+
+    def seat_name(self, seat: int) -> str:
+        return shown_name(self.setup.seats[seat].name)
 
     @property
     def shows_panel(self) -> bool:
@@ -450,8 +453,12 @@ class TableScene(Scene):
 
     @property
     def hints_shown(self) -> int:
-        """How many hints this game's people were shown (the top bar marks the game)."""
-        return sum(self.controller.hints)
+        """How many hints were shown (the top bar marks the game): in pass-and-play only to the person looking,
+        their own (another's hints are not the next person's business), else all of the game's."""
+        hints = self.controller.hints
+        if len(self.people) > 1:
+            return hints[self.viewer] if self.viewer is not None else 0
+        return sum(hints)
 
     def hint_places(self, action: Any) -> list[Rect]:
         """Where a suggested action shows: the token to place (in the tray) and its square, the character
@@ -506,7 +513,7 @@ class TableScene(Scene):
 
     def turn_text(self) -> str:
         model = self.model
-        name = self.controller.seats[model.current].name
+        name = self.seat_name(model.current)
         if model.over:
             return tr("table.game_over")
         if model.in_setup:
@@ -535,11 +542,11 @@ class TableScene(Scene):
         if decision is None and not self.own_turn_shown():
             seat = c.state.current if self.choreo.idle else model.current
             if not c.seats[seat].is_human:  # its own words: Aetherya's say "plays a card" in Chinese
-                return tr("draco_table.status.computer", name=c.seats[seat].name)
+                return tr("draco_table.status.computer", name=self.seat_name(seat))
             person = c.seats[seat]
             if called_you(person.name):  # "You are next", not "You is next"
                 return tr("table.status.you_next")
-            return tr("table.status.wait", name=person.name)
+            return tr("table.status.wait", name=self.seat_name(seat))
         if g.facing is not None:
             return tr(f"draco_table.status.facing_{g.facing.purpose.replace('-', '_')}")
         if g.menu is not None:
