@@ -603,3 +603,18 @@ def test_a_game_begun_in_english_calls_its_person_you_in_chinese(monkeypatch):
     assert "You" not in words and "你" in words
     screenshot(app, "draco-you-zh-TW")
     app.close()
+
+
+@pytest.mark.parametrize("language", ["en", "zh-TW"])
+def test_the_rules_count_tokens_and_actions_in_proper_singular_and_plural(language):
+    from drako_desktop.games.draco_mundis.ui.rules_scene import RulesScene, counted
+    from ui_support import make_app
+
+    app = make_app(draco(), language=language)
+    words = " ".join(RulesScene(app).section_words("setup") + RulesScene(app).section_words("turn"))
+    assert "(s)" not in words and "{" not in words
+    if language == "en":
+        assert counted("tokens", 1) == "1 token" and counted("tokens", 2) == "2 tokens"
+        assert counted("more_actions", 1) == "1 more action" and counted("more_actions", 3) == "3 more actions"
+        assert "places 1 token (2 with the fast setup variant)" in words and "gives you 1 more action this" in words
+    app.close()
