@@ -618,3 +618,32 @@ def test_the_rules_count_tokens_and_actions_in_proper_singular_and_plural(langua
         assert counted("more_actions", 1) == "1 more action" and counted("more_actions", 3) == "3 more actions"
         assert "places 1 token (2 with the fast setup variant)" in words and "gives you 1 more action this" in words
     app.close()
+
+
+def test_a_hinted_moves_reason_says_why_in_words_not_only_where():
+    from drako_desktop.games.draco_mundis.actions import Move, row_col
+
+    game = draco()
+    rng = random.Random(11)
+    seen: dict[str, int] = {}
+    templates = {key: tr(f"draco_mundis.hint.{key}", token="@", enemy="@", square="@", land="@").split("@")[-1]
+                 for key in ("move_to_fight", "move_away", "move_to_reveal", "move_onto", "move")}
+    for seed in range(3):
+        state = game.new_state(2, 0, seed % 2)
+        while not state.is_terminal() and state.turn < 25:
+            legal = state.legal_actions()
+            if state.decision() == "act":
+                view = state.view(state.current)
+                for move in [a for a in legal if isinstance(a, Move)][:6]:
+                    reason = game.hint_reason(view, move)
+                    kind = next(k for k, end in templates.items() if reason.endswith(end))
+                    seen[kind] = seen.get(kind, 0) + 1
+                    if kind in ("move_to_fight", "move_to_reveal", "move_away"):  # names the square it is about
+                        r, c = row_col(move.target)
+                        near = {(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)}
+                        if kind == "move_away":
+                            r, c = row_col(move.origin)
+                            near = {(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)}
+                        assert any(f"[{a}, {b}]" in reason for a, b in near), reason
+            state.apply(rng.choice(legal))
+    assert {"move_to_fight", "move_to_reveal", "move_away"} <= set(seen), seen
