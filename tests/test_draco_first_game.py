@@ -647,3 +647,93 @@ def test_a_hinted_moves_reason_says_why_in_words_not_only_where():
                         assert any(f"[{a}, {b}]" in reason for a, b in near), reason
             state.apply(rng.choice(legal))
     assert {"move_to_fight", "move_to_reveal", "move_away"} <= set(seen), seen
+
+
+def rendered(monkeypatch, app) -> list[str]:
+    """The words drawn in the next frame, every way the text is drawn (a line, a fitted title, a block)."""
+    from drako_desktop.ui.text import Text
+
+    shown: list[str] = []
+    with monkeypatch.context() as patch:
+        for name in ("render", "fitted", "block"):
+            original = getattr(Text, name)
+
+            def noted(self, words, *args, original=original, **options):
+                shown.append(words)
+                return original(self, words, *args, **options)
+
+            patch.setattr(Text, name, noted)
+        frames(app)
+    return shown
+
+
+def lesson_until(app, step_id: str):
+    """The lesson followed as a player would, up to the step `step_id` (its action not taken yet)."""
+    from drako_desktop.games.draco_mundis.ui import tutorial
+    from drako_desktop.games.draco_mundis.ui.tutorial_scene import TutorialScene
+
+    scene = app.scenes.replace_all(TutorialScene(app, tutorial.load_lesson(draco()), 0))
+    for _ in range(3000):
+        frames(app)
+        step = scene.step
+        if step.id == step_id and scene.decision() is not None:
+            return scene
+        if step.kind == "read" and scene.choreo.idle:
+            frames(app, 1, [key(pygame.K_RETURN)])
+        elif step.kind == "hover" and scene.decision() is not None:
+            scene.gestures.mouse = scene.layout.square_rect(step.squares[0]).center
+        elif step.kind == "do" and scene.decision() is not None:
+            scene.play(step.action)
+    raise AssertionError(f"the lesson never got to {step_id}")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 900)])
+@pytest.mark.parametrize("language", ["en", "zh-TW"])
+def test_a_flip_a_fight_with_its_sums_and_the_taken_tokens_going_to_their_takers_plate(monkeypatch, size, language):
+    from drako_desktop.games.draco_mundis.ui.beats import FightBeat, Flip, Slide
+    from ui_support import make_app
+
+    app = make_app(draco(), size=size, animation_speed="normal", language=language)
+    scene = lesson_until(app, "fight")
+    pieces: list[tuple[str, pygame.Rect]] = []
+    draw_piece = scene.draw_piece
+    monkeypatch.setattr(scene, "draw_piece", lambda surface, what, token, rect, alpha=255: (
+        pieces.append((token.kind, pygame.Rect(rect))), draw_piece(surface, what, token, rect, alpha)))
+    scene.play(scene.step.action)  # the sherpa revealed: it turns over, then the dragon fights it
+    seen, shots = set(), set()
+    for _ in range(600):
+        beat = scene.choreo.current
+        name = type(beat).__name__ if beat is not None else ""
+        seen.add(name)
+        if isinstance(beat, Flip) and 0.6 < beat.progress < 0.9 and "flip" not in shots:
+            screenshot(app, f"draco-flip-{size[0]}-{language}")
+            shots.add("flip")
+        if isinstance(beat, FightBeat) and 0.3 < beat.progress < 0.5 and "fight" not in shots:
+            words = rendered(monkeypatch, app)
+            assert tr("draco_table.fight_totals", attack=4, defence=1) in words and tr("draco_table.fight_win") in words
+            screenshot(app, f"draco-fight-{size[0]}-{language}")
+            shots.add("fight")
+        if scene.choreo.idle and "FightBeat" in seen:
+            break
+        frames(app)
+    assert {"Flip", "FightBeat"} <= seen and shots == {"flip", "fight"}
+    plate = scene.plate_rect(0)  # the sherpa, the person's trophy, ends on the person's plate
+    assert any(kind == "sherpa" and plate.colliderect(rect) for kind, rect in pieces)
+    # the capture: the cannibal slides onto the explorer, whose copy goes to the captor's plate
+    scene = lesson_until(app, "capture")
+    pieces.clear()
+    monkeypatch.setattr(scene, "draw_piece", lambda surface, what, token, rect, alpha=255: (
+        pieces.append((token.kind, pygame.Rect(rect))), draw_piece(surface, what, token, rect, alpha)))
+    scene.play(scene.step.action)
+    shot = False
+    for _ in range(300):
+        beat = scene.choreo.current
+        if isinstance(beat, Slide) and beat.progress > 0.8 and not shot:
+            screenshot(app, f"draco-capture-{size[0]}-{language}")
+            shot = True
+        if scene.choreo.idle and shot:
+            break
+        frames(app)
+    plate = scene.plate_rect(0)
+    assert shot and any(kind == "explorer" and plate.colliderect(rect) for kind, rect in pieces)
+    app.close()
