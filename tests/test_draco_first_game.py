@@ -46,8 +46,10 @@ def pass_until_the_stall(app, table, shots: str = "") -> None:
     raise AssertionError("the stall rule never ended the game")
 
 
-def test_a_stalled_game_says_so_on_the_table_the_score_sheet_and_in_the_result(monkeypatch):
-    app, table = start(players=2, people=2)
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 900)])
+@pytest.mark.parametrize("language", ["en", "zh-TW"])
+def test_a_stalled_game_says_so_on_the_table_the_score_sheet_and_in_the_result(monkeypatch, size, language):
+    app, table = start(players=2, people=2, size=size, language=language)
     finish_setup(app, table, random.Random(3))
     limit = draco().data.stall_turns_per_player * 2
     assert table.model.stall_limit == limit and table.stall_text() == ""  # nothing has stalled yet
@@ -57,17 +59,17 @@ def test_a_stalled_game_says_so_on_the_table_the_score_sheet_and_in_the_result(m
     until_a_person_decides(app, table)
     assert table.stall_text() == tr("draco_table.stall_left", count=limit - 1)
     assert table.stall_text() in words_drawn(monkeypatch, app)
-    pass_until_the_stall(app, table, "draco-stall-counter")
+    pass_until_the_stall(app, table, f"draco-stall-counter-{size[0]}-{language}")
     assert table.controller.state.ended == "stall"
     assert draco().result(table.controller.state)["ended"] == "stall"
     sheet = app.scenes.find(ScoreSheet)
     words = words_drawn(monkeypatch, app, 120)
     assert sheet.ending_text() == tr("draco_table.ended.stall", limit=limit) and sheet.ending_text() in words
-    screenshot(app, "draco-stall-score-sheet")
+    screenshot(app, f"draco-stall-score-sheet-{size[0]}-{language}")
     sheet.toggle()
     words = words_drawn(monkeypatch, app, 2)
     assert tr("draco_table.how_over_stall") in words and tr("draco_table.how_over") not in words
-    screenshot(app, "draco-stall-board")
+    screenshot(app, f"draco-stall-board-{size[0]}-{language}")
     app.close()
 
 
@@ -281,8 +283,10 @@ def test_a_placement_is_taken_back_until_it_is_confirmed():
     app.close()
 
 
-def test_the_tray_keeps_each_kinds_slot_and_greys_a_kind_all_placed():
-    app, table = start(players=2, people=1)
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 900)])
+@pytest.mark.parametrize("language", ["en", "zh-TW"])
+def test_the_tray_keeps_each_kinds_slot_and_greys_a_kind_all_placed(size, language):
+    app, table = start(players=2, people=1, size=size, language=language)
     slots = {kind: table.tray_slot(kind) for kind in table.gestures.tray()}
     place_by_clicks(app, table, "journalist")  # the only journalist
     table.end_turn()
@@ -295,7 +299,7 @@ def test_the_tray_keeps_each_kinds_slot_and_greys_a_kind_all_placed():
     assert table.gestures.tray_kind is None
     click(app, slots["hunter"].center)  # the slot after it is still the hunter's
     assert table.gestures.tray_kind == "hunter"
-    screenshot(app, "draco-setup-tray-greyed")
+    screenshot(app, f"draco-setup-tray-greyed-{size[0]}-{language}")
     app.close()
 
 
