@@ -394,7 +394,6 @@ def test_the_move_glyph_points_the_way_the_move_goes():
 
 def test_a_known_face_down_token_says_its_kind_in_letters_too(monkeypatch):
     from drako_desktop.i18n import set_language
-    from drako_desktop.ui.text import Text
 
     kinds = [t.id for group in (draco().data.characters, draco().data.lands, draco().data.items) for t in group]
     for language in ("en", "zh-TW"):
@@ -405,16 +404,8 @@ def test_a_known_face_down_token_says_its_kind_in_letters_too(monkeypatch):
     app, table = start(players=2, people=1, size=(1280, 720))
     finish_setup(app, table, random.Random(2))
     until_a_person_decides(app, table)
-    shown: list[str] = []
-    original = Text.render
-
-    def noted(self, words, *args, **options):
-        shown.append(words)
-        return original(self, words, *args, **options)
-
-    monkeypatch.setattr(Text, "render", noted)
     table.painter.forget()
-    frames(app, 1)
+    shown = rendered(monkeypatch, app)
     own = {spot.down_kind for spot in table.model.squares.values() if spot.down == 0}
     assert own and all(tr(f"draco_table.token_marks.{kind}") in shown for kind in own)
     screenshot(app, "draco-letters-1280")
@@ -455,24 +446,10 @@ def test_the_turn_banner_draws_no_line_across_the_board():
 
 
 def test_hovering_a_capture_previews_who_takes_whom_and_what_it_is_worth(monkeypatch):
-    from drako_desktop.games.draco_mundis.ui import tutorial
-    from drako_desktop.games.draco_mundis.ui.tutorial_scene import TutorialScene
     from ui_support import make_app
 
     app = make_app(draco(), size=(1280, 720), animation_speed="instant")
-    scene = app.scenes.replace_all(TutorialScene(app, tutorial.load_lesson(draco()), 0))
-    for _ in range(400):
-        frames(app)
-        step = scene.step
-        if step.id == "capture" and scene.decision() is not None:
-            break
-        if step.kind == "read" and scene.choreo.idle:
-            frames(app, 1, [key(pygame.K_RETURN)])
-        elif step.kind == "hover" and scene.decision() is not None:
-            scene.gestures.mouse = scene.layout.square_rect(step.squares[0]).center
-        elif step.kind == "do" and scene.decision() is not None:
-            scene.play(step.action)
-    assert scene.step.id == "capture"
+    scene = lesson_until(app, "capture")
     scene.gestures.selected = (3, 6)  # the cannibal
     scene.gestures.mouse = scene.layout.square_rect((3, 8)).center  # the blue explorer it may capture
     words = words_drawn(monkeypatch, app, 2)
@@ -673,22 +650,11 @@ def rendered(monkeypatch, app) -> list[str]:
 
 def lesson_until(app, step_id: str):
     """The lesson followed as a player would, up to the step `step_id` (its action not taken yet)."""
-    from drako_desktop.games.draco_mundis.ui import tutorial
-    from drako_desktop.games.draco_mundis.ui.tutorial_scene import TutorialScene
+    from test_draco_ui import follow_the_lesson
 
-    scene = app.scenes.replace_all(TutorialScene(app, tutorial.load_lesson(draco()), 0))
-    for _ in range(3000):
-        frames(app)
-        step = scene.step
-        if step.id == step_id and scene.decision() is not None:
-            return scene
-        if step.kind == "read" and scene.choreo.idle:
-            frames(app, 1, [key(pygame.K_RETURN)])
-        elif step.kind == "hover" and scene.decision() is not None:
-            scene.gestures.mouse = scene.layout.square_rect(step.squares[0]).center
-        elif step.kind == "do" and scene.decision() is not None:
-            scene.play(step.action)
-    raise AssertionError(f"the lesson never got to {step_id}")
+    scene = follow_the_lesson(app, stop_at=step_id)
+    assert scene.step.id == step_id and scene.decision() is not None, f"the lesson never got to {step_id}"
+    return scene
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1600, 900)])

@@ -396,15 +396,16 @@ def tutorial_step_text(step: str, part: str) -> str:
     return step_text(draco().data, step, part)
 
 
-def follow_the_lesson(app, after_action=lambda step: None, each_frame=lambda scene: None) -> TutorialScene:
+def follow_the_lesson(app, after_action=lambda step: None, each_frame=lambda scene: None,
+                      stop_at: str = "") -> TutorialScene:
     """Go through the whole lesson as a player would (`after_action` looks at the table after each action,
-    `each_frame` after each frame)."""
+    `each_frame` after each frame), or up to the step `stop_at`, its action not taken yet."""
     scene = app.scenes.replace_all(TutorialScene(app, tutorial.load_lesson(draco()), 0))
-    for _ in range(400):
+    for _ in range(3000 if stop_at else 400):
         frames(app)
         each_frame(scene)
         step = scene.step
-        if step.kind == "end":
+        if step.kind == "end" or step.id == stop_at and scene.decision() is not None:
             break
         if step.kind == "read" and scene.choreo.idle:
             frames(app, 1, [key(pygame.K_RETURN)])
