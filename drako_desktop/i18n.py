@@ -13,6 +13,7 @@ from __future__ import annotations
 import locale
 import logging
 import os
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -167,8 +168,21 @@ def tr(key: str, /, **values: Any) -> str:
 
 def called_you(name: str) -> bool:
     """Whether a seat is named as the new-game screen names a lone person ("You", 你): spoken to, so "You win",
-    "your dragon", "you have", never "You wins" or "You's"."""
-    return name == tr("new_game.default_you")
+    "your dragon", "you have", never "You wins" or "You's". A game begun in another language counts too."""
+    return name in _default_yous()
+
+
+def shown_name(name: str) -> str:
+    """A seat's name as the screen shows it: the lone person's default name in the language shown ("You" of a
+    game begun in English is 你 in Chinese); any other name as it was typed."""
+    return tr("new_game.default_you") if called_you(name) else name
+
+
+@lru_cache(maxsize=1)
+def _default_yous() -> frozenset[str]:
+    folder = resources.package() / "locales"
+    return frozenset(language_strings(folder, code).get("new_game.default_you", "") for code in
+                     available_languages(folder)) - {""}
 
 
 def signed(value: int) -> str:

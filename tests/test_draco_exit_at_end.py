@@ -27,7 +27,7 @@ def test_a_draco_computer_game_with_exit_at_end_prints_its_scores_and_quits():
         frames(app)
     assert app.quit_requested
     result = json.loads(out.getvalue())
-    assert set(result) == {"scores", "winners"} and len(result["scores"]) == 3
+    assert set(result) == {"scores", "winners", "ended"} and len(result["scores"]) == 3
     rows = {line.id for line in game.data.lines}
     assert all(set(score["categories"]) == rows for score in result["scores"])
     totals = [score["total"] for score in result["scores"]]

@@ -34,6 +34,8 @@ def scripted_setup(app, table) -> None:
         if isinstance(app.scenes.top, HandOverScene):
             frames(app, 1, [key(pygame.K_RETURN)])
             continue
+        if table.ending_turn():
+            table.end_turn()  # the placements confirmed
         decision = table.decision()
         if decision is not None and decision.kind == "act" and decision.seat == 0:
             return

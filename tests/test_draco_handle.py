@@ -39,7 +39,8 @@ def test_new_states_ignore_the_seed_and_check_their_arguments():
 def test_result_has_the_score_lines_totals_and_winners():
     s = play_random(2, 0, (), 3)
     result = GAME.result(s)
-    assert set(result) == {"scores", "winners"} and len(result["scores"]) == 2
+    assert set(result) == {"scores", "winners", "ended"} and len(result["scores"]) == 2
+    assert result["ended"] == s.ended and s.ended in ("last-reveal", "stall")
     for entry, b in zip(result["scores"], s.scores()):
         assert entry == {"categories": b.as_dict(), "total": b.total}
         assert list(entry["categories"]) == [line.id for line in GAME.data.lines]

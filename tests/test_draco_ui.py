@@ -10,7 +10,7 @@ from functools import cache
 import pygame
 import pytest
 
-from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
+from drako_desktop.controller.game import COMPUTER, GameSetup, Phase, Seat
 from drako_desktop.games import load
 from drako_desktop.games.base import Breakdown
 from drako_desktop.games.draco_mundis.actions import Move, Pass, Peek, Reveal, RevealAny, Select, place, square
@@ -46,11 +46,13 @@ def start(players: int = 2, people: int = 1, variants=(), language: str = "en", 
 def finish_setup(app, table, rng: random.Random) -> None:
     """Every placement made straight through the table (hand-overs confirmed)."""
     for _ in range(5000):
-        if table.controller.state.decision() == "act":
+        if table.controller.state.decision() == "act" and table.controller.phase != Phase.END_TURN:
             return
         if isinstance(app.scenes.top, HandOverScene):
             frames(app, 1, [key(pygame.K_RETURN)])
             continue
+        if table.ending_turn():
+            table.end_turn()  # the person's placements are confirmed
         decision = table.decision()
         if decision is not None:
             kind = rng.choice([a.token for a in decision.legal if isinstance(a, Select)])
@@ -142,7 +144,7 @@ def tutorial_model_after(step_id: str) -> BoardModel:
 def test_setup_with_the_tray_a_square_and_a_facing_arrow():
     app, table = start()
     g = table.gestures
-    explorer_slot = table.layout.tray_slots(len(g.supply()))[g.supply().index("explorer")]
+    explorer_slot = table.tray_slot("explorer")
     click(app, explorer_slot.center)
     assert g.tray_kind == "explorer"
     target = table.layout.square_rect((7, 11))
@@ -162,10 +164,11 @@ def test_setup_with_the_tray_a_square_and_a_facing_arrow():
     frames(app, 3)
     spot = table.model.squares[(7, 11)]
     assert spot.character is not None and (spot.character.kind, spot.character.facing) == ("explorer", "W")
-    # the computer places; then a face-down token dragged from the tray
+    # confirmed, the computer places; then a face-down token dragged from the tray
+    table.end_turn()
     frames(app, 5)
     kind = next(k for k in g.supply() if k == "dragon")
-    slot = table.layout.tray_slots(len(g.supply()))[g.supply().index(kind)]
+    slot = table.tray_slot(kind)
     drag(app, slot.center, table.layout.square_rect((6, 11)).center)
     frames(app, 3)
     spot = table.model.squares[(6, 11)]
@@ -188,6 +191,8 @@ def test_the_person_called_you_is_spoken_to_as_you_on_the_table():
     app, table = you_against_brynja("instant")
     assert table.turn_text() == "Setup: You"
     table.play(place("explorer", square(7, 11), 0))
+    frames(app, 4)
+    table.end_turn()
     frames(app, 4)
     table.play(place("dragon", square(6, 11)))
     frames(app, 4)
@@ -251,13 +256,16 @@ def test_a_trap_on_a_land_says_whose_land_it_stands_on():
 
 def test_illegal_attempts_are_refused_with_the_engines_reason():
     app, table = start()
-    g = table.gestures
-    click(app, table.layout.tray_slots(len(g.supply()))[g.supply().index("dragon")].center)
-    click(app, table.layout.square_rect((0, 2)).center)  # a column out of play
+    click(app, table.tray_slot("dragon").center)
+    assert table.layout.square_at(table.layout.square_rect((0, 2)).center) is None  # out of play: not drawn
+    problem = table.why_illegal(place("dragon", square(0, 2)))
+    table.refuse(problem)
     assert table.toast is not None and table.toast[0] == "That square is not on the board in use."
     click(app, table.layout.square_rect((0, 8)).center)
     frames(app, 4)
-    click(app, table.layout.tray_slots(len(g.supply()))[g.supply().index("mountain")].center)
+    table.end_turn()  # the placement confirmed
+    frames(app, 4)
+    click(app, table.tray_slot("mountain").center)
     occupied = next(at for at, s in table.model.squares.items() if s.down >= 0)
     click(app, table.layout.square_rect(occupied).center)
     assert table.toast[0] == "That square is not free."
@@ -388,15 +396,16 @@ def tutorial_step_text(step: str, part: str) -> str:
     return step_text(draco().data, step, part)
 
 
-def follow_the_lesson(app, after_action=lambda step: None, each_frame=lambda scene: None) -> TutorialScene:
+def follow_the_lesson(app, after_action=lambda step: None, each_frame=lambda scene: None,
+                      stop_at: str = "") -> TutorialScene:
     """Go through the whole lesson as a player would (`after_action` looks at the table after each action,
-    `each_frame` after each frame)."""
+    `each_frame` after each frame), or up to the step `stop_at`, its action not taken yet."""
     scene = app.scenes.replace_all(TutorialScene(app, tutorial.load_lesson(draco()), 0))
-    for _ in range(400):
+    for _ in range(3000 if stop_at else 400):
         frames(app)
         each_frame(scene)
         step = scene.step
-        if step.kind == "end":
+        if step.kind == "end" or step.id == stop_at and scene.decision() is not None:
             break
         if step.kind == "read" and scene.choreo.idle:
             frames(app, 1, [key(pygame.K_RETURN)])
@@ -446,6 +455,8 @@ def test_hand_over_between_two_people_but_never_with_one_person_and_computers():
     frames(app, 1, [key(pygame.K_RETURN)])
     assert app.scenes.top is table and table.viewer == 0
     table.play(place("dragon", table.controller.state.free_squares[0]))
+    frames(app, 4)
+    table.end_turn()
     frames(app, 4)
     assert isinstance(app.scenes.top, HandOverScene) and app.scenes.top.seat == 1
     frames(app, 1, [key(pygame.K_RETURN)])
@@ -499,7 +510,8 @@ def test_with_two_people_nobody_is_called_you():
     assert screen.kinds[1] == "human"
     frames(app, 1)
     fields = [w.value for w in screen.widgets.widgets if isinstance(w, TextField)]
-    assert fields == ["Player 1", "Brynja"] and [s.name for s in screen.setup().seats] == ["Player 1", "Brynja"]
+    # the seat made a person drops the computer's name
+    assert fields == ["Player 1", "Player 2"] and [s.name for s in screen.setup().seats] == ["Player 1", "Player 2"]
     assert screen.seat_widget(1, ColourDisc).person  # the seat's disc shows a person now, not a computer
     screenshot(app, "draco-new-game-two-people")
     screen.set_first(0)

@@ -92,6 +92,8 @@ def play_and_record(swap: bool) -> tuple[list[str], dict[str, int], dict[tuple[i
             frame()
             frame([key(pygame.K_RETURN)])
             continue
+        if table.ending_turn():
+            table.end_turn()  # a person's placements confirmed, or a turn ended
         decision = table.decision()
         if decision is None:
             frame()

@@ -341,6 +341,8 @@ def draco_screens(s: Screens) -> None:
             break
         if isinstance(app.scenes.top, HandOverScene):
             app.scenes.top.confirm()
+        if table.ending_turn():
+            table.end_turn()
         decision = table.decision()
         if decision is not None:
             if decision.kind == "act":

@@ -78,8 +78,7 @@ def test_a_hint_glows_on_the_draco_table_and_is_cancelled_counted_and_saved(drac
     frames(app, 1, [key(pygame.K_h)])
     shown = table.hints.shown
     assert isinstance(shown.action, Select) and table.controller.hints == [1, 0]
-    assert table.hint_places(shown.action) == [r for k, r in zip(table.gestures.supply(), table.layout.tray_slots(
-        len(table.gestures.supply()))) if k == shown.action.token]
+    assert table.hint_places(shown.action) == [table.tray_slot(shown.action.token)]
     frames(app, 1, [key(pygame.K_ESCAPE)])  # Esc hides the hint; the game menu stays closed
     assert table.hints.shown is None and app.scenes.top is table
     play_on(app, table, random.Random(3), lambda: table.decision() is not None and table.decision().kind == "act"

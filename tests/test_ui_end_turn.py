@@ -417,6 +417,10 @@ def test_draco_mundis_pass_ends_the_turn_and_the_setting_needs_no_end_turn():
     c = table.controller
     turn = c.state.turn
     frames(app, 1, [key(pygame.K_p)])
+    frames(app, 1, [key(pygame.K_RETURN)])  # asked first (actions are left): Enter keeps playing
+    assert c.state.turn == turn
+    frames(app, 1, [key(pygame.K_p)])
+    click(app, app.scenes.top.widgets.widgets[0].rect.center)  # Pass
     frames(app, 3)
     assert c.state.turn > turn and c.phase != Phase.END_TURN
     app.close()

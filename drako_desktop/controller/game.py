@@ -195,10 +195,11 @@ class GameController:
             self.phase = Phase.DECIDE
 
     def _turn_waits(self, seat: int | None) -> bool:
-        """Whether the latest action, by `seat`, ended a person's turn that they end themselves: a turn of
-        the game proper (setup's placements pass on by themselves) that passed to another seat."""
+        """Whether the latest action, by `seat`, ended a person's turn that they end themselves: a turn that
+        passed to another seat; in setup only in a game whose setup decisions are confirmed (`setup_confirmed`:
+        Draco Mundis's placements are taken back like moves until then)."""
         return (self.people_end_turns and seat is not None and self.seats[seat].is_human
-                and self.log.turns[-1] > 0 and self.state.current != seat)
+                and (self.log.turns[-1] > 0 or self.game.setup_confirmed) and self.state.current != seat)
 
     # -- where are we ---------------------------------------------------------------
 

@@ -191,10 +191,13 @@ class ReviewUnavailableError(Exception):
 
 def _assess(game: Game, analyst: Analyst, state: Any, index: int, action: Any, seat: int) -> DecisionReview | None:
     legal = list(state.legal_actions())
+    # A person's Draco placement is one action at a decision whose legal actions are its halves (which token,
+    # then where): what is judged is the decision taken there.
+    action = state.decision_of(action)
     chosen = legal.index(action)
     view = state.view(seat)
     assessment = analyst.assess(view, legal, chosen)
-    if assessment is None:
+    if assessment is None or chosen not in assessment.outcomes:  # no estimate (a suggestion only): not judged
         return None
     best = assessment.best
     return DecisionReview(

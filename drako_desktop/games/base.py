@@ -207,6 +207,11 @@ class GameState(Protocol):
 
     def why_illegal(self, action: Any) -> IllegalActionError | None: ...
 
+    def decision_of(self, action: Any) -> Any:
+        """The action among `legal_actions()` that the legal `action` decides now: itself, unless the game
+        accepts an action that takes two decisions at once (a review judges the first of them)."""
+        ...
+
     def apply(self, action: Any) -> list[Any]: ...
 
     def is_terminal(self) -> bool: ...
@@ -259,6 +264,9 @@ class Game(Protocol):
     min_players: int
     max_players: int
     seeded: bool
+    # Whether a person's setup decisions (turn 0) wait for them to confirm, to be taken back until then like a turn's
+    # actions (Draco Mundis's placements), or pass on by themselves (Aetherya Pocket's arrangement).
+    setup_confirmed: bool
     variants: tuple[Variant, ...]
     levels: Mapping[str, str]  # built-in computer levels -> one-line description (English)
 

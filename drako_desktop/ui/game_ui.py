@@ -67,6 +67,9 @@ class GameUI(Protocol):
     def tie_break_text(self, names: Sequence[str], scores: Sequence[Breakdown], winners: Sequence[int]) -> str:
         """Why the winner won when totals tie, in words (empty when no tie needed breaking)."""
 
+    def ending_text(self, view: Any) -> str:
+        """How a finished game ended, in words, for a game that can end in more than one way (else empty)."""
+
     def sound_for(self, event: Any) -> str | None:
         """The sound effect of an engine event (a file name of `ui/sounds` without .wav), if any."""
 

@@ -165,10 +165,11 @@ def banner(surface: pygame.Surface, ctx: Context, words: str, alpha: float) -> N
 
 
 def tooltip(surface: pygame.Surface, ctx: Context, tip: Tooltip, anchor: tuple[int, int], width: int = 340,
-            line_colour: Callable[[str], tuple[int, int, int]] | None = None) -> Rect:
+            line_colour: Callable[[str], tuple[int, int, int]] | None = None, clear: Rect | None = None) -> Rect:
     """A tooltip panel beside `anchor` (the mouse), kept inside the window; its rect. `line_colour` picks
-    a line's colour (e.g. rulings apart); lines are ink otherwise."""
-    box, parts = tooltip_layout(surface.get_size(), ctx, tip, anchor, width, line_colour)
+    a line's colour (e.g. rulings apart); lines are ink otherwise. `clear`: what it must not cover (the square
+    the mouse is on), the panel then beside it."""
+    box, parts = tooltip_layout(surface.get_size(), ctx, tip, anchor, width, line_colour, clear)
     pad = ctx.theme.px(14)
     surface.blit(ctx.art.panel(box.w, box.h, alpha=248, edge=theme.GOLD), box)
     y = box.y + pad
@@ -179,7 +180,7 @@ def tooltip(surface: pygame.Surface, ctx: Context, tip: Tooltip, anchor: tuple[i
 
 
 def tooltip_layout(size: tuple[int, int], ctx: Context, tip: Tooltip, anchor: tuple[int, int], width: int = 340,
-                   line_colour: Callable[[str], tuple[int, int, int]] | None = None
+                   line_colour: Callable[[str], tuple[int, int, int]] | None = None, clear: Rect | None = None
                    ) -> tuple[Rect, list[pygame.Surface]]:
     """Where `tooltip` puts its panel in a window of `size`, and its words, line by line."""
     th, text = ctx.theme, ctx.text
@@ -198,6 +199,12 @@ def tooltip_layout(size: tuple[int, int], ctx: Context, tip: Tooltip, anchor: tu
     if box.bottom > size[1]:
         box.bottom = anchor[1] - th.px(12)
     box.clamp_ip(Rect((0, 0), size))
+    if clear is not None and box.colliderect(clear):  # beside it: right, left, below or above, the first that fits
+        window, gap = Rect((0, 0), size), th.px(8)
+        places = [box.move(clear.right + gap - box.x, 0), box.move(clear.x - gap - box.right, 0),
+                  box.move(0, clear.bottom + gap - box.y), box.move(0, clear.y - gap - box.bottom)]
+        fits = [p for p in (place.clamp(window) for place in places) if not p.colliderect(clear)]
+        box = fits[0] if fits else box
     return box, parts
 
 

@@ -185,6 +185,10 @@ class Choice(Widget, Generic[T]):
             draw_focus_ring(surface, r, ctx.theme.radius)
 
 
+LEAVE_SELECTION = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_HOME, pygame.K_END,
+                   pygame.K_TAB, pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER)
+
+
 class TextField(Widget):
     """One line of text typed by the player (names, seeds, a bot command)."""
 
@@ -199,16 +203,27 @@ class TextField(Widget):
         self.allowed = allowed
         self.placeholder = placeholder
         self.label_share = label_share
+        self.all_selected = False  # Ctrl+A: what is typed next replaces the whole text, Backspace clears it
 
     def text_input(self, event: pygame.event.Event) -> bool:
+        ctrl = event.type == pygame.KEYDOWN and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+        if ctrl and event.key == pygame.K_a:
+            self.all_selected = bool(self.value)
+            return True
+        selected = self.all_selected
+        if event.type == pygame.TEXTINPUT or event.type == pygame.KEYDOWN and (
+                event.key == pygame.K_BACKSPACE or event.key in LEAVE_SELECTION):
+            self.all_selected = False  # (a letter's own key-down comes before its text: the selection waits for it)
         if event.type == pygame.TEXTINPUT:
             added = "".join(ch for ch in event.text if self.allowed is None or self.allowed(ch))
+            if selected and added:
+                self.value = ""
             if added and len(self.value) < self.max_length:
                 self.value = (self.value + added)[: self.max_length]
                 self.on_change(self.value)
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
-            self.value = self.value[:-1]
+            self.value = "" if selected else self.value[:-1]
             self.on_change(self.value)
             return True
         return False
@@ -232,6 +247,8 @@ class TextField(Widget):
         if text is not None and text.get_width() > box.w - pad:  # show the end of a long text
             text = text.subsurface(Rect(text.get_width() - (box.w - pad), 0, box.w - pad, text.get_height()))
         x = box.x + pad // 2
+        if text is not None and self.all_selected and focused:  # the whole text selected: highlighted
+            canvas.rect(surface, theme.shade(theme.GOLD, 0.45), text.get_rect(midleft=(x, box.centery)).inflate(4, 2))
         if text is not None:
             surface.blit(text, text.get_rect(midleft=(x, box.centery)))
         if focused:

@@ -28,6 +28,7 @@ class AetheryaPocket:
 
     id = GAME_ID
     seeded = True  # shuffled decks: the seed decides every hidden card
+    setup_confirmed = False  # the arrangement passes on by itself
     variants: tuple[Variant, ...] = ()
     levels: Mapping[str, str] = LEVELS
 

@@ -9,14 +9,16 @@ kinds, for searches).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from ... import resources
 from ..base import Agent, Variant, built_in_level, own_state
 from ..base import GameState as AnyState
-from .actions import Action, action_from_json
+from .actions import Action, Select, action_from_json
 from .ai import LEVELS, EasyAgent, HardAgent, MediumAgent
+from .ai.placement import Placement
 from .data import GAME_ID, DracoData, load_data
 from .engine import VARIANTS, GameState
 from .events import Event
@@ -33,6 +35,7 @@ class DracoMundis:
 
     id = GAME_ID
     seeded = False  # no chance at all: (players, first, variants, actions) decide everything
+    setup_confirmed = True  # a placement is taken back until the person confirms their placements
     levels: Mapping[str, str] = LEVELS
 
     def __init__(self, data: DracoData) -> None:
@@ -64,7 +67,13 @@ class DracoMundis:
         return HardAgent(self.rules, seed, iterations=iterations)
 
     def hint_reason(self, view: View, action: Action) -> str:
-        return hint_reason(self.data, view, action)
+        """Why, in words; a setup hint (which token next) explains the hard level's placement policy for it."""
+        role = self._placement.role(action.token) if isinstance(action, Select) else None
+        return hint_reason(self.data, view, action, role=role)
+
+    @cached_property
+    def _placement(self) -> Placement:
+        return HardAgent(self.rules, 0, iterations=1).placement  # the hard level's placement policy
 
     def missed(self, view: View, chosen: Action, best: Action) -> list[str]:
         return missed(self.data, view, chosen, best)
@@ -78,9 +87,9 @@ class DracoMundis:
         return [{"categories": b.as_dict(), "total": b.total} for b in state.scores()]
 
     def result(self, state: AnyState) -> dict[str, Any]:
-        """Per seat the score lines and total, and the winners."""
+        """Per seat the score lines and total, the winners, and how the game ended ("last-reveal" or "stall")."""
         state = own_state(state, GameState, "Draco Mundis")
-        return {"scores": self.score_reports(state), "winners": state.winners()}
+        return {"scores": self.score_reports(state), "winners": state.winners(), "ended": state.ended}
 
     def record(self, state: AnyState) -> dict[str, Any]:
         state = own_state(state, GameState, "Draco Mundis")

@@ -555,6 +555,13 @@ class GameState:
 
     # -- legality ----------------------------------------------------------------------------
 
+    def decision_of(self, action: Action) -> Action:
+        """A placement made in one step (a person's, a game record's) at a select decision decides which
+        token first: its select (see the module docstring); any other action decides itself."""
+        if type(action) is Place and self.phase == SETUP and self.selected < 0:
+            return select(action.token)
+        return action
+
     def why_illegal(self, action: Action) -> IllegalActionError | None:
         """Why the action is not legal now, or None: THE legality function (apply raises its answer)."""
         if self.phase == OVER:

@@ -148,7 +148,7 @@ def _square(at: Square | None) -> str:
     return f"[{at[0]}, {at[1]}]" if at is not None else "?"
 
 
-def hint_reason(data: DracoData, view: View, action: Action, names: Sequence[str] = ()) -> str:
+def hint_reason(data: DracoData, view: View, action: Action, names: Sequence[str] = (), role: str | None = None) -> str:
     """Why a hint suggests `action`, in one line of the player's language, from the seat's view only:
     "Wins the fight 5 to 3", "Captures Bo's explorer (+1)"."""
     assert view.seat is not None
@@ -156,8 +156,8 @@ def hint_reason(data: DracoData, view: View, action: Action, names: Sequence[str
     words = _Words(names or [str(s + 1) for s in range(view.players)], data)
     board = BoardModel.from_view(view, data)
     kind = action.type
-    if isinstance(action, (Select, Place)):
-        return words.tr("hint.place", token=words.token(action.token))
+    if isinstance(action, (Select, Place)):  # `role`: the token's role in the placement policy
+        return words.tr(f"hint.place_{role}" if role else "hint.place", token=words.token(action.token))
     if isinstance(action, (Fight, Reveal)):
         at = row_col(action.at)
         spot = board.squares.get(at)
@@ -181,10 +181,37 @@ def hint_reason(data: DracoData, view: View, action: Action, names: Sequence[str
         land = spot.land.kind if spot is not None and spot.land is not None else None
         if land is not None:
             return words.tr("hint.move_onto", land=words.token(land))
-        return words.tr("hint.move", square=_square(row_col(action.target)))
+        return _move_reason(board, seat, words, row_col(action.origin), row_col(action.target))
     if isinstance(action, Peek):
         return words.tr("hint.peek", square=_square(row_col(action.at)))
     return words.tr(f"hint.{kind.replace('-', '_')}")
+
+
+def _move_reason(board: BoardModel, seat: int, words: "_Words", origin: Square, target: Square) -> str:
+    """Why a move, in words, from what the seat sees around its two ends: an enemy character it may then fight,
+    one stronger it steps away from, a face-down token it may then peek at or reveal; else where it goes."""
+    mover = board.squares[origin].character
+    assert mover is not None
+    token = words.token(mover.kind)
+
+    def enemies(at: Square) -> list[tuple[Square, Token]]:
+        near = (board.squares.get(a) for a in board.neighbours(at))
+        return [(s.at, s.character) for s in near if s is not None and s.character is not None
+                and s.character.owner != seat]
+
+    never = {c.id for c in board.data.characters if c.never_attacked}
+    strength = sum(p.value for p in board.strength_parts(origin))
+    for at, enemy in enemies(target):
+        if at != origin and enemy.kind not in never:
+            return words.tr("hint.move_to_fight", token=token, enemy=words.token(enemy.kind), square=_square(at))
+    for at, enemy in enemies(origin):
+        if sum(p.value for p in board.strength_parts(at)) > strength:
+            return words.tr("hint.move_away", token=token, enemy=words.token(enemy.kind), square=_square(at))
+    down = [s.at for s in (board.squares.get(a) for a in board.neighbours(target)) if s is not None and s.down >= 0
+            and s.down != seat and s.down_kind is None]
+    if down:
+        return words.tr("hint.move_to_reveal", token=token, square=_square(down[0]))
+    return words.tr("hint.move", square=_square(target))
 
 
 def missed(data: DracoData, view: View, chosen: Action, best: Action) -> list[str]:

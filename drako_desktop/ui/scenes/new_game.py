@@ -42,8 +42,8 @@ class NewGameScene(Screen):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        computer_names = tr("new_game.computer_names").split(",")
-        self.names = [tr("new_game.default_you")] + [n.strip() for n in computer_names]
+        self.computer_names = [n.strip() for n in tr("new_game.computer_names").split(",")]
+        self.names = [tr("new_game.default_you")] + list(self.computer_names)
         # a person and computers, as few seats as the game allows (house rules may ask for 3 or more)
         self.kinds = [HUMAN] + [f"{COMPUTER}:{default_level(self.ctx.game)}"] * (self.ctx.game.min_players - 1)
         self.colours = list(range(len(theme.SEAT_COLOURS)))  # per seat (and for seats yet to be added)
@@ -83,8 +83,15 @@ class NewGameScene(Screen):
         self.app.start_game(self.setup())
 
     def set_kind(self, seat: int, kind: str) -> None:
+        was_computer = self.kinds[seat] != HUMAN
         self.kinds[seat] = kind
         self.seat_widget(seat, ColourDisc).person = kind == HUMAN  # its picture: a person or a computer
+        if was_computer and kind == HUMAN and self.names[seat].strip() in self.computer_names:
+            # a person does not keep the computer's name: "You" when alone, else "Player n" (a typed name stays)
+            alone = sum(k == HUMAN for k in self.kinds) == 1
+            self.names[seat] = tr("new_game.default_you") if alone else tr("new_game.player_n", n=seat + 1)
+            self.seat_widget(seat, TextField).value = self.names[seat]
+            self.first_choice.options = self.first_options()
         self.name_the_people()
 
     def name_the_people(self) -> None:

@@ -7,7 +7,7 @@ from dataclasses import replace
 import pygame
 from pygame import Rect
 
-from ...i18n import called_you, tr
+from ...i18n import called_you, shown_name, tr
 from ...saves import SavedGame, start_game
 from .. import theme
 from ..anim import ease_out
@@ -31,7 +31,7 @@ class ScoreSheet(Overlay):
         state = table.controller.state
         self.scores = state.scores()
         self.winners = state.winners()
-        self.names = [s.name for s in table.controller.seats]
+        self.names = [shown_name(s.name) for s in table.controller.seats]
         self.elapsed = 0.0
         self.hidden = False
         self.game = self.finished_game()
@@ -66,6 +66,11 @@ class ScoreSheet(Overlay):
         words: str = self.ctx.game_ui.tie_break_text(self.names, self.scores, self.winners)
         return words
 
+    def ending_text(self) -> str:
+        """How the game ended, in the game's words (empty for a game that ends one way only)."""
+        words: str = self.ctx.game_ui.ending_text(self.table.controller.view(None))
+        return words
+
     def relayout(self) -> None:
         th = self.ctx.theme
         rows = len(self.scores[0].categories) + 1
@@ -86,6 +91,7 @@ class ScoreSheet(Overlay):
         tie_room = self.ctx.text.block(why, "body", th.text(19), theme.INK_MUTED, width - th.px(80)).get_height() \
             + th.px(10) if why else 0
         tie_room += th.px(50) if self.hint_note() else 0
+        tie_room += th.px(50) if self.ending_text() else 0
         height = th.px(150) + th.px(86) + rows * th.px(40) + th.px(70) + tie_room + th.px(100)
         self.panel = Rect(0, 0, width, min(height, th.height - th.px(40)))
         self.panel.center = (th.width // 2, th.height // 2)
@@ -130,21 +136,32 @@ class ScoreSheet(Overlay):
     def draws_over_last(self) -> bool:
         return not self.hidden and super().draws_over_last()  # hidden, the table shows through: drawn whole
 
+    def show_log(self) -> None:
+        """L: the game log, on the table shown in full (the sheet comes back with its button or a key)."""
+        if not self.hidden:
+            self.toggle()
+        self.table.toggle_log()
+
     def handle(self, event: pygame.event.Event) -> None:
         button = self.toggle_button
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_l:
+            self.show_log()
+            return
+        on_toggle = event.type == pygame.MOUSEBUTTONDOWN and button is not None and button.rect.collidepoint(event.pos)
+        if self.hidden and event.type == pygame.MOUSEBUTTONDOWN and not on_toggle and \
+                self.table.layout.top_bar.collidepoint(event.pos):
+            self.table.handle(event)  # the table's own top bar: its game log, its rules, its menu
+            return
         look = getattr(self.table, "look_around", None)  # a table that can show any player's board large
         if self.hidden and look is not None:
-            on_button = event.type == pygame.MOUSEBUTTONDOWN and button is not None and \
-                button.rect.collidepoint(event.pos)
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE):
                 self.toggle()
-            elif on_button or event.type == pygame.MOUSEMOTION:
+            elif on_toggle or event.type == pygame.MOUSEMOTION:
                 super().handle(event)
             else:
                 look(event)
             return
-        if self.hidden and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and not (
-                event.type == pygame.MOUSEBUTTONDOWN and button is not None and button.rect.collidepoint(event.pos)):
+        if self.hidden and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and not on_toggle:
             self.toggle()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -232,8 +249,13 @@ class ScoreSheet(Overlay):
             label = text.fitted(headline, "title", th.text(34), theme.GOLD, self.panel.w - th.px(60), shadow=True)
             rect = blit_at(surface, label, "midtop", (self.panel.centerx, y))
             y = rect.bottom + th.px(8)
-            why = self.tie_break_text()
             bottom = self.widgets.widgets[0].rect.y - th.px(10)
+            ending = self.ending_text()
+            if ending:
+                block = text.block(ending, "body", th.text(19), theme.INK, self.panel.w - th.px(80),
+                                   max_height=max(20, bottom - y), align="center")
+                y = blit_at(surface, block, "midtop", (self.panel.centerx, y)).bottom + th.px(6)
+            why = self.tie_break_text()
             if why:
                 block = text.block(why, "body", th.text(19), theme.INK_MUTED, self.panel.w - th.px(80),
                                    max_height=max(20, bottom - y), align="center")

@@ -416,6 +416,9 @@ class GameState:
 
     # -- apply ---------------------------------------------------------------
 
+    def decision_of(self, action: Action) -> Action:
+        return action  # every action is one decision
+
     def why_illegal(self, action: Action) -> IllegalActionError | None:
         """Why the action may not be taken now (a typed error with a reason code), or None if it may.
 

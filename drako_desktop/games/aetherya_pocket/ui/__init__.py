@@ -101,6 +101,9 @@ class AetheryaUI:
     def tie_break_text(self, names: Sequence[str], scores: Sequence[Breakdown], winners: Sequence[int]) -> str:
         return tie_break_text(names, scores, winners)
 
+    def ending_text(self, view: Any) -> str:
+        return ""  # a game of Aetherya Pocket ends one way only: the last card placed
+
     def sound_for(self, event: Any) -> str | None:
         return EVENT_SOUNDS.get(event.kind)
 

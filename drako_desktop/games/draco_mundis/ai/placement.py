@@ -32,6 +32,7 @@ from ..rules import CHAR, DOWN, KIND_BITS, KIND_MASK
 from .evaluate import DISTANCE, Evaluator
 
 EXPLORER, HOME, STRONG, PRIZE, WEAK, DUD, ITEM = range(7)
+ROLE_NAMES = ("explorer", "home", "strong", "prize", "weak", "dud", "item")  # a hint's words, by role
 # Lower goes first: explorers start where there is room, the campsite takes a quiet corner while there
 # are some, strong characters wait to see where enemy explorers stand.
 PRIORITY = {EXPLORER: 0.0, HOME: 1.0, PRIZE: 2.0, STRONG: 2.5, WEAK: 3.0, DUD: 3.0, ITEM: 3.0}
@@ -75,6 +76,10 @@ class Placement:
         self.top = top
         self.liability = liability
         self.liability_land = {land for _, land, _ in evaluator.adjacent_own}
+
+    def role(self, token: str) -> str:
+        """The token's role in setup, by name (what a setup hint explains)."""
+        return ROLE_NAMES[self.roles[self.rules.kind_index[token]]]
 
     def select(self, legal: Sequence[Action], rng: random.Random, style: Style) -> int:
         """Which token of the supply to place next: the first role by priority (with the style's jitter)."""

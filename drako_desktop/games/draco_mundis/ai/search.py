@@ -169,7 +169,10 @@ class HardAgent(LevelAgent):
 
     def assess(self, view: View, legal: Sequence[Action], chosen: int | None = None) -> Assessment | None:
         """The search's expected outcome of its candidate actions and of `chosen` (always among them), for the
-        hint and the post-game review; setup placements are not searched (None)."""
+        hint and the post-game review. Setup placements are not searched: which token to place next is the
+        placement policy's suggestion, without an estimate (a review does not judge it); where, not at all."""
+        if view.decision == "select":
+            return Assessment(self.placement.select(legal, self.rng, HARD_STYLE), {})
         if view.decision != "act":
             return None
         know = Knowledge(self.rules, view)

@@ -97,6 +97,10 @@ class DracoUI:
     def tie_break_text(self, names: Sequence[str], scores: Sequence[Breakdown], winners: Sequence[int]) -> str:
         return tie_break_text(self.game, names, scores, winners)
 
+    def ending_text(self, view: Any) -> str:
+        """The last reveal or the stall rule (rule book 3, 5)."""
+        return tr(f"draco_table.ended.{view.ended}", limit=view.stall_limit) if view.ended else ""
+
     def sound_for(self, event: Any) -> str | None:
         return EVENT_SOUNDS.get(event.kind)
 

@@ -31,6 +31,7 @@ ROTATE = 0.3
 PEEK = 0.55
 BANNER = 1.0
 ANNOUNCE = 1.4
+TO_PLATE = 0.5  # a trophy or a prisoner going to its taker's plate
 
 
 class Stage(Protocol):
@@ -78,13 +79,23 @@ class Drop(EventBeat):
             self.stage.draw_back(surface, e.seat, rect)
 
 
+def to_plate(stage: Stage, start: Rect, seat: int, t: float) -> Rect:
+    """Where a token taken (a trophy, a prisoner) is, `t` (0 to 1) of its way from `start` to its taker's plate."""
+    plate = stage.plate_rect(seat)
+    chip = Rect(0, 0, start.w // 2, start.h // 2)
+    chip.midleft = (plate.x + plate.w // 3, plate.centery)
+    return lerp_rect(start, chip, ease_in_out(t))
+
+
 class Slide(EventBeat):
-    """A character moving in a straight line (a move, a capture), or the trap pushed."""
+    """A character moving in a straight line (a move, a capture), or the trap pushed. A capture's prisoner then
+    goes, in a copy, to its captor's plate, where it counts (it travels on with the cannibal on the board)."""
 
     def __init__(self, stage: Stage, event: Event, what: str) -> None:
         assert event.at is not None and event.to is not None
         squares = abs(event.at[0] - event.to[0]) + abs(event.at[1] - event.to[1])
-        super().__init__(stage, event, 0.16 + SLIDE_PER_SQUARE * squares)
+        self.sliding = 0.16 + SLIDE_PER_SQUARE * squares
+        super().__init__(stage, event, self.sliding + (TO_PLATE if event.kind == "capture" else 0.0))
         self.what = what  # "character" or "trap"
         self.token: Token | None = None
         self.prisoner: Token | None = None
@@ -103,11 +114,18 @@ class Slide(EventBeat):
     def draw(self, surface: pygame.Surface) -> None:
         e = self.event
         assert e.at is not None and e.to is not None
-        rect = lerp_rect(self.stage.square_rect(e.at), self.stage.square_rect(e.to), ease_in_out(self.progress))
+        slid = self.part(0.0, self.sliding)
+        rect = lerp_rect(self.stage.square_rect(e.at), self.stage.square_rect(e.to), ease_in_out(slid))
         if self.token is not None:
             self.stage.draw_piece(surface, self.what, self.token, rect)
-        if e.kind == "capture" and e.target is not None and self.progress > 0.75:
-            self.stage.draw_mark(surface, "capture", self.stage.square_rect(e.to), (self.progress - 0.75) * 4)
+        if e.kind == "capture" and e.target is not None:
+            if slid > 0.75:
+                self.stage.draw_mark(surface, "capture", self.stage.square_rect(e.to), min(1.0, (slid - 0.75) * 4))
+            if slid >= 1:  # the prisoner's copy on its way to the captor's plate
+                prisoner = Token(e.target.owner, e.target.kind, e.target.facing)
+                way = self.part(self.sliding, TO_PLATE)
+                self.stage.draw_piece(surface, "character", prisoner,
+                                      to_plate(self.stage, self.stage.square_rect(e.to), e.seat, way))
 
 
 class Flip(EventBeat):
@@ -165,13 +183,13 @@ class FightBeat(EventBeat):
         self.update_model()
         t = self.progress
         self.stage.draw_fight(surface, self.event, t)
-        if self.applied:
-            fade = self.part(FIGHT * 0.55, FIGHT * 0.4)
+        if self.applied:  # the losers go to the winner's plate, as trophies
+            way = self.part(FIGHT * 0.55, FIGHT * 0.4)
+            e = self.event
+            winner = e.seat if e.outcome == "win" else e.defender.owner if e.defender is not None else e.seat
             for at, token in self.leaving:
-                rect = self.stage.square_rect(at)
-                shrink = rect.inflate(-round(rect.w * 0.5 * fade), -round(rect.h * 0.5 * fade))
-                self.stage.draw_piece(surface, "character", token, shrink.move(0, -round(rect.h * 0.3 * fade)),
-                                      alpha=round(255 * (1 - fade)))
+                rect = to_plate(self.stage, self.stage.square_rect(at), winner, way)
+                self.stage.draw_piece(surface, "character", token, rect, alpha=round(255 * (1 - 0.5 * way)))
 
 
 class Vanish(EventBeat):

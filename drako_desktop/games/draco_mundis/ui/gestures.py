@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ....i18n import tr
 from ..actions import (
     FACING_INDEX,
     FACINGS,
@@ -127,6 +128,15 @@ class Gestures:
         if decision.kind == "place":
             return [self.scene.model.selected] if self.scene.model.selected else []
         return [a.token for a in decision.legal if isinstance(a, Select)]
+
+    def tray(self) -> list[str]:
+        """Every kind of the person's supply in this game, in the data's order, while they place: each keeps
+        its slot in the tray (those all placed are greyed), so that nothing shifts under the pointer."""
+        if not self.supply():
+            return []
+        rules = self.scene.game.rules
+        counts = rules.token_counts(frozenset(self.scene.model.variants))
+        return [kind for kind, n in zip(rules.kinds, counts) if n > 0]
 
     def seat(self) -> int:
         decision = self.scene.decision()
@@ -252,7 +262,7 @@ class Gestures:
         sq = square(*at)
         sel = square(*self.selected) if self.selected is not None else None
         if option in ("reveal", "reveal-any"):
-            self.facing = Facing(option, at)
+            self.ask_facing(Facing(option, at))
         elif option == "move" and sel is not None:
             self.scene.play(Move(sel, sq))
         elif option == "capture" and sel is not None:
@@ -284,10 +294,29 @@ class Gestures:
         else:
             self.scene.play(Place(kind, square(*at)))
 
+    def facings(self, pending: Facing) -> list[str]:
+        """The facings worth offering: a turn, to any other facing; a reveal of a token the person knows is a land
+        or the trap, one (its facing is ignored); else all four."""
+        if pending.purpose == "rotate":
+            return self.rotations()
+        if pending.purpose in ("reveal", "reveal-any"):
+            spot = self.scene.model.squares.get(pending.at)
+            known = spot.down_kind if spot is not None else None
+            if known is not None and self.scene.model.kind_group(known) != "character":
+                return [FACINGS[0]]
+        return list(FACINGS)
+
+    def ask_facing(self, pending: Facing) -> None:
+        """The facing picker, unless only one facing makes sense: then that one, at once."""
+        self.facing = pending
+        offered = self.facings(pending)
+        if len(offered) == 1:
+            self.face(offered[0])
+
     def face(self, facing: str) -> None:
-        """The facing picker's choice."""
+        """The facing picker's choice (one it does not offer, such as a turn to the facing it has, keeps it open)."""
         pending = self.facing
-        if pending is None:
+        if pending is None or facing not in self.facings(pending):
             return
         self.facing = None
         sq, f = square(*pending.at), FACING_INDEX[facing]
@@ -308,7 +337,7 @@ class Gestures:
                 self.scene.say_key("select_first")
             return
         self.menu = None
-        self.facing = Facing("rotate", self.selected)
+        self.ask_facing(Facing("rotate", self.selected))
 
     def do_sacrifice(self) -> None:
         action = self.sacrifice()
@@ -320,11 +349,22 @@ class Gestures:
             self.scene.say_key("select_first")
 
     def do_pass(self) -> None:
-        """Pass: the actions left are given up and the turn ends (the person asked for it in so many words)."""
+        """Pass (P or the button): asked first, since actions left are given up; then the turn ends (the person
+        asked for it in so many words)."""
         if not self.can(Pass()):
             return
-        self.scene.play(Pass())
-        self.scene.end_turn()
+        from ....ui.scenes.dialogs import confirm
+
+        left = self.scene.model.actions_left
+        message = tr("draco_table.pass_confirm.text_one") if left == 1 else \
+            tr("draco_table.pass_confirm.text", count=left)
+        confirm(self.scene.app, tr("draco_table.pass_confirm.title"), message, tr("draco_table.pass_confirm.yes"),
+                self.pass_now, no=tr("draco_table.pass_confirm.no"))
+
+    def pass_now(self) -> None:
+        if self.can(Pass()):
+            self.scene.play(Pass())
+            self.scene.end_turn()
 
     def refuse(self, at: Square) -> None:
         """Why nothing can be done on this square now, in words (the engine's reason where it has one)."""

@@ -35,7 +35,7 @@ class HandOverScene(Scene):
 
     @property
     def name(self) -> str:
-        return self.table.setup.seats[self.seat].name
+        return self.table.seat_name(self.seat)
 
     def relayout(self) -> None:
         th = self.ctx.theme

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Sequence
 import pygame
 from pygame import Rect
 
-from ....i18n import tr
+from ....i18n import has, shown_name, tr
 from ....ui import canvas, table_parts, theme
 from ....ui.hints import BubblePlace
 from ....ui.text import blit_at
@@ -116,10 +116,10 @@ class TablePainter:
         # The hint in words: at the foot of the side panel, above its buttons; over the foot of the board where
         # that would cover some of the tokens still to place (a tall tray, with four players at 1280 x 720).
         panel, board, px = scene.layout.panel, scene.layout.board, self.ctx.theme.px
-        supply = scene.gestures.supply() if scene.shows_panel and not scene.log_open else []
+        tray = [rect for _, rect in scene.tray_places()] if scene.shows_panel and not scene.log_open else []
         scene.hints.draw_bubble(surface, [BubblePlace((panel.centerx, scene.panel_bottom() - px(8)), panel.w - px(16)),
                                           BubblePlace((board.centerx, board.bottom - px(8)), panel.w - px(16))],
-                                keep_clear=scene.layout.tray_slots(len(supply)) if supply else [])
+                                keep_clear=tray)
         if scene.toast is not None:
             self.toast(surface, scene.toast[0])
         if scene.tooltip is not None and (scene.pinned_tip or self.preview_box is None):
@@ -184,13 +184,13 @@ class TablePainter:
         canvas.rect(surf, (*theme.GOLD_DARK, 255), frame, width=max(1, th.px(2)), border_radius=th.px(8))
         light, dark = (58, 74, 70), (50, 64, 62)
         for row in range(layout.rows):
-            for col in range(layout.columns):
+            for col in layout.drawn_columns:
                 rect = layout.square_rect((row, col))
                 if model.in_use((row, col)):
                     canvas.rect(surf, (*(light if (row + col) % 2 else dark), 255), rect)
                 else:
                     canvas.rect(surf, (22, 24, 30, 255), rect)
-        for col in range(layout.columns):
+        for col in layout.drawn_columns:
             if not model.in_use((0, col)):
                 self.hatch(surf, Rect(layout.square_rect((0, col)).topleft, (layout.square, board.h)))
         for k in range(layout.columns + 1):
@@ -202,7 +202,7 @@ class TablePainter:
         used = Rect(layout.square_rect((0, model.columns[0])).topleft,
                     ((model.columns[1] - model.columns[0] + 1) * layout.square, board.h))
         canvas.rect(surf, (*theme.GOLD, 255), used, width=max(2, th.px(3)))
-        if model.columns[0] > 0:  # the part out of play says so, once, along its middle
+        if model.columns[0] > layout.first_column:  # a part out of play drawn says so, once, along its middle
             out = Rect(board.x, board.y, used.x - board.x, board.h)
             label = text.fitted(tr("draco_table.out_of_play", players=model.players), "bold", th.text(20),
                                 theme.INK_MUTED, out.h - th.px(20))
@@ -211,7 +211,7 @@ class TablePainter:
             canvas.rect(surf, (14, 16, 22, 230), plate, border_radius=th.px(6))
             surf.blit(label, label.get_rect(center=out.center))
         size = th.text(15)
-        for col in range(layout.columns):
+        for col in layout.drawn_columns:
             label = text.render(str(col), "number", size, theme.INK_MUTED if model.in_use((0, col)) else (80, 84, 96))
             blit_at(surf, label, "midbottom", (layout.square_rect((0, col)).centerx, board.y - th.px(7)))
         for row in range(layout.rows):
@@ -286,6 +286,7 @@ class TablePainter:
                 size = round(inner.w * 0.5)
                 peeked = spot.down != self.scene.model.viewer
                 surf.blit(art.known(spot.down_kind, size, peeked), (inner.right - size - 1, inner.y + 1))
+                self.letter(surf, spot.down_kind, inner)
             for i, seat in enumerate(s for s in spot.peeked_by if s != self.scene.model.viewer):
                 mark = art.mark(seat, max(6, round(inner.w * 0.16)))
                 surf.blit(mark, (inner.x + th.px(3) + i * (mark.get_width() + 2), inner.bottom - mark.get_height() - 3))
@@ -305,6 +306,16 @@ class TablePainter:
                 surf.blit(pic, (inner.right - size + th.px(2), inner.y - th.px(2)))
                 cuffs = art.action_mark("capture", round(size * 0.55), theme.BAD)
                 surf.blit(cuffs, (inner.right - size - cuffs.get_width() // 3, inner.y))
+
+    def letter(self, surf: pygame.Surface, kind: str, inner: Rect) -> None:
+        """A face-down token's kind, as its viewer knows it, in letters too (the little picture alone is hard
+        to tell at 1280 x 720): a tab at the token's foot, in the language shown."""
+        th = self.ctx.theme
+        words = tr(f"draco_table.token_marks.{kind}") if has(f"draco_table.token_marks.{kind}") else kind[:2]
+        label = self.ctx.text.render(words, "bold", max(10, round(inner.w * 0.24)), theme.INK_DARK)
+        tab = label.get_rect(bottomright=(inner.right - th.px(4), inner.bottom - th.px(3))).inflate(th.px(8), 0)
+        canvas.rect(surf, theme.PARCHMENT_TOP, tab, border_radius=th.px(4))
+        surf.blit(label, label.get_rect(center=tab.center))
 
     def piece(self, surf: pygame.Surface, what: str, token: Token | None, rect: Rect, alpha: int = 255,
               moving: bool = False) -> None:
@@ -389,7 +400,7 @@ class TablePainter:
         score = text.render(tr("draco_table.points", points=number(scene.score_counter(seat))), "number", th.text(22),
                             theme.GOLD)
         name_w = w - x - score.get_width() - icon.get_width() - th.px(24)
-        name = text.fitted(seat_info.name, "heading", th.text(22), theme.INK, max(30, name_w))
+        name = text.fitted(shown_name(seat_info.name), "heading", th.text(22), theme.INK, max(30, name_w))
         blit_at(surf, icon, "midleft", (x, pad + line_h // 2))
         blit_at(surf, name, "midleft", (x + icon.get_width() + th.px(6), pad + line_h // 2))
         blit_at(surf, score, "midright", (w - pad, pad + line_h // 2))
@@ -455,10 +466,13 @@ class TablePainter:
         supply = scene.gestures.supply()
         counts = scene.model.supply
         dragged = scene.gestures.dragged()
-        for kind, slot in zip(supply, scene.layout.tray_slots(len(supply))):
+        for kind, slot in scene.tray_places():
             chosen = scene.gestures.tray_kind == kind
             if chosen:
                 self.glow(surface, slot, theme.GOLD)
+            if kind not in supply:  # all placed: its slot stays, greyed
+                self.token_picture(surface, kind, scene.model.viewer or 0, slot, greyed=True)
+                continue
             if not (dragged and dragged[0] == ("tray", kind)):
                 self.token_picture(surface, kind, scene.model.viewer or 0, slot)
             n = counts.get(kind, 1)
@@ -468,13 +482,16 @@ class TablePainter:
             if scene.gestures.keyboard and chosen:
                 canvas.rect(surface, theme.GOLD, slot.inflate(6, 6), width=3, border_radius=th.radius)
 
-    def token_picture(self, surface: pygame.Surface, kind: str, owner: int, rect: Rect) -> None:
+    def token_picture(self, surface: pygame.Surface, kind: str, owner: int, rect: Rect, greyed: bool = False) -> None:
         """A token of any kind as in the supply: characters face up (no facing), lands, the trap."""
         group = self.scene.model.kind_group(kind)
         size = min(rect.w, rect.h)
         art = self.art
         pic = art.character(kind, owner, None, size) if group == "character" else \
             art.land(kind, owner, size) if group == "land" else art.item(kind, owner, size)
+        if greyed:
+            pic = pygame.transform.grayscale(pic)
+            pic.set_alpha(90)
         surface.blit(pic, pic.get_rect(center=rect.center))
 
     def selection(self, surface: pygame.Surface, rect: Rect) -> None:
@@ -525,7 +542,9 @@ class TablePainter:
             "draco_table.watch_title" if scene.people else "draco_table.watch_computers_title"
         y = self.title(surface, rect, tr(title))
         pad = th.px(14)
-        key = "draco_table.how_over" if over else "draco_table.how_end" if scene.ending_turn() \
+        ended = "draco_table.how_over_stall" if scene.model.ended == "stall" else "draco_table.how_over"
+        key = ended if over else "draco_table.how_confirm" if scene.ending_placements() \
+            else "draco_table.how_end" if scene.ending_turn() \
             else "draco_table.how_act" if acting else "draco_table.how_watch" if scene.people \
             else "draco_table.how_watch_computers"
         block = self.ctx.text.block(tr(key), "body", th.text(19), theme.INK, rect.w - 2 * pad,
@@ -563,6 +582,7 @@ class TablePainter:
         layout = scene.layout
         self._menu, self._facings = [], {}
         self.preview_box = None
+        self.last_moves(surface)
         if scene.decision() is None:
             return
         wave = 0.5 + 0.5 * math.sin(self.clock * 4)
@@ -578,7 +598,7 @@ class TablePainter:
                 rect = layout.square_rect(at)
                 colour = TARGET_COLOURS[options[0]]
                 self.ring(surface, rect, colour, round(120 + 100 * wave) if at == hovered else 150)
-                mark = self.art.action_mark(ACTION_ICONS[options[0]], max(14, rect.w // 3), colour)
+                mark = self.pointing(ACTION_ICONS[options[0]], max(14, rect.w // 3), colour, g.selected, at)
                 surface.blit(mark, mark.get_rect(center=(rect.centerx, rect.bottom - mark.get_height() // 2 - 2))
                              if options[0] != "move" else mark.get_rect(center=rect.center))
             if hovered is not None and g.menu is None and g.facing is None:
@@ -593,6 +613,37 @@ class TablePainter:
             self.facing_picker(surface, g.facing)
         if g.menu is not None:
             self.menu(surface)
+
+    def last_moves(self, surface: pygame.Surface) -> None:
+        """The last turn's actions marked until the next turn is over, in the colour of who took them: a move
+        (a capture, a push) as a line from where it started to a ring where it ended, any other a ring."""
+        scene, th = self.scene, self.ctx.theme
+        if not scene.choreo.idle:
+            return
+        layout, width = scene.layout, max(3, th.px(5))
+        for event in scene.marked_events():
+            colour = theme.shade(self.art.colour(event.seat), 1.3)
+            if event.at is None:
+                continue
+            start = layout.square_rect(event.at)
+            if event.to is not None:
+                end = layout.square_rect(event.to)
+                canvas.line(surface, colour, start.center, end.center, width)
+                canvas.circle(surface, colour, start.center, max(3, layout.square // 12))
+                self.ring(surface, end.inflate(-4, -4), colour, 255, width=width)
+            else:
+                self.ring(surface, start.inflate(-4, -4), colour, 255, width=width)
+
+    def pointing(self, name: str, size: int, colour, origin: Square | None, target: Square) -> pygame.Surface:
+        """A target's action mark; an arrow (a move, a push: drawn pointing east) turned the way from `origin`
+        (the selected character) to `target`."""
+        mark = self.art.action_mark(name, size, colour)
+        if name not in ("move", "push") or origin is None:
+            return mark
+        dr, dc = target[0] - origin[0], target[1] - origin[1]
+        angle = 90 if dr < 0 and not dc else -90 if dr > 0 and not dc else 180 if dc < 0 else 0
+        return mark if angle == 0 else self.ctx.art.cached(("draco-pointing", name, size, colour, angle),
+                                                           lambda: pygame.transform.rotate(mark, angle))
 
     def ring(self, surface: pygame.Surface, rect: Rect, colour, alpha: int, width: int = 0) -> None:
         """A ring around a square; `alpha` (0-255) darkens it towards the board (a pulse costs no surface)."""
@@ -637,6 +688,37 @@ class TablePainter:
         if preview is not None and scene.shows_preview:
             self.preview_box = self.fight_panel(surface, preview, scene.layout.square_rect(at),
                                                 reveal="fight" not in options)
+        elif "capture" in options and scene.gestures.selected is not None and scene.shows_preview:
+            self.preview_box = self.capture_panel(surface, scene.gestures.selected, at)
+
+    def capture_panel(self, surface: pygame.Surface, captor_at: Square, at: Square) -> Rect | None:
+        """Hovering a capture: who takes whom (printed strengths only), and what the prisoner is worth; where."""
+        scene, th, text = self.scene, self.ctx.theme, self.ctx.text
+        captor, prisoner = scene.model.squares[captor_at].character, scene.model.squares[at].character
+        if captor is None or prisoner is None:
+            return None
+        data, names = scene.data, scene.names()
+        printed = {c.id: c.strength for c in data.characters}
+        points = next((line.points for line in data.lines if line.pattern == "eliminated" and prisoner.kind in
+                       line.tokens), 0)
+        width, pad = th.px(360), th.px(12)
+        title = text.fitted(tr("draco_table.preview.capture_title"), "bold", th.text(20), theme.GOLD, width - 2 * pad)
+        owner = whose(names[prisoner.owner])
+        block = text.block(tr("draco_table.preview.capture", captor=token_name(data, captor.kind),
+                              strength=printed[captor.kind], token=token_name(data, prisoner.kind), whose=owner,
+                              printed=printed[prisoner.kind], points=signed(points)),
+                           "body", th.text(18), theme.INK, width - 2 * pad)
+        height = 2 * pad + title.get_height() + th.px(6) + block.get_height()
+        layout = scene.layout
+        area = Rect(0, layout.top_bar.bottom, surface.get_width(), layout.status_bar.top - layout.top_bar.bottom)
+        squares = [layout.square_rect(captor_at), layout.square_rect(at)]
+        box = place_beside((width, height), squares[1], squares, layout.seats, area, th.px(14))
+        surface.blit(self.ctx.art.panel(box.w, box.h, alpha=245, edge=theme.GOLD), box)
+        blit_at(surface, title, "topleft", (box.x + pad, box.y + pad), box=box)
+        blit_at(surface, block, "topleft", (box.x + pad, box.y + pad + title.get_height() + th.px(6)), box=box)
+        self.ring(surface, squares[0], theme.GOLD, 230, width=max(3, th.px(4)))
+        self.ring(surface, squares[1], theme.BAD, 230, width=max(3, th.px(4)))
+        return box
 
     def fight_panel(self, surface: pygame.Surface, preview: FightPreview, near: Rect, reveal: bool = False) -> Rect:
         """Every attacker and the defender with their modifiers, both totals, and what each outcome does; where."""
@@ -706,7 +788,11 @@ class TablePainter:
             explorer = self.art.character(facing_of.kind, decision.seat, None, inner.w)
             surface.blit(explorer, explorer.get_rect(center=rect.center))
         offsets = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+        offered = self.scene.gestures.facings(facing_of)  # a turn never offers the facing it has
+        self._facings.clear()
         for facing, (dx, dy) in offsets.items():
+            if facing not in offered:
+                continue
             centre = (rect.centerx + dx * (rect.w // 2 + size // 2), rect.centery + dy * (rect.h // 2 + size // 2))
             box = Rect(0, 0, size, size)
             box.center = centre
@@ -831,9 +917,27 @@ class TablePainter:
             r = blit_at(surface, mark, "midright", (x, top.centery))
             x = r.x - th.px(8)
         label = text.fitted(turn, "bold", th.text(22), theme.INK, max(40, x - rect.right - th.px(20)))
-        blit_at(surface, label, "midright", (x, top.centery))
+        x = blit_at(surface, label, "midright", (x, top.centery)).x - th.px(20)
+        stall = scene.stall_text()
+        if stall:
+            label = text.fitted(stall, "body", th.text(18), theme.INK_MUTED, max(40, x - rect.right - th.px(20)))
+            blit_at(surface, label, "midright", (x, top.centery))
         table_parts.status_line(surface, self.ctx, layout.status_bar, scene.bar_edges.status_right,
                                 scene.status_text(), 21)
+
+    def banner(self, surface: pygame.Surface, words: str, alpha: float) -> None:
+        """Whose turn it is now (or the end): a plate in the middle of the board, as wide as its words, fading in
+        and out; no band or line across the board."""
+        th, board = self.ctx.theme, self.scene.layout.board
+        label = self.ctx.text.fitted(words, "title", th.text(40), theme.GOLD, board.w - th.px(40), shadow=True)
+        box = label.get_rect(center=board.center).inflate(th.px(48), th.px(28))
+        plate = self.ctx.art.panel(box.w, box.h, alpha=235, edge=theme.GOLD)
+        plate.set_alpha(round(255 * alpha))
+        surface.blit(plate, box)
+        label.set_alpha(round(255 * alpha))
+        surface.blit(label, label.get_rect(center=box.center))
+        label.set_alpha(None)
+        plate.set_alpha(None)
 
     def toast(self, surface: pygame.Surface, words: str) -> None:
         th, text = self.ctx.theme, self.ctx.text
@@ -851,5 +955,7 @@ class TablePainter:
         g = self.scene.gestures
         anchor = self.scene.layout.square_rect(g.cursor).bottomright if g.keyboard else mouse
         prefix = tr("draco_table.ruling_prefix")
+        at = self.scene.hovered_square()  # the square pointed at stays in sight (it may be the target)
         table_parts.tooltip(surface, self.ctx, tip, anchor, width=380,
-                            line_colour=lambda line: theme.COACH if line.startswith(prefix) else theme.INK)
+                            line_colour=lambda line: theme.COACH if line.startswith(prefix) else theme.INK,
+                            clear=self.scene.layout.square_rect(at) if at is not None else None)

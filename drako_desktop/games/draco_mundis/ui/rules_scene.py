@@ -46,6 +46,11 @@ EXAMPLES: dict[str, dict[Square, list[tuple[str, int, str, str | None]]]] = {
 EXAMPLE_TROPHIES = {"e": [(1, "dragon"), (1, "sherpa"), (1, "sherpa")]}
 
 
+def counted(what: str, count: int) -> str:
+    """A number of things in words, singular or plural ("1 token", "2 tokens")."""
+    return tr(f"draco_rules.counted.{what}_one") if count == 1 else tr(f"draco_rules.counted.{what}", count=count)
+
+
 class RulesScene(ReferenceScene):
     SECTIONS = SECTIONS
     PREFIX = "draco_rules"
@@ -62,6 +67,8 @@ class RulesScene(ReferenceScene):
             "stall": data.stall_turns_per_player, "placements": data.placements_per_turn,
             "fast": data.variants.fast_setup_placements, "extra": data.variants.sacrifice_extra_actions,
             "min": data.min_players, "max": data.max_players,
+            "placements_tokens": counted("tokens", data.placements_per_turn),
+            "extra_actions": counted("more_actions", data.variants.sacrifice_extra_actions),
         }
 
     def section_words(self, section: str) -> list[str]:

@@ -26,7 +26,7 @@ import pygame
 from pygame import Rect
 
 from ....controller.game import Decision, GameSetup, Phase
-from ....i18n import called_you, has, tr
+from ....i18n import called_you, has, shown_name, tr
 from ....saves import SavedGame
 from ....saves import start_game as start_saved_game
 from ....settings import ANIMATION_FACTOR
@@ -51,6 +51,7 @@ from .tips import square_tooltip, supply_tooltip, title_name, token_name
 
 log = logging.getLogger(__name__)
 
+MARKED = ("move", "capture", "push", "reveal", "reveal-any", "peek", "fight", "rotate", "destroy", "sacrifice")
 THINK = 0.6  # seconds a computer's first decision of a turn is shown as "thinking" (normal speed)
 THINK_AGAIN = 0.35
 END_TURN_KEY = pygame.K_e
@@ -82,8 +83,7 @@ class TableScene(Scene):
         self.gestures = Gestures(self)
         self.painter = TablePainter(self)
         self.widgets = WidgetGroup()
-        self.layout: TableLayout = table_layout(app.surface.get_size(), setup.players, self.data.rows,
-                                                self.data.columns)
+        self.layout: TableLayout = self.new_layout()
         self.log_open = False
         self.told: list[Event] = []  # every event shown so far, as it happened (the log tells each for the viewer)
         self.log_scroll = 0
@@ -140,8 +140,14 @@ class TableScene(Scene):
     def speed(self) -> float:
         return ANIMATION_FACTOR[self.ctx.settings.animation_speed]
 
+    def new_layout(self) -> TableLayout:
+        """The layout of this window: only the columns in play for the number of players are drawn."""
+        in_use = dict(self.data.columns_in_use)[self.setup.players]
+        return table_layout(self.app.surface.get_size(), self.setup.players, self.data.rows, in_use,
+                            self.data.columns - in_use)
+
     def relayout(self) -> None:
-        self.layout = table_layout(self.app.surface.get_size(), self.setup.players, self.data.rows, self.data.columns)
+        self.layout = self.new_layout()
         self.painter = TablePainter(self)
         self.painter.prepare()
         self._log_page = None
@@ -159,7 +165,8 @@ class TableScene(Scene):
         decision = self.decision()
         button = None
         if self.ending_turn():
-            button = (tr("draco_table.end_turn"), self.end_turn)
+            button = (tr("draco_table.confirm_placements" if self.ending_placements() else "draco_table.end_turn"),
+                      self.end_turn)
         elif decision is not None and decision.kind == "act":
             button = (tr("draco_table.pass"), self.gestures.do_pass)
         if button is not None:
@@ -310,6 +317,10 @@ class TableScene(Scene):
     def ending_turn(self) -> bool:
         return table_parts.ending_turn(self)
 
+    def ending_placements(self) -> bool:
+        """The turn waiting for End turn is one of setup's placements (confirmed, not ended)."""
+        return self.ending_turn() and self.controller.log.turns[-1] == 0
+
     def own_turn_shown(self) -> bool:
         """The turn on the table is the person's at the screen: deciding, ending it, or watching their own
         action play out (the panel and the status still speak to them then, not "while the others play")."""
@@ -411,17 +422,20 @@ class TableScene(Scene):
         self.painter.pulse_mark(surface, name, rect, t)
 
     def draw_banner(self, surface: pygame.Surface, text: str, alpha: float) -> None:
-        table_parts.banner(surface, self.ctx, text, alpha)
+        self.painter.banner(surface, text, alpha)
 
     def banner_text(self, event: Event) -> str:
         if event.kind == "end":
             return tr("draco_table.game_ends_stall" if event.reason == "stall" else "draco_table.game_ends")
-        return tr("draco_table.turn_banner", turn=event.number, name=self.controller.seats[event.seat].name)
+        return tr("draco_table.turn_banner", turn=event.number, name=self.seat_name(event.seat))
 
     # -- words for the painter ---------------------------------------------------------------------------------
 
     def names(self) -> list[str]:
-        return [seat.name for seat in self.setup.seats]
+        return [shown_name(seat.name) for seat in self.setup.seats]
+
+    def seat_name(self, seat: int) -> str:
+        return shown_name(self.setup.seats[seat].name)
 
     @property
     def shows_panel(self) -> bool:
@@ -439,16 +453,20 @@ class TableScene(Scene):
 
     @property
     def hints_shown(self) -> int:
-        """How many hints this game's people were shown (the top bar marks the game)."""
-        return sum(self.controller.hints)
+        """How many hints were shown (the top bar marks the game): in pass-and-play only to the person looking,
+        their own (another's hints are not the next person's business), else all of the game's."""
+        hints = self.controller.hints
+        if len(self.people) > 1:
+            return hints[self.viewer] if self.viewer is not None else 0
+        return sum(hints)
 
     def hint_places(self, action: Any) -> list[Rect]:
         """Where a suggested action shows: the token to place (in the tray) and its square, the character
         and its target, the attackers and the defender of a fight, or the Pass button."""
         squares = self.layout.square_rect
         if isinstance(action, (Select, Place)):
-            supply = self.gestures.supply()
-            tray = [rect for kind, rect in zip(supply, self.layout.tray_slots(len(supply))) if kind == action.token]
+            slot = self.tray_slot(action.token)
+            tray = [slot] if slot is not None else []
             return tray + ([squares(row_col(action.at))] if isinstance(action, Place) else [])
         if isinstance(action, (Move, Capture)):
             return [squares(row_col(action.origin)), squares(row_col(action.target))]
@@ -461,6 +479,19 @@ class TableScene(Scene):
         if isinstance(action, Pass):
             return [w.rect for w in self.widgets.widgets if w.rect.y >= self.layout.status_bar.y][:1]
         return [squares(row_col(action.at))]  # peek, reveal, rotate, destroy, sacrifice, reveal any: one square
+
+    def marked_events(self) -> list[Event]:
+        """What the table marks on the board (as the viewer may know it): the last whole turn's actions, until the
+        next turn is over, and the turn being played by someone else so far (a computer's first action stays
+        marked while its second plays)."""
+        starts = [i for i, e in enumerate(self.told) if e.kind == "turn"]
+        if not starts:
+            return []
+        shown = self.told[starts[-2] + 1:starts[-1]] if len(starts) > 1 else []
+        if self.told[starts[-1]].seat != self.viewer:
+            shown = shown + self.told[starts[-1] + 1:]
+        seen = (e.for_viewer(self.viewer) for e in shown if e.kind in MARKED)
+        return [e for e in seen if e is not None]
 
     def log_lines(self) -> list[str]:
         """The log as the viewer may read it."""
@@ -482,17 +513,28 @@ class TableScene(Scene):
 
     def turn_text(self) -> str:
         model = self.model
-        name = self.controller.seats[model.current].name
+        name = self.seat_name(model.current)
         if model.over:
             return tr("table.game_over")
         if model.in_setup:
             return tr("draco_table.setup_turn", name=name)
         return tr("draco_table.turn", turn=model.turn, name=name)
 
+    def stall_text(self) -> str:
+        """How many turns without a reveal, an elimination in a fight or a capture are left before the stall
+        rule ends the game (empty while none has passed, in setup and at the end)."""
+        model = self.model
+        if model.over or model.in_setup or model.stall <= 0:
+            return ""
+        left = model.stall_limit - model.stall
+        return tr("draco_table.stall_left_one") if left == 1 else tr("draco_table.stall_left", count=left)
+
     def status_text(self) -> str:
         c, g, model = self.controller, self.gestures, self.model
         if model.over or self.finished:
             return tr("table.status.over")
+        if self.ending_placements():
+            return tr("draco_table.status.confirm_placements")
         if self.ending_turn():
             final = c.undo_target() is None
             return tr("draco_table.status.end_turn_final" if final else "draco_table.status.end_turn")
@@ -500,11 +542,11 @@ class TableScene(Scene):
         if decision is None and not self.own_turn_shown():
             seat = c.state.current if self.choreo.idle else model.current
             if not c.seats[seat].is_human:  # its own words: Aetherya's say "plays a card" in Chinese
-                return tr("draco_table.status.computer", name=c.seats[seat].name)
+                return tr("draco_table.status.computer", name=self.seat_name(seat))
             person = c.seats[seat]
             if called_you(person.name):  # "You are next", not "You is next"
                 return tr("table.status.you_next")
-            return tr("table.status.wait", name=person.name)
+            return tr("table.status.wait", name=self.seat_name(seat))
         if g.facing is not None:
             return tr(f"draco_table.status.facing_{g.facing.purpose.replace('-', '_')}")
         if g.menu is not None:
@@ -543,12 +585,18 @@ class TableScene(Scene):
 
     # -- hit testing ---------------------------------------------------------------------------------------------
 
+    def tray_places(self) -> list[tuple[str, Rect]]:
+        """Each kind of the tray and its slot (the same slot all through setup)."""
+        tray = self.gestures.tray()
+        return list(zip(tray, self.layout.tray_slots(len(tray))))
+
+    def tray_slot(self, kind: str) -> Rect | None:
+        return next((rect for k, rect in self.tray_places() if k == kind), None)
+
     def tray_kind_at(self, pos: tuple[int, int]) -> str | None:
-        supply = self.gestures.supply()
-        for kind, rect in zip(supply, self.layout.tray_slots(len(supply))):
-            if rect.collidepoint(pos):
-                return kind
-        return None
+        """The kind under the pointer that may be placed now (a greyed slot, all placed, is none)."""
+        kind = next((k for k, rect in self.tray_places() if rect.collidepoint(pos)), None)
+        return kind if kind in self.gestures.supply() else None
 
     def menu_option_at(self, pos: tuple[int, int]) -> int | None:
         for i, rect in enumerate(self.painter.menu_rects()):
