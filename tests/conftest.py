@@ -8,6 +8,7 @@ spaces; a type id, or "?" for a face-down card. Short rows are padded with "?".
 from __future__ import annotations
 
 import logging
+import os
 import shutil
 from functools import cache
 from pathlib import Path
@@ -84,6 +85,16 @@ def private_home(tmp_path_factory, monkeypatch):
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("DRAKO_DESKTOP_HOME", str(home))
     return home
+
+
+@pytest.fixture(autouse=True, scope="session")
+def no_waiting_for_the_disk():
+    """Files are written as the game writes them (a temporary file renamed over the old), without waiting for
+    the disk to hold them: that only matters when the power goes, which no test here cuts (tests/test_kill.py
+    kills real processes, which sync). On a busy disk each wait took 15 ms, half a minute of the monkey's run."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(os, "fsync", lambda fd: None)
+        yield
 
 
 @pytest.fixture(autouse=True)
