@@ -18,12 +18,13 @@ play: $(STAMP)
 	$(BIN)/drako-desktop $(ARGS)
 
 # Style (ruff) and types (mypy) first: either one failing fails the test before the long suite starts.
-# The suite runs in one process per core (pytest-xdist); PYTEST_WORKERS=0 runs it in this one.
+# The suite runs in one process per core (pytest-xdist); PYTEST_WORKERS=0 runs it in this one. A process that
+# runs out of tests takes over half of another's (worksteal): test times differ a hundredfold.
 PYTEST_WORKERS ?= auto
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 dist: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dist]'

@@ -368,6 +368,14 @@ class GameState:
         met = self._met_mask(seat)
         return [leg for leg in self.legend_row if met >> leg & 1]
 
+    def _claimable_mask(self, seat: int) -> int:
+        """The legends in the row the seat's kingdom meets now, as a mask (0: none)."""
+        met = self._met_mask(seat)
+        row = 0
+        for leg in self.legend_row:
+            row |= 1 << leg
+        return met & row
+
     def _met_mask(self, seat: int) -> int:
         met = self._met[seat]
         if met < 0:  # the kingdom changed since it was last checked
@@ -555,27 +563,30 @@ class GameState:
 
     def _apply_cell(self, action: Action, forced: bool) -> list[Event]:
         seat = self.current
-        index = cell(action.row, action.col)
+        row, col = action.row, action.col
+        index = row * 4 + col
         kingdom = self.kingdoms[seat]
-        face_down = not self.face_up[seat] >> index & 1
+        up = self.face_up[seat]
         ids = self.rules.type_ids
+        drawn = self.drawn
         if action.kind == PLACE:
             replaced = kingdom[index]
-            kingdom[index] = self.drawn
+            kingdom[index] = drawn
             self.discard.append(replaced)
-            event = Event(PLACE, seat, card=ids[self.drawn], row=action.row, col=action.col,
-                          replaced=ids[replaced], was_face_down=face_down, forced=forced)
+            events = [Event(PLACE, seat, ids[drawn], row, col, ids[replaced], not up >> index & 1, forced=forced)]
         else:
-            self.discard.append(self.drawn)
-            event = Event(REVEAL, seat, card=ids[self.drawn], row=action.row, col=action.col,
-                          replaced=ids[kingdom[index]], was_face_down=True, forced=forced)
+            self.discard.append(drawn)
+            events = [Event(REVEAL, seat, ids[drawn], row, col, ids[kingdom[index]], True, forced=forced)]
         self._legal = None
-        self._turn_face_up(seat, index)
+        # The cell turns face up (as _turn_face_up, inline: this is every turn's end)
+        up = self.face_up[seat] = up | 1 << index
+        v = self._visible[seat]
+        self._visible[seat] = v[:index] + (kingdom[index],) + v[index + 1:]
+        self._met[seat] = -1
         self.drawn = UNKNOWN
-        events = [event]
-        if self.face_up[seat] == FULL:
+        if up == FULL:
             events.extend(self._end_game())
-        elif not self.claimed_this_turn and self.claimable(seat):
+        elif not self.claimed_this_turn and self._claimable_mask(seat):
             self.step = _AFTER_PLACE
         else:
             events.extend(self._end_turn())
