@@ -508,7 +508,9 @@ class GameState:
         events = self._apply(action, forced=False)
         self.history.append(action)
         while self.step != _GAME_OVER:
-            legal = self.legal_actions()
+            legal = self._legal
+            if legal is None:  # (legal_actions(), without the call: this runs after every action)
+                legal = self._legal = self._compute_legal()
             if len(legal) != 1:
                 break
             events.extend(self._apply(legal[0], forced=True))
@@ -523,9 +525,9 @@ class GameState:
         if kind == DRAW or kind == TAKE_DISCARD:
             self._legal = None
             if kind == TAKE_DISCARD:
-                self.drawn = self.discard.pop()
+                drawn = self.drawn = self.discard.pop()
                 self.step = _AFTER_TAKE_DISCARD
-                return [Event(TAKE_DISCARD, seat, card=self.rules.type_ids[self.drawn], forced=forced)]
+                return [Event(TAKE_DISCARD, seat, self.rules.type_ids[drawn], forced=forced)]
             events = []
             if not self.deck:
                 top = self.discard.pop()
@@ -533,9 +535,9 @@ class GameState:
                 self.discard = [top]
                 self.rng.shuffle(self.deck)
                 events.append(Event("reshuffle", seat, number=len(self.deck)))
-            self.drawn = self.deck.pop()
+            drawn = self.drawn = self.deck.pop()
             self.step = _AFTER_DRAW
-            events.append(Event(DRAW, seat, card=self.rules.type_ids[self.drawn], forced=forced))
+            events.append(Event(DRAW, seat, self.rules.type_ids[drawn], forced=forced))
             return events
         if kind == CLAIM:
             return self._apply_claim(action, forced)
@@ -617,8 +619,8 @@ class GameState:
     def _start_turn(self) -> list[Event]:
         self.step = _TURN_START
         self.claimed_this_turn = False
-        self.turn += 1
-        return [Event("turn", self.current, number=self.turn)]
+        turn = self.turn = self.turn + 1
+        return [Event("turn", self.current, None, -1, -1, None, False, None, None, turn)]
 
     def _end_turn(self) -> list[Event]:
         self._legal = None
