@@ -19,13 +19,14 @@ play: $(STAMP)
 
 # Style (ruff), types (mypy) and the release workflow (actionlint) first: any of them failing fails the
 # test before the long suite starts.
-# The suite runs in one process per core (pytest-xdist); PYTEST_WORKERS=0 runs it in this one.
+# The suite runs in one process per core (pytest-xdist); PYTEST_WORKERS=0 runs it in this one. A process that
+# runs out of tests takes over half of another's (worksteal): test times differ a hundredfold.
 PYTEST_WORKERS ?= auto
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/actionlint .github/workflows/release.yml
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 # The frozen app for this system in dist/drako-desktop/ with the versions every build freezes
 # (packaging/pins.txt), packed as dist/drako-desktop-VERSION-linux-x64.tar.gz.

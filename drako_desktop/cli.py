@@ -568,7 +568,10 @@ def cmd_bench_ui(game: Game, args: argparse.Namespace, stdout: Writable) -> int:
     else:
         stdout.write(f"{result['frames']} frames: median {result['median_ms']} ms, p99 {result['p99_ms']} ms, "
                      f"max {result['max_ms']} ms (processor time: median {result['cpu_median_ms']} ms, "
-                     f"p99 {result['cpu_p99_ms']} ms), reached the scores: {result['reached_scores']}\n")
+                     f"p99 {result['cpu_p99_ms']} ms); after the first second: p99 {result['settled_p99_ms']} ms, "
+                     f"max {result['settled_max_ms']} ms, {result['settled_over_50_ms']} frames over 50 ms "
+                     f"(processor time p99 {result['settled_cpu_p99_ms']} ms, max {result['settled_cpu_max_ms']} ms); "
+                     f"first frame {result['first_frame_ms']} ms; reached the scores: {result['reached_scores']}\n")
     return 0
 
 

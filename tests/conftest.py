@@ -8,6 +8,7 @@ spaces; a type id, or "?" for a face-down card. Short rows are padded with "?".
 from __future__ import annotations
 
 import logging
+import os
 import shutil
 from functools import cache
 from pathlib import Path
@@ -48,6 +49,18 @@ def aetherya_game() -> AetheryaPocket:
     return game
 
 
+# The longest tests (a minute or so each on a busy machine), started first: a long test left for the end keeps
+# one process busy while the other has nothing left to do.
+LONGEST = ("test_two_positions_a_person_cannot_tell_apart", "test_monkey", "test_every_part_of_the_board_paints_only",
+           "test_no_text_overflows", "test_screenshots_hand_over_and_last_turn_marks",
+           "test_demo_game_with_computers_only_reaches_the_scores", "drawn_only_where_it_changed_looks_as_painted",
+           "test_play_exit_at_end_prints_the_final_game", "test_kills_inside_every_moment_of_every_write")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    items.sort(key=lambda item: not any(name in item.name for name in LONGEST))  # a stable sort: the rest keep order
+
+
 @pytest.fixture(scope="session")
 def aetherya():
     return aetherya_game()
@@ -84,6 +97,16 @@ def private_home(tmp_path_factory, monkeypatch):
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("DRAKO_DESKTOP_HOME", str(home))
     return home
+
+
+@pytest.fixture(autouse=True, scope="session")
+def no_waiting_for_the_disk():
+    """Files are written as the game writes them (a temporary file renamed over the old), without waiting for
+    the disk to hold them: that only matters when the power goes, which no test here cuts (tests/test_kill.py
+    kills real processes, which sync). On a busy disk each wait took 15 ms, half a minute of the monkey's run."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(os, "fsync", lambda fd: None)
+        yield
 
 
 @pytest.fixture(autouse=True)

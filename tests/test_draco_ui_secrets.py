@@ -6,7 +6,6 @@ so nothing of them may show."""
 
 from __future__ import annotations
 
-import hashlib
 from functools import cache
 from typing import Any, Sequence
 
@@ -18,7 +17,7 @@ from drako_desktop.games.draco_mundis.actions import Move, Pass, Place, Select
 from drako_desktop.games.draco_mundis.ui.hand_over import HandOverScene
 from drako_desktop.games.draco_mundis.ui.table_scene import TableScene
 from drako_desktop.ui.table_parts import TOOLTIP_DELAY
-from ui_support import DT, key, make_app, motion
+from ui_support import DT, key, make_app, motion, pixels_digest
 
 COMPUTER_SEAT = 2
 SWAPPED = ("jungle", "swamp")
@@ -63,7 +62,7 @@ def kinds_in_order(swap: bool) -> list[str]:
     return kinds
 
 
-def play_and_record(swap: bool) -> tuple[list[str], dict[str, int], dict[tuple[int, int], str]]:
+def play_and_record(swap: bool) -> tuple[list[bytes], dict[str, int], dict[tuple[int, int], str]]:
     """Play the game and return a digest of every frame, what the frames were, and the computer's
     face-down kinds on the board at the end."""
     game = draco()
@@ -72,14 +71,14 @@ def play_and_record(swap: bool) -> tuple[list[str], dict[str, int], dict[tuple[i
     seats = (Seat("Ana"), Seat("Brynja"), Seat("Corvin", COMPUTER, "random"))
     table = app.start_game(GameSetup(seats, 0, 0, game.id, ("fast_setup",)))  # two placements a turn: shorter
     assert isinstance(table, TableScene)
-    digests: list[str] = []
+    digests: list[bytes] = []
     counted = {"hand-over": 0, "person": 0, "other": 0}
     own_kinds = {0: kinds_in_order(False), 1: kinds_in_order(False)}
     hover_square: tuple[int, int] | None = None
 
     def frame(events=()) -> None:
         app.frame(DT, list(events))
-        digests.append(hashlib.sha1(pygame.image.tobytes(app.surface, "RGB")).hexdigest())
+        digests.append(pixels_digest(app.surface))
         top = app.scenes.top
         counted["hand-over" if isinstance(top, HandOverScene) else "person" if table.decision() else "other"] += 1
 

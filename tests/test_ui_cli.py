@@ -68,10 +68,15 @@ def test_bench_ui_prints_its_measures(home):
     result = run(["bench-ui", "--frames", "40", "--json"], home)
     assert result.returncode == 0, result.stderr
     out = json.loads(result.stdout)
-    assert set(out) == {"frames", "median_ms", "p99_ms", "max_ms", "cpu_median_ms", "cpu_p99_ms",
+    assert set(out) == {"frames", "median_ms", "p99_ms", "max_ms", "cpu_median_ms", "cpu_p99_ms", "first_frame_ms",
+                        "settled_p99_ms", "settled_max_ms", "settled_cpu_p99_ms", "settled_cpu_max_ms",
+                        "settled_over_50_ms",
                         "reached_scores"} and out["frames"] == 40
     assert 0 < out["median_ms"] <= out["p99_ms"] <= out["max_ms"]
     assert 0 < out["cpu_median_ms"] <= out["cpu_p99_ms"]
+    assert 0 < out["settled_p99_ms"] <= out["settled_max_ms"] <= out["max_ms"]
+    assert 0 < out["first_frame_ms"] <= out["max_ms"] and 0 < out["settled_cpu_p99_ms"] <= out["settled_cpu_max_ms"]
+    assert out["settled_over_50_ms"] == 0 or out["settled_max_ms"] > 50
 
 
 def test_bench_idle_prints_the_cpu_share_of_each_screen(home):

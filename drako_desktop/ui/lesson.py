@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import logging
 import math
+import weakref
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -63,6 +64,27 @@ class ScriptedAgent:
 class Progress:
     step: str = ""
     finished: bool = False
+
+
+# game handle -> (its lesson file's (modification time, size), None without one; whether a lesson is offered)
+_OFFERED: weakref.WeakKeyDictionary[Any, tuple[tuple[int, int] | None, bool]] = weakref.WeakKeyDictionary()
+
+
+def offers_lesson(game: Any, script: Path, check: Callable[[], bool]) -> bool:
+    """Whether Learn to play has a lesson for `game`: `check()`, asked again only when the lesson's file
+    changed. The main menu asks at every layout, and checking reads the file as strictly as the card data (and
+    for Draco Mundis plays the script through the rules): a tenth to a fifth of a second each time."""
+    try:
+        stat = script.stat()
+        stamp: tuple[int, int] | None = (stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        stamp = None
+    known = _OFFERED.get(game)
+    if known is not None and known[0] == stamp:
+        return known[1]
+    offered = check()
+    _OFFERED[game] = (stamp, offered)
+    return offered
 
 
 def scripted_opponents(game: Any, moves: Sequence[Any], level: str, start: int) -> Callable[[str, int], Agent]:

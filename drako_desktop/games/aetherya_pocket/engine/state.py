@@ -368,6 +368,14 @@ class GameState:
         met = self._met_mask(seat)
         return [leg for leg in self.legend_row if met >> leg & 1]
 
+    def _claimable_mask(self, seat: int) -> int:
+        """The legends in the row the seat's kingdom meets now, as a mask (0: none)."""
+        met = self._met_mask(seat)
+        row = 0
+        for leg in self.legend_row:
+            row |= 1 << leg
+        return met & row
+
     def _met_mask(self, seat: int) -> int:
         met = self._met[seat]
         if met < 0:  # the kingdom changed since it was last checked
@@ -503,7 +511,9 @@ class GameState:
         events = self._apply(action, forced=False)
         self.history.append(action)
         while self.step != _GAME_OVER:
-            legal = self.legal_actions()
+            legal = self._legal
+            if legal is None:  # (legal_actions(), without the call: this runs after every action)
+                legal = self._legal = self._compute_legal()
             if len(legal) != 1:
                 break
             events.extend(self._apply(legal[0], forced=True))
@@ -518,9 +528,9 @@ class GameState:
         if kind == DRAW or kind == TAKE_DISCARD:
             self._legal = None
             if kind == TAKE_DISCARD:
-                self.drawn = self.discard.pop()
+                drawn = self.drawn = self.discard.pop()
                 self.step = _AFTER_TAKE_DISCARD
-                return [Event(TAKE_DISCARD, seat, card=self.rules.type_ids[self.drawn], forced=forced)]
+                return [Event(TAKE_DISCARD, seat, self.rules.type_ids[drawn], forced=forced)]
             events = []
             if not self.deck:
                 top = self.discard.pop()
@@ -528,9 +538,9 @@ class GameState:
                 self.discard = [top]
                 self.rng.shuffle(self.deck)
                 events.append(Event("reshuffle", seat, number=len(self.deck)))
-            self.drawn = self.deck.pop()
+            drawn = self.drawn = self.deck.pop()
             self.step = _AFTER_DRAW
-            events.append(Event(DRAW, seat, card=self.rules.type_ids[self.drawn], forced=forced))
+            events.append(Event(DRAW, seat, self.rules.type_ids[drawn], forced=forced))
             return events
         if kind == CLAIM:
             return self._apply_claim(action, forced)
@@ -558,27 +568,30 @@ class GameState:
 
     def _apply_cell(self, action: Action, forced: bool) -> list[Event]:
         seat = self.current
-        index = cell(action.row, action.col)
+        row, col = action.row, action.col
+        index = row * 4 + col
         kingdom = self.kingdoms[seat]
-        face_down = not self.face_up[seat] >> index & 1
+        up = self.face_up[seat]
         ids = self.rules.type_ids
+        drawn = self.drawn
         if action.kind == PLACE:
             replaced = kingdom[index]
-            kingdom[index] = self.drawn
+            kingdom[index] = drawn
             self.discard.append(replaced)
-            event = Event(PLACE, seat, card=ids[self.drawn], row=action.row, col=action.col,
-                          replaced=ids[replaced], was_face_down=face_down, forced=forced)
+            events = [Event(PLACE, seat, ids[drawn], row, col, ids[replaced], not up >> index & 1, forced=forced)]
         else:
-            self.discard.append(self.drawn)
-            event = Event(REVEAL, seat, card=ids[self.drawn], row=action.row, col=action.col,
-                          replaced=ids[kingdom[index]], was_face_down=True, forced=forced)
+            self.discard.append(drawn)
+            events = [Event(REVEAL, seat, ids[drawn], row, col, ids[kingdom[index]], True, forced=forced)]
         self._legal = None
-        self._turn_face_up(seat, index)
+        # The cell turns face up (as _turn_face_up, inline: this is every turn's end)
+        up = self.face_up[seat] = up | 1 << index
+        v = self._visible[seat]
+        self._visible[seat] = v[:index] + (kingdom[index],) + v[index + 1:]
+        self._met[seat] = -1
         self.drawn = UNKNOWN
-        events = [event]
-        if self.face_up[seat] == FULL:
+        if up == FULL:
             events.extend(self._end_game())
-        elif not self.claimed_this_turn and self.claimable(seat):
+        elif not self.claimed_this_turn and self._claimable_mask(seat):
             self.step = _AFTER_PLACE
         else:
             events.extend(self._end_turn())
@@ -609,8 +622,8 @@ class GameState:
     def _start_turn(self) -> list[Event]:
         self.step = _TURN_START
         self.claimed_this_turn = False
-        self.turn += 1
-        return [Event("turn", self.current, number=self.turn)]
+        turn = self.turn = self.turn + 1
+        return [Event("turn", self.current, None, -1, -1, None, False, None, None, turn)]
 
     def _end_turn(self) -> list[Event]:
         self._legal = None

@@ -86,9 +86,10 @@ class AetheryaUI:
         return RulesScene(app)
 
     def has_lesson(self) -> bool:
-        from .tutorial import available
+        from ....ui.lesson import offers_lesson
+        from .tutorial import available, script_path
 
-        return available(self.game.cards)
+        return offers_lesson(self.game, script_path(self.game.cards), lambda: available(self.game.cards))
 
     def open_lesson(self, app: "App") -> None:
         from .tutorial_scene import open_tutorial

@@ -81,9 +81,10 @@ class DracoUI:
         return RulesScene(app)
 
     def has_lesson(self) -> bool:
-        from .tutorial import available
+        from ....ui.lesson import offers_lesson
+        from .tutorial import available, script_path
 
-        return available(self.game)
+        return offers_lesson(self.game, script_path(self.game), lambda: available(self.game))
 
     def open_lesson(self, app: "App") -> None:
         from .tutorial_scene import open_tutorial
