@@ -16,7 +16,7 @@ from ... import resources
 from ..base import Agent, Variant, built_in_level, own_state
 from ..base import GameState as AnyState
 from .actions import Action, action_from_json
-from .ai import LEVELS, EasyAgent, HardAgent, MediumAgent
+from .ai import LEVELS, YARDSTICKS, EasyAgent, HardAgent, MediumAgent, SamplingAgent
 from .data import GAME_ID, DracoData, load_data
 from .engine import VARIANTS, GameState
 from .events import Event
@@ -34,6 +34,7 @@ class DracoMundis:
     id = GAME_ID
     seeded = False  # no chance at all: (players, first, variants, actions) decide everything
     levels: Mapping[str, str] = LEVELS
+    yardsticks: Mapping[str, str] = YARDSTICKS  # benchmark opponents (`ai.agents.yardsticks`)
 
     def __init__(self, data: DracoData) -> None:
         self.data = data
@@ -56,7 +57,8 @@ class DracoMundis:
         return View.from_json(obj)
 
     def make_agent(self, level: str, seed: int) -> Agent:
-        return built_in_level({"easy": EasyAgent, "medium": MediumAgent, "hard": HardAgent}, level, self.rules, seed)
+        return built_in_level({"easy": EasyAgent, "medium": MediumAgent, "hard": HardAgent,
+                               "sampler": SamplingAgent}, level, self.rules, seed)
 
     def analyst(self, seed: int, iterations: int) -> HardAgent:
         """The hard level with a fixed number of sampled worlds per decision (reproducible)."""

@@ -1,0 +1,75 @@
+"""The one-step sampling bot, the yardstick of `tools/bench_ai.py` (issue 31): it decides from its seat's view
+alone, takes what one action wins, and is a benchmark opponent rather than a level."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from drako_desktop.ai import agent_levels, make_agent
+from drako_desktop.ai.agents import yardsticks
+from drako_desktop.games.draco_mundis.actions import Capture, RevealAny, square
+from drako_desktop.games.draco_mundis.ai import SamplingAgent
+from drako_desktop.games.draco_mundis.ai.sampling import WIN, one_step_result
+from drako_desktop.games.draco_mundis.engine import OVER, GameState
+from drako_desktop.games.draco_mundis.rules import KIND_BITS, KIND_MASK
+from test_draco_ai import positions
+from test_draco_properties import reshuffle_unknowns
+from test_draco_support import FILLER, GAME, RULES, build
+
+
+@pytest.mark.parametrize("players", (2, 4))
+def test_hidden_tokens_never_change_its_decision(players):
+    """Two positions that differ only in what the deciding seat does not know get the same decision from the
+    same seed: the bot deals the hidden tokens from its view, never from the state."""
+    rng = random.Random(players)
+    states = positions(6, seed=3 + players, players=players, decisions=("place",))
+    states += positions(10, seed=9 + players, players=players, decisions=("act",))
+    differed = 0
+    for n, s in enumerate(states):
+        seat = s.current
+        twin = reshuffle_unknowns(s, seat, rng)
+        assert twin.view(seat) == s.view(seat)
+        differed += twin.down != s.down or twin.supply != s.supply
+        a = SamplingAgent(RULES, seed=n).choose(s.view(seat), s.legal_actions())
+        b = SamplingAgent(RULES, seed=n).choose(twin.view(seat), twin.legal_actions())
+        assert a == b
+    assert differed > len(states) // 2  # the twins really did differ
+
+
+def test_it_takes_the_capture_that_wins_a_point():
+    """Seat 0's cannibal can capture Bo's explorer (+1 at once); nothing else it can do scores."""
+    s = set_aside(build({(4, 6): "0 cannibal E", (4, 8): "1 explorer S", (6, 9): "0 ?dragon", **FILLER}))
+    legal = s.legal_actions()
+    capture = Capture(square(4, 6), square(4, 8))
+    assert capture in legal and len(legal) > 5
+    for seed in range(5):
+        assert legal[SamplingAgent(RULES, seed).choose(s.view(0), legal)] == capture
+
+
+def set_aside(s: GameState) -> GameState:
+    """The hand-built position with every token it does not hold put aside (in its owner's sacrificed pile,
+    which scores nothing), so that a seat's view accounts for all its rivals' tokens as the agents require."""
+    counts = RULES.token_counts(s.variants)
+    for seat in range(s.players):
+        present = [t & KIND_MASK for layer in (s.down, s.land, s.char, s.held, s.trap) for t in layer
+                   if t >= 0 and t >> KIND_BITS == seat]
+        s.sacrificed[seat] = [seat << KIND_BITS | k for k, n in enumerate(counts) for _ in range(n - present.count(k))]
+    return s
+
+
+def test_the_one_step_result_is_the_score_margin_and_a_win_outweighs_it():
+    s = build({(4, 6): "0 cannibal E", (4, 8): "1 explorer S", (3, 11): "1 ?jungle"})
+    assert one_step_result(s, 0) == 0.0
+    s.apply(Capture(square(4, 6), square(4, 8)))
+    assert one_step_result(s, 0) == 1.0 and one_step_result(s, 1) == -1.0
+    s.apply(RevealAny(square(3, 11), 0))  # the last face-down token: the game ends, seat 0 ahead by one
+    assert s.phase == OVER and s.winners() == [0]
+    assert one_step_result(s, 0) == WIN + 1.0 and one_step_result(s, 1) == -1.0
+
+
+def test_it_is_a_yardstick_not_a_level():
+    """`simulate` and the benchmark can seat it; the new-game screen (the levels) does not offer it."""
+    assert "sampler" in yardsticks(GAME) and "sampler" not in agent_levels(GAME)
+    assert isinstance(make_agent(GAME, "sampler", 1), SamplingAgent)
