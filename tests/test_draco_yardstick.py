@@ -4,9 +4,11 @@ is a benchmark opponent rather than a level. That it decides from its seat's vie
 
 from __future__ import annotations
 
+import pytest
+
 from drako_desktop.ai import agent_levels, make_agent
 from drako_desktop.ai.agents import yardsticks
-from drako_desktop.games.draco_mundis.actions import Capture, RevealAny, square
+from drako_desktop.games.draco_mundis.actions import Capture, Reveal, RevealAny, square
 from drako_desktop.games.draco_mundis.ai import SamplingAgent
 from drako_desktop.games.draco_mundis.ai.sampling import WIN, one_step_result
 from drako_desktop.games.draco_mundis.engine import OVER, GameState
@@ -22,6 +24,18 @@ def test_it_takes_the_capture_that_wins_a_point():
     assert capture in legal and len(legal) > 5
     for seed in range(5):
         assert legal[SamplingAgent(RULES, seed).choose(s.view(0), legal)] == capture
+
+
+@pytest.mark.parametrize(("hidden", "reveals"), [("sherpa", True), ("dragon", False)])
+def test_it_reveals_into_a_fight_only_when_the_tokens_it_has_not_seen_lose_it(hidden, reveals):
+    """Bo's two face-down tokens are both sherpas (strength 1), or both dragons (4): what Ann's explorer (2) next
+    to one of them would meet, if it revealed it, is whatever is left of Bo's tokens, which is all Ann knows."""
+    s = set_aside(build({(4, 8): "0 explorer N", (3, 8): f"1 ?{hidden}", (0, 11): f"1 ?{hidden}",
+                         (7, 11): "0 ?swamp"}))
+    legal = s.legal_actions()
+    for seed in range(5):
+        chosen = legal[SamplingAgent(RULES, seed).choose(s.view(0), legal)]
+        assert (isinstance(chosen, Reveal) and chosen.at == square(3, 8)) is reveals
 
 
 def set_aside(s: GameState) -> GameState:
