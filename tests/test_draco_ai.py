@@ -60,7 +60,7 @@ def positions(count: int, seed: int, players: int = 2, variants: tuple[str, ...]
 # -- honesty ---------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", (*LEVELS, "sampler"))  # and the benchmark's yardstick
 @pytest.mark.parametrize("players", (2, 4))
 def test_hidden_tokens_never_change_a_decision(level, players):
     """Two positions that differ only in what the deciding seat does not know (the other players' face-down

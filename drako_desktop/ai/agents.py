@@ -12,6 +12,7 @@ never says what program to run).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, Sequence
 
 from ..games.base import Agent, Game
@@ -52,6 +53,13 @@ def agent_levels(game: Game) -> dict[str, str]:
     return {**game.levels, RANDOM: RANDOM_DESCRIPTION}
 
 
+def yardsticks(game: Game) -> Mapping[str, str]:
+    """The game's benchmark opponents (name -> description): seated by `simulate` and `tools/bench_ai.py`,
+    never offered on the new-game screen. A game without any has no `yardsticks` attribute."""
+    found: Mapping[str, str] = getattr(game, "yardsticks", {})
+    return found
+
+
 def is_builtin(game: Game, spec: str) -> bool:
     """A level this version plays by itself: with `external`, the only kind a file (a save) may name."""
     return spec in game.levels or spec == RANDOM
@@ -73,7 +81,7 @@ def make_agent(game: Game, spec: str, seed: int, *, bot_timeout: float | None = 
             raise AgentSpecError(str(exc)) from None
     if spec == RANDOM:
         return RandomAgent(seed)
-    if spec in game.levels:
+    if spec in game.levels or spec in yardsticks(game):
         return game.make_agent(spec, seed)
-    known = ", ".join(agent_levels(game))
+    known = ", ".join([*agent_levels(game), *yardsticks(game)])
     raise AgentSpecError(f"unknown agent {spec!r} (known: {known}, exec:COMMAND)")

@@ -17,7 +17,7 @@ from ... import resources
 from ..base import Agent, Variant, built_in_level, own_state
 from ..base import GameState as AnyState
 from .actions import Action, Select, action_from_json
-from .ai import LEVELS, EasyAgent, HardAgent, MediumAgent
+from .ai import LEVELS, YARDSTICKS, EasyAgent, HardAgent, MediumAgent, SamplingAgent
 from .ai.placement import Placement
 from .data import GAME_ID, DracoData, load_data
 from .engine import VARIANTS, GameState
@@ -37,6 +37,7 @@ class DracoMundis:
     seeded = False  # no chance at all: (players, first, variants, actions) decide everything
     setup_confirmed = True  # a placement is taken back until the person confirms their placements
     levels: Mapping[str, str] = LEVELS
+    yardsticks: Mapping[str, str] = YARDSTICKS  # benchmark opponents (`ai.agents.yardsticks`)
 
     def __init__(self, data: DracoData) -> None:
         self.data = data
@@ -60,7 +61,8 @@ class DracoMundis:
         return View.from_json(obj)
 
     def make_agent(self, level: str, seed: int) -> Agent:
-        return built_in_level({"easy": EasyAgent, "medium": MediumAgent, "hard": HardAgent}, level, self.rules, seed)
+        return built_in_level({"easy": EasyAgent, "medium": MediumAgent, "hard": HardAgent,
+                               "sampler": SamplingAgent}, level, self.rules, seed)
 
     def analyst(self, seed: int, iterations: int) -> HardAgent:
         """The hard level with a fixed number of sampled worlds per decision (reproducible)."""

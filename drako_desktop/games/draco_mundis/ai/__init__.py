@@ -1,6 +1,7 @@
 """Draco Mundis's computer opponents. Each sees only its seat's view and uses its own seeded generator."""
 
 from .heuristic import EasyAgent, MediumAgent
+from .sampling import SamplingAgent
 from .search import HardAgent
 
 # level -> one-line description (English; the new-game screen shows `levels.<level>` translated)
@@ -10,4 +11,10 @@ LEVELS: dict[str, str] = {
     "hard": "A strong player: plays its options out against what the hidden tokens might be.",
 }
 
-__all__ = ["LEVELS", "EasyAgent", "HardAgent", "MediumAgent"]
+# benchmark opponents (not levels: the new-game screen does not offer them) -> one-line description
+YARDSTICKS: dict[str, str] = {
+    "sampler": "A one-step sampling bot: the best average result of one action over a few dealings of the hidden "
+               "tokens (the yardstick of tools/bench_ai.py).",
+}
+
+__all__ = ["LEVELS", "YARDSTICKS", "EasyAgent", "HardAgent", "MediumAgent", "SamplingAgent"]
