@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from . import jsonio
-from .games.base import ActionFormatError, Game, GameState, IllegalActionError, brief
+from .games.base import ActionFormatError, AnyGame, AnyState, IllegalActionError, brief
 
 MAX_BYTES = 4_000_000  # a long game's record is tens of kilobytes
 MAX_ACTIONS = 20_000
@@ -51,7 +51,7 @@ def read_record(path: Path) -> Any:
         raise RecordError(f"{path}: line 1: {line_exc}") from None
 
 
-def replay_record(library: Mapping[str, Game], record: Any) -> tuple[Game, GameState]:
+def replay_record(library: Mapping[str, AnyGame], record: Any) -> tuple[AnyGame, AnyState]:
     """Check a record's shape and replay it: the game and its final state, or RecordError naming
     the first action (by index from 0) that is malformed or illegal, or the scores that disagree."""
     if not isinstance(record, dict):
@@ -98,7 +98,7 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _variants(game: Game, given: Any) -> tuple[str, ...]:
+def _variants(game: AnyGame, given: Any) -> tuple[str, ...]:
     ids = [v.id for v in game.variants]
     if not isinstance(given, dict) or set(given) != set(ids) or not all(isinstance(v, bool) for v in given.values()):
         shape = ", ".join(f'"{v}": true|false' for v in ids)
@@ -106,7 +106,7 @@ def _variants(game: Game, given: Any) -> tuple[str, ...]:
     return tuple(v for v in ids if given[v])
 
 
-def _check_result(record: dict[str, Any], state: GameState) -> None:
+def _check_result(record: dict[str, Any], state: AnyState) -> None:
     if "scores" not in record and "winners" not in record:
         return
     if not state.is_terminal():

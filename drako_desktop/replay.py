@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from .controller.game import GameSetup, Seat
-from .games.base import Game, GameState
+from .games.base import AnyGame, AnyState
 from .saves import Library, SavedGame, SaveError, history_dir, read, saves_dir
 
 
@@ -27,7 +27,7 @@ def latest_save_path() -> Path | None:
     return max(written)[1] if written else None
 
 
-def replay_game(handle: Game, game: SavedGame) -> dict[str, Any]:
+def replay_game(handle: AnyGame, game: SavedGame) -> dict[str, Any]:
     """The whole game as data: per turn, the log lines (what everyone at the table saw: nothing a
     single seat knew alone) and everyone's score afterwards."""
     setup = game.setup
@@ -79,39 +79,65 @@ class LogEntry:
     scores: tuple[int, ...] = ()
 
 
+EVERYTHING = "everything"  # the viewer that sees what was hidden (a finished game only)
+
+
 class GameReplay:
     """A game replayed once for the viewer: the position after every action, everyone's score then, and the
-    log as a viewer saw it (the public, or one seat). Position p is the game after its first p actions."""
+    log as a viewer saw it (the public, or one seat). Position p is the game after its first p actions. The
+    positions stay here: a screen gets views of them (`view`), never a position."""
 
-    def __init__(self, handle: Game, setup: GameSetup, actions: Sequence[Any]) -> None:
+    def __init__(self, handle: AnyGame, setup: GameSetup, actions: Sequence[Any]) -> None:
         self.handle, self.setup = handle, setup
         state = handle.new_state(setup.players, setup.seed, setup.first, setup.variants)
-        self.states: list[GameState] = [state.clone()]
+        self._states: list[AnyState] = [state.clone()]
         self.events: list[list[Any]] = []
         for action in actions:
             self.events.append(state.apply(action))
-            self.states.append(state.clone())
-        self.scores = [tuple(b.total for b in s.scores()) for s in self.states]
+            self._states.append(state.clone())
+        self.scores = [tuple(b.total for b in s.scores()) for s in self._states]
         self._logs: dict[int | None, list[LogEntry]] = {}
 
     @property
     def last(self) -> int:
-        return len(self.states) - 1
+        return len(self._states) - 1
 
     @property
     def finished(self) -> bool:
-        return self.states[-1].is_terminal()
+        return self._states[-1].is_terminal()
+
+    def view(self, position: int, viewer: int | str | None) -> Any:
+        """Position `position` as `viewer` saw it: a seat, None (the public) or, once the game is over,
+        EVERYTHING (what lay hidden shown as such)."""
+        state = self._states[position]
+        if viewer == EVERYTHING:
+            if not self.finished:
+                raise ValueError("what was hidden is shown only once the game is over")
+            return self.handle.revealed_view(state)
+        if isinstance(viewer, str):
+            raise ValueError(f"unknown viewer {viewer!r}")
+        return state.view(viewer)
+
+    def to_move_at(self, position: int) -> int | None:
+        """The seat to decide at `position` (None once the game is over)."""
+        state = self._states[position]
+        return None if state.is_terminal() else state.current
+
+    def winners_at(self, position: int) -> list[int]:
+        """The winners once the game is over at `position` (none before)."""
+        state = self._states[position]
+        return state.winners() if state.is_terminal() else []
 
     def turn_at(self, position: int) -> int:
-        return self.states[position].turn
+        return self._states[position].turn
 
     def turn_start(self, turn: int) -> int:
         """The first position of a turn (0 for the setup); the last position for a turn after the end."""
-        return next((p for p, s in enumerate(self.states) if s.turn >= turn), self.last)
+        return next((p for p, s in enumerate(self._states) if s.turn >= turn), self.last)
 
     @property
     def turns(self) -> int:
-        return self.states[-1].turn
+        return self._states[-1].turn
 
     def log(self, viewer: int | None) -> list[LogEntry]:
         """Every line of the game as `viewer` saw it (None: the public), with a heading at each turn and the
@@ -142,7 +168,7 @@ class GameReplay:
         return entries
 
 
-def record_as_saved(handle: Game, state: GameState) -> SavedGame:
+def record_as_saved(handle: AnyGame, state: AnyState) -> SavedGame:
     """A replayed game record in the shape of a save, to be told like one (its seats are nameless)."""
     seats = tuple(Seat(f"Seat {i}") for i in range(state.players))
     setup = GameSetup(seats, state.seed, state.first, handle.id, tuple(state.variants))
@@ -171,7 +197,7 @@ def format_replay(result: dict[str, Any]) -> str:
     return "\n".join(out)
 
 
-def load_for_replay(library: Library, file: str | None) -> tuple[Game, SavedGame]:
+def load_for_replay(library: Library, file: str | None) -> tuple[AnyGame, SavedGame]:
     path = Path(file) if file else latest_save_path()
     if path is None:
         raise SaveError("no_saves")

@@ -367,12 +367,27 @@ def clear_stale_temporaries(max_age: float = 600.0) -> int:
 
 
 @dataclass(frozen=True)
+class Standing:
+    """Where a saved game stands, as everyone at the table sees it (the load screen's line; never the position,
+    which holds what a seat does not know)."""
+
+    turn: int
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]  # () while the game goes on
+
+    @classmethod
+    def of(cls, state: GameState) -> "Standing":
+        over = state.is_terminal()
+        return cls(state.turn, tuple(b.total for b in state.scores()), tuple(state.winners()) if over else ())
+
+
+@dataclass
 class Listing:
     """The saved games found, and the messages for files that were set aside."""
 
     games: list[SavedGame]
     problems: list[Message]  # files set aside (or that could not be), one message each
-    states: dict[Path, GameState] = field(default_factory=dict)  # file -> the replayed position
+    standings: dict[Path, Standing] = field(default_factory=dict)  # file -> where its game stands
     foreign: list[str] = field(default_factory=list)  # files of games this copy does not have, left in place
     kept: list[Message] = field(default_factory=list)  # files refused but left in place, and why
 
@@ -415,7 +430,7 @@ def list_saves(library: Library, folder: Path | None = None) -> Listing:
         if game.finished and folder == saves_dir():  # the move to the history was cut short: finish it
             game = _file_finished(game)
         listing.games.append(game)
-        listing.states[game.path or path] = state
+        listing.standings[game.path or path] = Standing.of(state)
     listing.games.sort(key=lambda g: g.updated, reverse=True)
     return listing
 

@@ -41,6 +41,13 @@ def replace_text(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new), encoding="utf-8")
 
 
+def act(controller, action):
+    """A person's action, as a table makes it: a person not yet at the screen takes it first (the hand-over)."""
+    if controller.hand_over_due is not None:
+        controller.take_screen(controller.hand_over_due)
+    return controller.act(action)
+
+
 @cache
 def aetherya_game() -> AetheryaPocket:
     """The Aetherya Pocket handle with the bundled cards (loaded once for the whole run)."""

@@ -16,7 +16,8 @@ SHARED_GAME_MODULES = {"drako_desktop.games", "drako_desktop.games.base"}  # the
 ALLOWED = {
     "data": set(),
     "ai": {"games", "data", "jsonio"},
-    "controller": {"ai", "games", "data", "i18n", "resources", "jsonio"},
+    # the session (autosave, statistics) keeps the game on the table safe
+    "controller": {"ai", "games", "data", "i18n", "resources", "jsonio", "saves", "stats"},
     "ui": {"controller", "ai", "games", "data", "i18n", "resources", "settings", "storage", "saves", "stats",
            "replay", "records", "logsetup", "jsonio", "reviews", "console", "palette"},
 }
@@ -24,8 +25,9 @@ NO_PYGAME = {"data", "ai", "controller"}
 # Inside a game package, the layer of each module (its first path component) and the layers of the
 # same game each layer may import; the handle (__init__) may import them all. Every game layer may
 # also import the shared layers below it.
-GAME_MODULE_LAYER = {"data": "data", "rules": "engine", "actions": "engine", "events": "engine", "view": "engine",
-                     "engine": "engine", "record": "engine", "board": "engine", "ai": "ai", "narrate": "narrate",
+GAME_MODULE_LAYER = {"data": "data", "lesson": "lesson", "rules": "engine", "actions": "engine", "events": "engine",
+                     "view": "engine", "engine": "engine", "record": "engine", "board": "engine", "ai": "ai",
+                     "narrate": "narrate", "twin": "engine",
                      "ui": "ui", "strength": "engine", "fight": "engine", "entry": "engine", "scoring": "engine",
                      "words": "narrate", "commands": "commands"}
 GAME_LAYERS = {
@@ -33,10 +35,11 @@ GAME_LAYERS = {
     "engine": {"data"},
     "ai": {"data", "engine"},
     "narrate": {"data", "engine"},
-    "ui": {"data", "engine", "ai", "narrate"},
+    "ui": {"data", "engine", "ai", "narrate", "lesson"},
+    "lesson": {"data", "engine", "ai"},  # the lesson's script, replayed and checked against the rules
     "commands": {"data", "engine"},  # a game's own command-line commands (Aetherya Pocket's `score`)
 }
-GAME_NO_PYGAME = {"data", "engine", "ai", "narrate", "commands"}
+GAME_NO_PYGAME = {"data", "engine", "ai", "narrate", "commands", "lesson"}
 NO_IO = {"os", "io", "pathlib", "json", "yaml", "subprocess", "socket", "time", "threading", "shutil", "tempfile"}
 
 
@@ -164,7 +167,7 @@ def test_no_unsafe_loaders_anywhere():
 
 # The Draco Mundis table's drawing code: everything it draws comes from the board model, made from one
 # seat's view. It may not import the engine's state, nor reach the turn controller or a game state.
-DRACO_DRAWING = ("ui/painter.py", "ui/token_art.py", "ui/layout.py", "ui/beats.py", "ui/hand_over.py", "ui/tips.py",
+DRACO_DRAWING = ("ui/painter.py", "ui/token_art.py", "ui/layout.py", "ui/beats.py", "ui/tips.py",
                  "ui/position.py", "board.py")
 ENGINE_STATE = "drako_desktop.games.draco_mundis.engine"
 
@@ -181,3 +184,53 @@ def test_the_draco_table_draws_only_from_a_view():
             if isinstance(node, ast.Attribute) and node.attr in ("controller", "state", "clone", "why_illegal"):
                 problems.append(f"{name}:{node.lineno} reaches .{node.attr}")
     assert problems == []
+
+
+# What a screen may never touch: a game's position holds what its viewer does not know. The controller hands the
+# screens views and events of the one viewer at the screen, the replay views of a position, the saves a standing.
+STATE_ATTRIBUTES = {"state", "_state", "states", "_states", "new_state", "revealed_view", "clone"}
+
+
+def screen_modules() -> list[Path]:
+    shared = sorted((PACKAGE / "ui").rglob("*.py"))
+    return shared + sorted(p for game in game_packages() for p in (game / "ui").rglob("*.py"))
+
+
+def test_no_screen_reaches_a_full_state():
+    """By import and by attribute: no module of the shared ui/ or of a game's ui/ imports an engine's state type or
+    reads a state (`.state`, `._state`, a replay's states, `new_state`, `clone`, `revealed_view`)."""
+    problems = []
+    for path in screen_modules():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        name = path.relative_to(PACKAGE)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and node.attr in STATE_ATTRIBUTES:
+                problems.append(f"{name}:{node.lineno} reaches .{node.attr}")
+            elif isinstance(node, ast.ImportFrom) and any(alias.name == "GameState" for alias in node.names):
+                problems.append(f"{name}:{node.lineno} imports GameState")
+        for module in imports_of(path):
+            if module == ENGINE_STATE or module.endswith(".engine.state"):
+                problems.append(f"{name} imports {module}")
+    assert problems == []
+
+
+def test_what_a_screen_is_handed_holds_no_state():
+    """At run time: nothing public of a turn controller, a replay or a saves listing is a game state."""
+    from drako_desktop.controller.game import COMPUTER, GameController, GameSetup, Seat
+    from drako_desktop.games import game_ids, load
+    from drako_desktop.replay import GameReplay
+
+    for game_id in game_ids():
+        game = load(game_id)
+        setup = GameSetup((Seat("Ana"), Seat("Ben"), Seat("Bot", COMPUTER, "random")), 1, 0, game_id)
+        controller = GameController(game, setup, threaded=False)
+        replay = GameReplay(game, setup, [])
+        for holder in (controller, replay):
+            for attribute in dir(holder):
+                if attribute.startswith("_"):
+                    continue
+                value = getattr(holder, attribute)
+                values = value if isinstance(value, (list, tuple)) else [value]
+                assert not any(hasattr(v, "legal_actions") and hasattr(v, "apply") for v in values), \
+                    f"{type(holder).__name__}.{attribute} is a game state"
+        controller.close()

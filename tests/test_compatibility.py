@@ -44,15 +44,15 @@ def test_a_save_and_a_finished_game_of_the_last_release_load_and_play_on(private
     assert unfinished.setup.game == finished.setup.game == "aetherya-pocket"
     assert not unfinished.finished and finished.finished
     assert [s.name for s in unfinished.setup.seats] == ["Ana", "Brynja"]
-    assert listing.states[unfinished.path].turn > 0
+    assert listing.standings[unfinished.path].turn > 0
     # The unfinished game plays on where it was left, through the rules.
     controller = GameController(library["aetherya-pocket"], unfinished.setup, actions=unfinished.actions,
                                 threaded=False)
     assert len(controller.actions) == len(unfinished.actions) and controller.current() is not None
     # Resaving it writes today's format, which loads back to the same position.
-    text = saves.encode(unfinished, controller.state, library["aetherya-pocket"])
+    text = saves.encode(unfinished, controller._state, library["aetherya-pocket"])
     again, state = saves.decode(text, library)
-    assert again.actions == unfinished.actions and state.view(None) == controller.state.view(None)
+    assert again.actions == unfinished.actions and state.view(None) == controller._state.view(None)
 
 
 def test_the_statistics_of_the_last_release_are_aetherya_pockets(private_home):
@@ -91,11 +91,11 @@ def test_draco_mundis_saves_and_history_of_the_last_release_load_and_play_on(pri
     for game in (unfinished, variants):
         controller = GameController(draco, game.setup, actions=game.actions, threaded=False)
         assert len(controller.actions) == len(game.actions) and controller.current() is not None
-        text = saves.encode(game, controller.state, draco)  # written again in today's format: the same game
+        text = saves.encode(game, controller._state, draco)  # written again in today's format: the same game
         again, state = saves.decode(text, library)
-        assert again.actions == game.actions and state.view(None) == controller.state.view(None)
-    final = history.states[finished.path]
-    assert [b.total for b in final.scores()] == [7, 14] and final.winners() == [1]
+        assert again.actions == game.actions and state.view(None) == controller._state.view(None)
+    final = history.standings[finished.path]
+    assert final.totals == (7, 14) and final.winners == (1,)
 
 
 def test_a_draco_mundis_review_left_half_way_goes_on(private_home):
@@ -136,7 +136,7 @@ def test_a_finished_game_made_with_other_rules_is_told_and_its_record_opens_in_t
                                     "play it on. It was left where it is.")
     # The finished one is listed, marked, replayed under these rules for the viewer; the file stays as it was.
     (finished,) = history.games
-    assert finished.other_rules and finished.game_id == FINISHED and history.states[finished.path].is_terminal()
+    assert finished.other_rules and finished.game_id == FINISHED and history.standings[finished.path].winners
     (told,) = history.kept
     assert told.key == "save_errors.other_rules_record" and "Its record opens in the viewer" in str(told)
     assert (private_home / "data" / "history" / f"{FINISHED}.json").read_bytes() == \
@@ -158,7 +158,7 @@ def test_a_finished_game_made_with_other_rules_is_told_and_its_record_opens_in_t
     viewer = app.scenes.top
     frames(app, 2)
     screenshot(app, "viewer-of-a-game-made-with-other-rules")
-    assert isinstance(viewer, ViewerScene) and viewer.replay.states[-1].history == list(finished.actions)
+    assert isinstance(viewer, ViewerScene) and viewer.replay.last == len(finished.actions)
 
 
 def test_a_game_whose_moves_other_rules_forbid_is_told_and_not_listed(private_home, tmp_path):

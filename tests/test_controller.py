@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from conftest import act
 from drako_desktop.controller.game import COMPUTER, GameController, GameSetup, Phase, Seat
 from drako_desktop.games.aetherya_pocket.engine import Event, GameState
 from drako_desktop.games.aetherya_pocket.narrate import describe
@@ -20,7 +21,7 @@ def run_to_end(c: GameController) -> list[str]:
         if c.current() is None:
             c.proceed()
         elif c.current().human:
-            c.act(c.current().legal[0])
+            act(c, c.current().legal[0])
         else:
             assert c.poll() is not None  # unthreaded: decided and applied at once
     return phases
@@ -34,7 +35,7 @@ def test_computer_game_runs_through_every_phase_in_order(aetherya, rules):
     assert {"turn-start", "after-draw", Phase.NEXT_SEAT.value} <= set(phases)
     # The controller only drives the engine: a replay of its actions is the same game.
     again = GameState.replay(rules, 3, 5, 2, c.actions)
-    assert [b.values for b in again.scores()] == [b.values for b in c.state.scores()]
+    assert [b.values for b in again.scores()] == [b.values for b in c._state.scores()]
 
 
 def test_people_are_asked_and_computers_are_not(aetherya, rules):
@@ -43,7 +44,7 @@ def test_people_are_asked_and_computers_are_not(aetherya, rules):
     d = c.current()
     assert d.human and d.seat == 0 and d.kind == "arrange" and len(d.legal) == 24
     assert c.poll() is None  # nothing happens for a person's decision
-    c.act(d.legal[3])
+    act(c, d.legal[3])
     assert c.phase == Phase.NEXT_SEAT and not c.hand_over  # to a computer: no banner
     c.proceed()
     assert c.computer_to_move()
@@ -56,10 +57,10 @@ def test_people_are_asked_and_computers_are_not(aetherya, rules):
 def test_hand_over_banner_only_between_two_people(aetherya, rules):
     seats = (Seat("Ana"), Seat("Ben"), Seat("Bot", COMPUTER, "random"))
     c = GameController(aetherya, GameSetup(seats, seed=2), threaded=False)
-    c.act(c.current().legal[0])  # Ana -> Ben
+    act(c, c.current().legal[0])  # Ana -> Ben
     assert c.hand_over
     c.proceed()
-    c.act(c.current().legal[0])  # Ben -> Bot
+    act(c, c.current().legal[0])  # Ben -> Bot
     assert c.phase == Phase.NEXT_SEAT and not c.hand_over
 
 
@@ -83,7 +84,7 @@ def test_resuming_from_actions_continues_the_same_game(aetherya, rules):
         else:
             c.poll()
     resumed = GameController(aetherya, c.setup, actions=c.actions, threaded=False)
-    assert resumed.state.view(0) == c.state.view(0)
+    assert resumed._state.view(0) == c._state.view(0)
 
 
 def test_log_lines_tell_what_happened(cards):

@@ -10,9 +10,9 @@ from pygame import Rect
 
 from drako_desktop.controller.game import GameSetup, Seat
 from drako_desktop.games.draco_mundis.actions import Select, place, square
-from drako_desktop.games.draco_mundis.ui.hand_over import HandOverScene
 from drako_desktop.games.draco_mundis.ui.layout import table_layout
 from drako_desktop.games.draco_mundis.ui.painter import place_beside
+from drako_desktop.ui.scenes.hand_over import HandOverScene
 from drako_desktop.ui.theme import Theme
 from test_draco_ui import draco
 from ui_support import click, frames, key, make_app, motion, screenshot
@@ -47,7 +47,7 @@ def scripted_setup(app, table) -> None:
                 placed[seat] += 1
                 table.play(place("explorer", at, 0))
             else:
-                at = next(s for s in table.controller.state.free_squares if s not in kept)
+                at = next(s for s in table.controller._state.free_squares if s not in kept)
                 table.play(place(kinds[0], at, -1))
         frames(app)
     raise AssertionError("the setup never ended")

@@ -11,8 +11,8 @@ import pygame
 import pytest
 
 from drako_desktop.games.draco_mundis.actions import Pass
-from drako_desktop.games.draco_mundis.ui.hand_over import HandOverScene
 from drako_desktop.i18n import tr
+from drako_desktop.ui.scenes.hand_over import HandOverScene
 from drako_desktop.ui.scenes.scores import ScoreSheet
 from test_draco_ui import draco, finish_setup, start, words_drawn
 from ui_support import click, frames, key, screenshot
@@ -59,8 +59,8 @@ def test_a_stalled_game_says_so_on_the_table_the_score_sheet_and_in_the_result(m
     assert table.stall_text() == tr("draco_table.stall_left", count=limit - 1)
     assert table.stall_text() in words_drawn(monkeypatch, app)
     pass_until_the_stall(app, table, f"draco-stall-counter-{size[0]}-{language}")
-    assert table.controller.state.ended == "stall"
-    assert draco().result(table.controller.state)["ended"] == "stall"
+    assert table.controller._state.ended == "stall"
+    assert draco().result(table.controller._state)["ended"] == "stall"
     sheet = app.scenes.find(ScoreSheet)
     words = words_drawn(monkeypatch, app, 120)
     assert sheet.ending_text() == tr("draco_table.ended.stall", limit=limit) and sheet.ending_text() in words
@@ -250,7 +250,7 @@ def place_by_clicks(app, table, kind: str) -> tuple[int, int]:
     from drako_desktop.games.draco_mundis.actions import row_col
     from ui_support import click
 
-    at = row_col(table.controller.state.free_squares[0])
+    at = row_col(table.controller._state.free_squares[0])
     click(app, table.tray_slot(kind).center)
     click(app, table.layout.square_rect(at).center)
     if table.gestures.facing is not None:
@@ -277,7 +277,7 @@ def test_a_placement_is_taken_back_until_it_is_confirmed():
     button = next(w for w in table.widgets.widgets if w.label == tr("draco_table.confirm_placements"))
     click(app, button.rect.center)  # confirmed: the placing goes on to Brynja, and is final
     until_a_person_decides(app, table)
-    assert not table.ending_turn() and len(table.controller.actions) > 1 and table.controller.state.current == 0
+    assert not table.ending_turn() and len(table.controller.actions) > 1 and table.controller._state.current == 0
     assert table.controller.undo_target() is None
     app.close()
 
@@ -468,7 +468,7 @@ def test_the_last_turns_actions_stay_marked_until_the_next_turn_is_over(monkeypa
     finish_setup(app, table, rng)
     c = table.controller
     # the computer's turn has been played and it is the person's again
-    play_on(app, table, rng, lambda: c.state.turn >= 3 and table.decision() is not None
+    play_on(app, table, rng, lambda: c._state.turn >= 3 and table.decision() is not None
             and table.decision().kind == "act" and table.model.actions_left == 2)
     starts = [i for i, e in enumerate(table.told) if e.kind == "turn"]
     computers = [e for e in table.told[starts[-2] + 1:starts[-1]] if e.kind in ("move", "capture", "push", "reveal",

@@ -16,10 +16,10 @@ from drako_desktop.games.base import Breakdown
 from drako_desktop.games.draco_mundis.actions import Move, Pass, Peek, Reveal, RevealAny, Select, place, square
 from drako_desktop.games.draco_mundis.board import BoardModel
 from drako_desktop.games.draco_mundis.ui import tie_break_text, tutorial
-from drako_desktop.games.draco_mundis.ui.hand_over import HandOverScene
 from drako_desktop.games.draco_mundis.ui.tutorial_scene import TutorialScene
 from drako_desktop.games.draco_mundis.view import Token
 from drako_desktop.i18n import tr
+from drako_desktop.ui.scenes.hand_over import HandOverScene
 from drako_desktop.ui.scenes.scores import ScoreSheet
 from drako_desktop.ui.text import Text
 from ui_support import click, drag, frames, key, make_app, motion, screenshot
@@ -46,7 +46,7 @@ def start(players: int = 2, people: int = 1, variants=(), language: str = "en", 
 def finish_setup(app, table, rng: random.Random) -> None:
     """Every placement made straight through the table (hand-overs confirmed)."""
     for _ in range(5000):
-        if table.controller.state.decision() == "act" and table.controller.phase != Phase.END_TURN:
+        if table.controller._state.decision() == "act" and table.controller.phase != Phase.END_TURN:
             return
         if isinstance(app.scenes.top, HandOverScene):
             frames(app, 1, [key(pygame.K_RETURN)])
@@ -56,7 +56,7 @@ def finish_setup(app, table, rng: random.Random) -> None:
         decision = table.decision()
         if decision is not None:
             kind = rng.choice([a.token for a in decision.legal if isinstance(a, Select)])
-            free = table.controller.state.free_squares
+            free = table.controller._state.free_squares
             table.play(place(kind, rng.choice(free), 0 if draco().rules.face_up_kinds[kind] else -1))
         frames(app)
     raise AssertionError("setup never ended")
@@ -77,7 +77,7 @@ def play_on(app, table, rng: random.Random, until) -> None:
                 table.play(rng.choice(decision.legal))
             else:
                 kind = rng.choice([a.token for a in decision.legal if isinstance(a, Select)])
-                table.play(place(kind, rng.choice(table.controller.state.free_squares),
+                table.play(place(kind, rng.choice(table.controller._state.free_squares),
                                  0 if draco().rules.face_up_kinds[kind] else -1))
         frames(app)
     raise AssertionError("never got there")
@@ -454,7 +454,7 @@ def test_hand_over_between_two_people_but_never_with_one_person_and_computers():
     screenshot(app, "draco-hand-over-grey", grey=True)
     frames(app, 1, [key(pygame.K_RETURN)])
     assert app.scenes.top is table and table.viewer == 0
-    table.play(place("dragon", table.controller.state.free_squares[0]))
+    table.play(place("dragon", table.controller._state.free_squares[0]))
     frames(app, 4)
     table.end_turn()
     frames(app, 4)
@@ -463,7 +463,7 @@ def test_hand_over_between_two_people_but_never_with_one_person_and_computers():
     assert table.viewer == 1
     app, table = start(players=4, people=1)
     rng = random.Random(5)
-    play_on(app, table, rng, lambda: table.controller.state.turn >= 3)
+    play_on(app, table, rng, lambda: table.controller._state.turn >= 3)
     assert table.viewer == 0
 
 
@@ -502,6 +502,7 @@ def test_with_two_people_nobody_is_called_you():
     frames(app, 2)
     screen = app.scenes.top
     assert isinstance(screen, NewGameScene) and screen.seat_name(0) == "You"
+    assert screen.screen_text() == tr("new_game.screen_alone")  # the new-game screen says who will look
     screen.widgets.focus = screen.widgets.widgets.index(screen.seat_kind_choice(1))
     for _ in range(6):
         if screen.kinds[1] == "human":
@@ -513,6 +514,7 @@ def test_with_two_people_nobody_is_called_you():
     # the seat made a person drops the computer's name
     assert fields == ["Player 1", "Player 2"] and [s.name for s in screen.setup().seats] == ["Player 1", "Player 2"]
     assert screen.seat_widget(1, ColourDisc).person  # the seat's disc shows a person now, not a computer
+    assert screen.screen_text() == tr("new_game.screen_shared", count=2)
     screenshot(app, "draco-new-game-two-people")
     screen.set_first(0)
     screen.start()
@@ -529,7 +531,7 @@ def test_a_saved_games_lines_stay_inside_its_row_in_chinese(monkeypatch):
     app = make_app(draco(), size=(1280, 720), animation_speed="instant", persist=True, language="zh-TW")
     table = app.start_game(GameSetup(seats(1, 2), 0, 0, draco().id, ()))
     frames(app, 2)
-    table.play(place("dragon", table.controller.state.free_squares[0]))
+    table.play(place("dragon", table.controller._state.free_squares[0]))
     frames(app, 4)
     app.main_menu()
     app.open_load()
@@ -585,7 +587,7 @@ def test_after_the_last_reveal_the_status_says_the_game_ends_with_this_turn():
     app, table = you_against_brynja("instant")
     rng = random.Random(0)
     finish_setup(app, table, rng)
-    state = table.controller.state
+    state = table.controller._state
 
     def one_token_left() -> bool:
         return (len(state.down_squares) == 1 and table.model.actions_left == 2
@@ -614,11 +616,11 @@ def test_the_panel_says_your_turn_only_when_a_person_at_the_screen_plays(monkeyp
     app.close()
     app, table = start(players=2, people=1, language=language, speed="normal")
     rng = random.Random(2)
-    play_on(app, table, rng, lambda: table.controller.state.decision() == "act" and table.decision() is not None)
+    play_on(app, table, rng, lambda: table.controller._state.decision() == "act" and table.decision() is not None)
     words = words_drawn(monkeypatch, app)
     assert your_turn in words and watching not in words
     # the computer's turn as the table shows it (the person's last action played out and the turn ended)
-    play_on(app, table, rng, lambda: table.controller.state.decision() == "act" and table.model.current)
+    play_on(app, table, rng, lambda: table.controller._state.decision() == "act" and table.model.current)
     words = words_drawn(monkeypatch, app)
     assert watching in words and your_turn not in words
     assert tr("draco_table.how_watch") in words
@@ -701,7 +703,7 @@ def test_screenshots_mid_game(language):
         app, table = start(players=players, people=1, language=language)
         rng = random.Random(players)
         play_on(app, table, rng,
-                lambda t=table, n=players: t.controller.state.turn >= 6 * n and t.decision() is not None)
+                lambda t=table, n=players: t.controller._state.turn >= 6 * n and t.decision() is not None)
         own = table.gestures.own_characters()
         if own:
             table.gestures.selected = own[0]
@@ -737,11 +739,11 @@ def test_tokens_in_motion_are_scaled_from_kept_pictures_not_drawn_and_kept_at_ev
     # drawn and kept at each of those sizes cost a millisecond or more a frame at 4K and kept growing all game.
     app, table = start(players=2, people=0, speed="normal")
     for _ in range(6000):  # the setup's tokens come down
-        if table.controller.state.decision() == "act":
+        if table.controller._state.decision() == "act":
             break
         frames(app)
     frames(app, 600)  # turns: tokens turned over, moving, fighting
-    assert table.controller.state.decision() == "act" and table.model.turn > 1
+    assert table.controller._state.decision() == "act" and table.model.turn > 1
     sizes: dict[tuple, set[int]] = {}
     for picture in app.ctx.art._cache:
         if picture[0] == "draco" and picture[2] in ("back", "char"):

@@ -26,7 +26,7 @@ def test_the_log_opened_over_a_selected_character_hides_its_buttons_and_closing_
     app, table = start(players=3, language=language, size=(1280, 720))
     rng = random.Random(5)
     finish_setup(app, table, rng)
-    play_on(app, table, rng, lambda: can(table, Move) and table.controller.state.turn > 12)
+    play_on(app, table, rng, lambda: can(table, Move) and table.controller._state.turn > 12)
     frames(app, 1, [key(pygame.K_TAB)])
     assert table.gestures.selected is not None and panel_buttons(table)  # Turn (T) under the card
     frames(app, 1, [key(pygame.K_l)])  # L opens the log in the panel
@@ -46,7 +46,7 @@ def test_older_log_lines_fade_out_under_the_title_rather_than_start_cut():
     app, table = start(players=3, size=(1280, 720), language="zh-TW")  # its top line was "沒發生。" alone
     rng = random.Random(5)
     finish_setup(app, table, rng)
-    play_on(app, table, rng, lambda: can(table, Move) and table.controller.state.turn > 12)
+    play_on(app, table, rng, lambda: can(table, Move) and table.controller._state.turn > 12)
     check = text_module.checking = text_module.TextCheck()
     try:
         frames(app, 1, [key(pygame.K_l)])

@@ -14,8 +14,8 @@ import pygame
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
 from drako_desktop.games import load
 from drako_desktop.games.draco_mundis.actions import Move, Pass, Place, Select
-from drako_desktop.games.draco_mundis.ui.hand_over import HandOverScene
 from drako_desktop.games.draco_mundis.ui.table_scene import TableScene
+from drako_desktop.ui.scenes.hand_over import HandOverScene
 from drako_desktop.ui.table_parts import TOOLTIP_DELAY
 from ui_support import DT, key, make_app, motion, pixels_digest
 
@@ -83,7 +83,7 @@ def play_and_record(swap: bool) -> tuple[list[bytes], dict[str, int], dict[tuple
         counted["hand-over" if isinstance(top, HandOverScene) else "person" if table.decision() else "other"] += 1
 
     for _ in range(6000):
-        state = table.controller.state
+        state = table.controller._state
         if state.turn >= 5:
             break
         top = app.scenes.top
@@ -112,9 +112,9 @@ def play_and_record(swap: bool) -> tuple[list[bytes], dict[str, int], dict[tuple
             move = next((a for a in decision.legal if isinstance(a, Move)), Pass())
             table.play(move)
         frame([motion((5, 5))])
-    down_kinds = {divmod(sq, 12): game.rules.kinds[table.controller.state.down[sq] & 15]
-                  for sq in table.controller.state.down_squares
-                  if table.controller.state.down[sq] >> 4 == COMPUTER_SEAT}
+    down_kinds = {divmod(sq, 12): game.rules.kinds[table.controller._state.down[sq] & 15]
+                  for sq in table.controller._state.down_squares
+                  if table.controller._state.down[sq] >> 4 == COMPUTER_SEAT}
     app.close()
     return digests, counted, down_kinds
 

@@ -155,7 +155,7 @@ def test_an_external_seat_is_played_by_this_machines_bot_and_its_save_names_no_c
     command = shlex.join([sys.executable, str(bot)])
     app = persisted(bot_command=command)
     table = app.start_game(GameSetup((Seat("Ana"), Seat("Bot", COMPUTER, EXTERNAL)), seed=5))
-    play_until(app, table, lambda: table.controller.state.turn >= 3 and table.decision() is not None)
+    play_until(app, table, lambda: table.controller._state.turn >= 3 and table.decision() is not None)
     assert table.session.flush()
     path = table.session.saved_path()
     assert json.loads(path.read_text())["seats"][1] == {"name": "Bot", "kind": "ai", "level": "external"}

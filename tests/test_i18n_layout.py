@@ -32,7 +32,7 @@ from drako_desktop.ui.scenes.new_game import NewGameScene
 from drako_desktop.ui.scenes.overlay import PauseMenu
 from drako_desktop.ui.scenes.scores import ScoreSheet
 from drako_desktop.ui.scenes.statistics import StatisticsScene
-from ui_support import frames, make_app, motion, play_until, screenshot
+from ui_support import frames, make_app, motion, play_until, screenshot, take_screen
 
 SIZE = (1280, 720)
 NAMES = ("Ana", "Brynja", "Corvin", "Isolde")
@@ -121,7 +121,7 @@ def table_screens(s: Screens) -> None:
     table = app.start_game(GameSetup(seats(2), seed=21))
     frames(app, 3)
     s.look("06-table-setup")
-    play_until(app, table, lambda: table.controller.state.turn >= 9 and table.decision() is not None)
+    play_until(app, table, lambda: table.controller._state.turn >= 9 and table.decision() is not None)
     table.toggle_log()
     s.look("07-table-2p-log")
     seat = table.decision().seat
@@ -168,7 +168,7 @@ def table_screens(s: Screens) -> None:
     play_until(app, table, lambda: app.scenes.find(ScoreSheet) is not None)
     s.look("13-score-sheet", n=120)
     table = app.start_game(GameSetup(seats(4), seed=13))
-    play_until(app, table, lambda: table.controller.state.turn >= 13 and table.decision() is not None)
+    play_until(app, table, lambda: table.controller._state.turn >= 13 and table.decision() is not None)
     s.look("14-table-4p")
     app.scenes.push(ScoreSheet(app, table))  # four columns (the sheet of the game so far)
     s.look("15-score-sheet-4p", n=120)
@@ -185,6 +185,8 @@ def table_screens(s: Screens) -> None:
     table = app.scenes.top
     table.ctx.settings = replace(table.ctx.settings, animation_speed="normal")
     frames(app, 2)
+    s.look("16-hand-over", n=1)  # first the hand-over: the starting cards are only Ana's
+    assert take_screen(app)
     table.gestures.confirm_arrangement()
     for _ in range(120):
         frames(app)
@@ -198,7 +200,7 @@ def table_screens(s: Screens) -> None:
 def saves_and_dialogs(s: Screens) -> None:
     app = s.app
     table = app.start_game(GameSetup(seats(3), seed=8))
-    play_until(app, table, lambda: table.controller.state.turn >= 4 and table.decision() is not None)
+    play_until(app, table, lambda: table.controller._state.turn >= 4 and table.decision() is not None)
     if table.session is not None:
         table.session.flush()
     app.main_menu()
@@ -314,10 +316,10 @@ def draco_screens(s: Screens) -> None:
     from drako_desktop.games.draco_mundis.actions import Move, Select, place
     from drako_desktop.games.draco_mundis.ui import tutorial as lesson_data
     from drako_desktop.games.draco_mundis.ui.gestures import Facing, Menu
-    from drako_desktop.games.draco_mundis.ui.hand_over import HandOverScene
     from drako_desktop.games.draco_mundis.ui.rules_scene import SECTIONS as DRACO_SECTIONS
     from drako_desktop.games.draco_mundis.ui.tips import supply_tooltip
     from drako_desktop.games.draco_mundis.ui.tutorial_scene import TutorialScene
+    from drako_desktop.ui.scenes.hand_over import HandOverScene
 
     app = s.app
     game = app.ctx.game
@@ -337,7 +339,7 @@ def draco_screens(s: Screens) -> None:
     table.gestures.facing = None
     rng = random.Random(4)
     for _ in range(3000):
-        if table.controller.state.turn >= 6 and table.decision() is not None:
+        if table.controller._state.turn >= 6 and table.decision() is not None:
             break
         if isinstance(app.scenes.top, HandOverScene):
             app.scenes.top.confirm()
@@ -349,7 +351,7 @@ def draco_screens(s: Screens) -> None:
                 table.play(rng.choice([a for a in decision.legal if isinstance(a, Move)] or decision.legal))
             else:
                 kind = rng.choice([a.token for a in decision.legal if isinstance(a, Select)])
-                table.play(place(kind, rng.choice(table.controller.state.free_squares),
+                table.play(place(kind, rng.choice(table.controller._state.free_squares),
                                  0 if game.rules.face_up_kinds[kind] else -1))
         frames(app)
     s.look("34-draco-turn")

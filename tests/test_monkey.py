@@ -151,7 +151,7 @@ def broken_save() -> None:
 def check_table(table: TableScene) -> None:
     """The engine's state is sound and the table shows it."""
     c = table.controller
-    state = c.state
+    state = c._state
     deck = dict(table.rules.cards.deck_size)[state.players]
     assert state.card_count() == deck
     again = GameState.replay(table.rules, c.setup.players, c.setup.seed, c.setup.first, c.actions)

@@ -337,7 +337,7 @@ def test_the_viewer_shows_a_face_down_draco_token_only_to_who_knew_it_and_everyt
         viewer.set_seen_by(None)
         assert all(spot.down_kind is None for spot in viewer.view().squares)
         viewer.set_seen_by(0)
-        known = viewer.replay.states[position].view(0)
+        known = viewer.replay.view(position, 0)
         assert viewer.view() == known
         assert all(spot.down_kind is None or spot.down == 0 or 0 in spot.peeked_by for spot in viewer.view().squares)
     frames(app, 1, [key(pygame.K_v)])

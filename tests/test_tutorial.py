@@ -176,7 +176,7 @@ def test_learn_to_play_end_to_end_with_wrong_moves_leaving_and_resuming(aetherya
     assert points_at(table, ("legend", slot))
     screenshot(app, "tutorial-06-claim")
     click(app, at(table, ("legend", slot)))
-    assert table.model.claimed[seat] or table.controller.state.claimed[seat]
+    assert table.model.claimed[seat] or table.controller._state.claimed[seat]
     settle(app, table, "draw")
 
     # Leave in the middle (Esc, then the pause menu) and come back to the same step.
@@ -186,7 +186,7 @@ def test_learn_to_play_end_to_end_with_wrong_moves_leaving_and_resuming(aetherya
     assert isinstance(app.scenes.top, MainMenu)
     saved = json.loads((home / "data" / "tutorial.json").read_text())
     assert saved["step"] == "draw" and not saved["finished"]
-    kingdom_before = list(table.controller.state.visible_kingdom(seat))
+    kingdom_before = list(table.controller._state.visible_kingdom(seat))
     click(app, button(app, "Learn to play"))
     assert isinstance(app.scenes.top, Dialog)
     screenshot(app, "tutorial-07-resume")
@@ -194,7 +194,7 @@ def test_learn_to_play_end_to_end_with_wrong_moves_leaving_and_resuming(aetherya
     table = app.scenes.top
     assert isinstance(table, TutorialScene) and table.step.id == "draw"
     settle(app, table, "draw")
-    assert list(table.controller.state.visible_kingdom(seat)) == kingdom_before
+    assert list(table.controller._state.visible_kingdom(seat)) == kingdom_before
     assert table.log_lines, "a resumed lesson tells its game so far"
 
     # Draw (by pulling a card off the pile), discard it, reveal: a wrong land first.
@@ -225,7 +225,7 @@ def test_learn_to_play_end_to_end_with_wrong_moves_leaving_and_resuming(aetherya
         if table.choreo.idle:
             break
     assert table.step.id == "ready"
-    score = table.controller.state.breakdown(seat)
+    score = table.controller._state.breakdown(seat)
     assert score["dragons"] == 3 and score["conflicts"] == 0 and score.total == 14
     frames(app, 5)
     screenshot(app, "tutorial-09-ready")

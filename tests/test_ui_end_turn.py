@@ -14,7 +14,7 @@ from dataclasses import replace
 import pygame
 import pytest
 
-from conftest import aetherya_game
+from conftest import act, aetherya_game
 from drako_desktop import i18n, saves
 from drako_desktop.controller.game import COMPUTER, GameController, GameSetup, Phase, Seat
 from drako_desktop.games.aetherya_pocket.engine import CENTRE
@@ -22,14 +22,14 @@ from drako_desktop.games.aetherya_pocket.ui.beats import TurnPasses
 from drako_desktop.games.aetherya_pocket.ui.model import FACE_DOWN
 from drako_desktop.games.aetherya_pocket.words import card_name
 from drako_desktop.games.draco_mundis.actions import Move, Pass, Peek
-from drako_desktop.games.draco_mundis.ui.hand_over import HandOverScene
 from drako_desktop.settings import Settings, settings_path
+from drako_desktop.ui.scenes.hand_over import HandOverScene
 from drako_desktop.ui.scenes.overlay import PauseMenu
 from drako_desktop.ui.scenes.settings import SettingsScene
 from test_draco_ui import can, draco, finish_setup, play_on, seats
 from test_draco_ui import start as start_draco
 from test_ui_table import centre_of, legal_cells, wait_for_person
-from ui_support import click, drag, frames, key, make_app, motion, screenshot
+from ui_support import click, drag, frames, key, make_app, motion, screenshot, take_screen
 
 CTRL_Z = (pygame.K_z, pygame.KMOD_CTRL)
 
@@ -81,15 +81,15 @@ def test_placing_the_discard_waits_for_end_turn_and_can_be_taken_back(rules):
     assert c.phase == Phase.DECIDE and c.actions[-1].kind == "take-discard" and table.model.drawn == card
     frames(app, 1, [key(*CTRL_Z)])  # ...and the discard back onto its pile
     assert len(c.actions) == start and table.model.discard_top == card and table.decision().kind == "turn-start"
-    assert table.model.matches(c.state.view(0))
+    assert table.model.matches(c._state.view(0))
     frames(app, 1, [key(*CTRL_Z)])  # nothing left: Ctrl+Z says so in words
     assert table.toast[0] == i18n.tr("table.undo_refused.nothing")
     place_the_discard(app, table)
     click(app, end_turn_button(table).rect.center)
-    assert c.phase != Phase.END_TURN and table.held_back == []
+    assert c.phase != Phase.END_TURN and c._held == 0
     frames(app, 1, [key(*CTRL_Z)])  # the computer's turn now
     assert table.toast[0] == i18n.tr("table.undo_refused.not_yours")
-    assert wait_for_person(app, table).kind == "turn-start" and c.state.turn == 3
+    assert wait_for_person(app, table).kind == "turn-start" and c._state.turn == 3
     app.close()
 
 
@@ -197,10 +197,10 @@ def test_enter_ends_a_waiting_turn_and_e_is_refused_before_it_is_over(rules):
 
 def test_the_setting_ends_a_turn_by_itself(rules):
     app, table = first_turn(auto_end_turn=True)
-    turn = table.controller.state.turn
+    turn = table.controller._state.turn
     place_the_discard(app, table)
     assert wait_for_person(app, table).kind == "turn-start"
-    assert table.controller.state.turn == turn + 2  # the computer played without End turn
+    assert table.controller._state.turn == turn + 2  # the computer played without End turn
     app.close()
 
 
@@ -228,6 +228,8 @@ def reopen(app, table, library):
     resumed = type(table)(app, game.setup, saved=game)
     app.scenes.push(resumed)
     frames(app, 3)
+    take_screen(app)  # Draco Mundis: who resumes takes the screen first (Aetherya's turns hide nothing)
+    frames(app, 3)
     return game, resumed
 
 
@@ -237,7 +239,7 @@ def test_a_game_left_waiting_for_end_turn_resumes_waiting(rules, library):
     game, resumed = reopen(app, table, library)
     assert not game.turn_ended
     assert resumed.ending_turn() and resumed.model.current == seat and resumed.undo_target() is not None
-    assert [e.kind for e in resumed.held_back] == ["turn"]
+    assert resumed.controller._held == 1  # the next turn's start, told at End turn
     resumed.end_turn()
     frames(app, 3)
     assert resumed.model.current != seat and resumed.controller.current().seat != seat
@@ -271,7 +273,7 @@ def test_a_turn_ended_stays_ended_when_the_game_is_resumed(rules, library):
     frames(app, 3)
     game, resumed = reopen(app, table, library)
     assert game.turn_ended and len(game.actions) == placed
-    assert not resumed.ending_turn() and resumed.held_back == []
+    assert not resumed.ending_turn() and resumed.controller._held == 0
     assert resumed.controller.phase == Phase.DECIDE and resumed.controller.current().seat != seat
     assert resumed.controller.why_no_undo() == (None, "nothing")
     frames(app, 1, [key(*CTRL_Z)])
@@ -378,7 +380,7 @@ def test_a_draco_mundis_turn_resumed_waiting_for_end_turn_logs_the_next_turn_onc
     log = table.log_lines()
     _, resumed = reopen(app, table, library)
     assert resumed.ending_turn() and resumed.log_lines() == log
-    next_turn = i18n.tr("log.turn", turn=resumed.held_back[0].number, name="Brynja")
+    next_turn = i18n.tr("log.turn", turn=resumed.controller.turn, name="Brynja")
     resumed.end_turn()
     frames(app, 3)
     assert resumed.log_lines().count(next_turn) == 1
@@ -404,34 +406,34 @@ def test_draco_mundis_turn_waits_for_end_turn_and_its_moves_can_be_taken_back():
     assert table.toast[0] == i18n.tr("draco_table.undo_refused.peeked") and len(c.actions) == start + 1
     table.play(next(a for a in table.decision().legal if isinstance(a, Move)))
     frames(app, 3)
-    turn = c.state.turn
+    turn = c._state.turn
     end = next(w for w in table.widgets.widgets if w.label == i18n.tr("draco_table.end_turn"))
     click(app, end.rect.center)
     frames(app, 3)
-    assert c.phase != Phase.END_TURN and c.state.turn > turn
+    assert c.phase != Phase.END_TURN and c._state.turn > turn
     app.close()
 
 
 def test_draco_mundis_pass_ends_the_turn_and_the_setting_needs_no_end_turn():
     app, table = draco_turn()
     c = table.controller
-    turn = c.state.turn
+    turn = c._state.turn
     frames(app, 1, [key(pygame.K_p)])
     frames(app, 1, [key(pygame.K_RETURN)])  # asked first (actions are left): Enter keeps playing
-    assert c.state.turn == turn
+    assert c._state.turn == turn
     frames(app, 1, [key(pygame.K_p)])
     click(app, app.scenes.top.widgets.widgets[0].rect.center)  # Pass
     frames(app, 3)
-    assert c.state.turn > turn and c.phase != Phase.END_TURN
+    assert c._state.turn > turn and c.phase != Phase.END_TURN
     app.close()
     app, table = draco_turn()
     app.ctx.settings = replace(app.ctx.settings, auto_end_turn=True)
     c = table.controller
-    turn = c.state.turn
+    turn = c._state.turn
     for _ in range(2):
         table.play(next(a for a in table.decision().legal if isinstance(a, Move)))
         frames(app, 3)
-    assert c.state.turn > turn and c.phase != Phase.END_TURN
+    assert c._state.turn > turn and c.phase != Phase.END_TURN
     app.close()
 
 
@@ -450,12 +452,12 @@ def test_screenshot_of_a_draco_mundis_turn_waiting_for_end_turn(language):
 def test_the_controller_waits_only_for_people_and_not_in_setup(aetherya):
     seats = (Seat("Ana"), Seat("Bot", COMPUTER, "random"))
     c = GameController(aetherya, GameSetup(seats, seed=1), threaded=False, people_end_turns=True)
-    c.act(c.current().legal[0])  # the arrangement passes on by itself
+    act(c, c.current().legal[0])  # the arrangement passes on by itself
     assert c.phase == Phase.NEXT_SEAT
     while c.current() is None or not c.current().human:
         c.proceed() if c.current() is None else c.poll()
-    c.act(next(a for a in c.current().legal if a.kind == "take-discard"))
-    c.act(c.current().legal[0])
+    act(c, next(a for a in c.current().legal if a.kind == "take-discard"))
+    act(c, c.current().legal[0])
     assert c.phase == Phase.END_TURN and c.ending_seat == 0 and c.current() is None and not c.computer_to_move()
     again = GameController(aetherya, GameSetup(seats, seed=1), actions=c.actions, threaded=False, people_end_turns=True)
     assert again.phase == Phase.END_TURN  # a game resumed there waits again
@@ -529,5 +531,5 @@ def test_end_turn_after_placing_skips_the_claim_and_ends_the_turn_in_one_press(r
     click(app, end_turn_button(table).rect.center)  # one press: the claim skipped and the turn ended
     assert table.controller.actions[-1].kind == "pass" and table.controller.phase != Phase.END_TURN
     assert table.toast is None
-    assert wait_for_person(app, table).seat == seat and table.controller.state.turn == 3
+    assert wait_for_person(app, table).seat == seat and table.controller._state.turn == 3
     app.close()

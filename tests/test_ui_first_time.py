@@ -153,7 +153,7 @@ def test_the_main_menu_offers_continue_first_with_a_game_in_progress(aetherya, l
     frames(app, 2)
     assert app.scenes.top.widgets.focused().label == i18n.tr("menu.new_game")  # nothing to continue
     table = app.start_game(GameSetup((Seat("Ana"), Seat("Bo", COMPUTER, "random")), seed=5))
-    play_until(app, table, lambda: table.controller.state.turn >= 2 and table.decision() is not None)
+    play_until(app, table, lambda: table.controller._state.turn >= 2 and table.decision() is not None)
     assert table.session.flush()
     app.main_menu()
     frames(app, 2)
@@ -178,7 +178,7 @@ def test_a_game_with_a_chosen_seed_is_marked_counted_apart_and_its_seed_never_sh
     people = (Seat("Ana"), Seat("Bo", COMPUTER, "random"))
     table = app.start_game(GameSetup(people, seed=SEED, seed_chosen=True))
     table.toggle_log()
-    play_until(app, table, lambda: table.controller.state.turn >= 3 and table.decision() is not None)
+    play_until(app, table, lambda: table.controller._state.turn >= 3 and table.decision() is not None)
     assert table.session.flush()
     assert json.loads(table.session.saved_path().read_text())["seed_chosen"] is True
     app.main_menu()
@@ -243,7 +243,7 @@ def test_a_focus_tooltip_stands_by_the_focused_card_never_where_the_mouse_was_le
                         anchors.append(anchor) or draw_tip(surface, ctx, tip, anchor, *a, **k))
     app = make_app(aetherya, animation_speed="instant")
     table = app.start_game(GameSetup((Seat("Ana"), Seat("Bo", COMPUTER, "random")), seed=21))
-    play_until(app, table, lambda: table.controller.state.turn >= 5 and table.decision() is not None)
+    play_until(app, table, lambda: table.controller._state.turn >= 5 and table.decision() is not None)
     table.toggle_log()
     frames(app, 2)
     over_log = table.layout.log.center

@@ -64,12 +64,12 @@ def persisted(rules, **settings):
 def test_every_move_is_saved_and_continue_resumes_exactly(library, rules):
     app = persisted(rules)
     table = app.start_game(setup_for(3))
-    play_until(app, table, lambda: table.controller.state.turn >= 6 and table.decision() is not None)
+    play_until(app, table, lambda: table.controller._state.turn >= 6 and table.decision() is not None)
     flush(table)
     path = table.session.saved_path()
     game, state = saves.read(path, library)
     assert list(game.actions) == table.controller.actions and not game.finished
-    before = (table.controller.state.view(0), list(table.log_lines))
+    before = (table.controller._state.view(0), list(table.log_lines))
     app.scenes.push(PauseMenu(app))
     frames(app, 2)
     screenshot(app, "20-pause-menu-saved")
@@ -84,9 +84,9 @@ def test_every_move_is_saved_and_continue_resumes_exactly(library, rules):
     resumed = app.scenes.top
     assert isinstance(resumed, TableScene) and resumed is not table
     frames(app, 2)
-    assert resumed.controller.state.view(0) == before[0]
+    assert resumed.controller._state.view(0) == before[0]
     assert resumed.log_lines == before[1]  # the log told again from a replay
-    assert resumed.model.matches(resumed.controller.state.view(0))
+    assert resumed.model.matches(resumed.controller._state.view(0))
     assert resumed.decision() is not None
     app.close()
 
@@ -191,7 +191,7 @@ def test_load_lists_games_in_progress_and_opens_one(rules):
     table = app.scenes.top
     assert isinstance(table, TableScene)
     assert table.controller.actions == list(chosen.game.actions)
-    assert table.controller.state.turn == chosen.turn
+    assert table.controller._state.turn == chosen.turn
     app.close()
 
 
@@ -470,7 +470,7 @@ def test_an_error_in_a_scene_is_logged_shown_and_the_game_is_kept(library, rules
     try:
         app = persisted(rules)
         table = app.start_game(setup_for(2, seed=9))
-        play_until(app, table, lambda: table.controller.state.turn >= 3 and table.decision() is not None)
+        play_until(app, table, lambda: table.controller._state.turn >= 3 and table.decision() is not None)
         flush(table)
         actions = list(table.controller.actions)
         path = table.session.saved_path()
@@ -586,7 +586,7 @@ def test_practice_game_shows_its_badge_undoes_freely_and_counts_apart(library, r
     app = persisted(rules, practice_undo=True)
     table = app.start_game(setup_for(2, seed=12))
     assert table.controller.practice and table.session.game.practice
-    play_until(app, table, lambda: table.controller.state.turn >= 5 and table.decision() is not None)
+    play_until(app, table, lambda: table.controller._state.turn >= 5 and table.decision() is not None)
     frames(app, 2)
     before = len(table.controller.actions)
     undo = next(w for w in table.widgets.widgets if getattr(w, "label", "") == "Undo")

@@ -12,10 +12,11 @@ from conftest import aetherya_game
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
 from drako_desktop.games.aetherya_pocket.ui.rules_scene import RulesScene
 from drako_desktop.ui.scenes.about import AboutScene, icon_authors
+from drako_desktop.ui.scenes.hand_over import HandOverScene
 from drako_desktop.ui.scenes.new_game import NewGameScene
 from drako_desktop.ui.scenes.scores import ScoreSheet
 from drako_desktop.ui.scenes.settings import SettingsScene
-from ui_support import frames, key, make_app, motion, screenshot
+from ui_support import frames, key, make_app, motion, screenshot, take_screen
 
 MAX_FRAMES = 20_000
 
@@ -23,7 +24,7 @@ MAX_FRAMES = 20_000
 def advance(app, table, turns: int) -> None:
     """Play the person's turns quickly (offered arrangement, then the first legal move) until `turns` turns passed."""
     for _ in range(MAX_FRAMES):
-        if table.controller.state.turn >= turns and table.decision() is not None:
+        if table.controller._state.turn >= turns and table.decision() is not None:
             return
         decision = table.decision()
         if decision is not None:
@@ -170,6 +171,9 @@ def test_setup_hand_and_pass_and_play_banner(aetherya, rules):
     app = make_app(aetherya, animation_speed="normal")
     table = app.start_game(GameSetup((Seat("Ana"), Seat("Ben"), Seat("Brynja", COMPUTER, "random")), seed=3))
     frames(app, 2)
+    # two people: Ana's starting cards wait for her to take the screen
+    assert isinstance(app.scenes.top, HandOverScene) and table.model.hand == []
+    assert take_screen(app)
     assert table.showing_hand() and len(table.gestures.hand()) == 4
     hand = table.rect_of(("hand", 1)).center
     centre = table.rect_of(("cell", 0, 6)).center
@@ -186,6 +190,11 @@ def test_setup_hand_and_pass_and_play_banner(aetherya, rules):
             break
     assert getattr(table.choreo.current, "banner", False)
     screenshot(app, "17-hand-over-banner")
+    for _ in range(600):  # then Ben takes the screen
+        if isinstance(app.scenes.top, HandOverScene):
+            break
+        frames(app)
+    assert isinstance(app.scenes.top, HandOverScene) and app.scenes.top.seat == 1
     app.close()
 
 

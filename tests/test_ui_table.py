@@ -20,7 +20,7 @@ from drako_desktop.games.aetherya_pocket.ui.layout import layout_problems
 from drako_desktop.games.aetherya_pocket.ui.model import FACE_DOWN, TableModel
 from drako_desktop.ui import fonts
 from drako_desktop.ui.scenes.scores import ScoreSheet
-from ui_support import click, drag, frames, key, make_app, motion
+from ui_support import click, drag, frames, key, make_app, motion, take_screen
 
 MAX_FRAMES = 40_000
 
@@ -43,7 +43,8 @@ def wait_for_person(app, table, limit=MAX_FRAMES):
             return table.decision()
         if table.ending_turn():
             table.end_turn()  # the person's turn is over: End turn
-        frames(app)
+        if not take_screen(app):
+            frames(app)
     raise AssertionError("the table never asked the person")
 
 
@@ -122,7 +123,7 @@ def test_full_game_human_against_computer_by_drag_and_drop(rules):
         assert len(table.controller.actions) > before, f"a gesture in {decision.kind} changed nothing"
     sheet = app.scenes.find(ScoreSheet)
     assert sheet is not None, "the game did not reach the score sheet"
-    state = table.controller.state
+    state = table.controller._state
     assert [b.total for b in sheet.scores] == [b.total for b in state.scores()]
     assert [table.score(s) for s in range(2)] == [b.total for b in state.scores()]
     assert table.model.matches(state.view(0))
@@ -172,9 +173,9 @@ def test_locked_cells_refuse_with_the_reason_shown_while_hovering(rules):
     app, table = first_turn(rules, seed=5)
     seat = table.decision().seat
     table.model.kingdoms[seat][5] = "dragon"  # the hover explanation only reads the shown card
-    table.controller.state.kingdoms[seat][5] = rules.type_index["dragon"]
-    table.controller.state._turn_face_up(seat, 5)
-    table.controller.state._legal = None
+    table.controller._state.kingdoms[seat][5] = rules.type_index["dragon"]
+    table.controller._state._turn_face_up(seat, 5)
+    table.controller._state._legal = None
     start_pos = centre_of(table, ("discard",))
     target = centre_of(table, ("cell", seat, 5))
     frames(app, 1, [motion(start_pos), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start_pos, button=1)])
@@ -238,7 +239,7 @@ def test_keyboard_only_turn(rules):
     frames(app, 1, [key(pygame.K_RETURN)])
     frames(app, 120)
     assert table.model.kingdoms[seat][cell] == card
-    assert table.controller.actions[-1].kind in ("place", "pass") or table.controller.state.current != seat
+    assert table.controller.actions[-1].kind in ("place", "pass") or table.controller._state.current != seat
     app.close()
 
 
@@ -276,7 +277,7 @@ def test_claim_a_legend_by_click_once_per_turn(rules):
     click(app, centre_of(table, ("legend", table.model.legend_row.index(legend))))
     frames(app, 90)
     assert legend in table.model.claimed[seat]
-    assert table.controller.state.claimed_this_turn
+    assert table.controller._state.claimed_this_turn
     others = [s for s, leg in enumerate(table.model.legend_row)
               if leg in rules.met_legend_ids(table.gestures.visible(seat))]
     if others:  # a second met legend is refused, and the table says why
@@ -348,8 +349,8 @@ def test_demo_game_with_computers_only_reaches_the_scores(rules):
         frames(app)
     sheet = app.scenes.find(ScoreSheet)
     assert sheet is not None
-    assert [b.total for b in sheet.scores] == [b.total for b in table.controller.state.scores()]
-    assert table.model.matches(table.controller.state.view(0))
+    assert [b.total for b in sheet.scores] == [b.total for b in table.controller._state.scores()]
+    assert table.model.matches(table.controller._state.view(0))
     assert any("revealed" in line for line in table.log_lines)
     app.close()
 
@@ -360,16 +361,16 @@ def test_table_model_follows_the_engine_event_by_event(aetherya, rules):
 
     c = GameController(aetherya, GameSetup(tuple(Seat(f"B{i}", COMPUTER, "random") for i in range(4)), 9),
                        threaded=False)
-    model = TableModel.from_view(c.view(0))
+    model = TableModel.from_view(c._state.view(0))
     while c.phase != Phase.SCORING:
         if c.current() is None:
             c.proceed()
             continue
         for event in c.poll():
             model.apply(event)
-        if c.state.step.name == "ARRANGE":
-            model.set_hand(c.view(0))
-        assert model.matches(c.view(0))
+        if c._state.step.name == "ARRANGE":
+            model.set_hand(c._state.view(0))
+        assert model.matches(c._state.view(0))
 
 
 def test_practice_undo_takes_the_last_move_back(rules):
@@ -387,7 +388,7 @@ def test_practice_undo_takes_the_last_move_back(rules):
     frames(app, 2)
     assert len(table.controller.actions) < before
     assert table.controller.actions[-1].kind == "draw"  # back to before the placement
-    assert table.model.matches(table.controller.state.view(0))
+    assert table.model.matches(table.controller._state.view(0))
     assert table.decision() is not None and table.decision().kind in ("after-draw", "after-take-discard")
     app.close()
 

@@ -25,7 +25,15 @@ from drako_desktop.ui.scenes.settings import SettingsScene
 from drako_desktop.ui.widgets import Choice
 from test_ui_table import MAX_FRAMES, wait_for_person
 from test_ui_table import start as start_table
-from ui_support import down, drag, frames, key, make_app, motion, screenshot, up
+from ui_support import down, drag, key, make_app, motion, screenshot, take_screen, up
+from ui_support import frames as ui_frames
+
+
+def frames(app, n: int = 1, events=()) -> None:
+    """Frames; a hand-over screen (before a person arranges) is confirmed by the person it names: these tests are
+    about places and marks."""
+    if not take_screen(app):
+        ui_frames(app, n, events)
 
 
 def start(rules, seats, **kw):
@@ -139,7 +147,7 @@ def test_turn_labels_name_who_plays_and_agree_with_the_log(rules):
             records = table.last_turns.records
             mover = table.controller.seats[records[-1].seat].name if records else None
             assert upcoming != mover, f"{status!r} right after {mover}'s move"
-            assert upcoming == table.controller.seats[table.controller.state.current].name
+            assert upcoming == table.controller.seats[table.controller._state.current].name
             seen_next.add(upcoming)
         if table.decision() is not None:
             plain_move(table)

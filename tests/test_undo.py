@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import shutil
 
-from conftest import aetherya_game
+from conftest import act, aetherya_game
 from drako_desktop import games
 from drako_desktop.controller.game import COMPUTER, GameController, GameSetup, Phase, Seat
 from drako_desktop.controller.undo import ActionLog
@@ -29,7 +29,7 @@ def person_turn(setup=ONE_PERSON, practice=False, actions=()) -> GameController:
     c = GameController(aetherya_game(), setup, threaded=False, practice=practice, actions=actions)
     run_computers(c)
     while c.current() is not None and c.current().kind == "arrange":
-        c.act(c.current().legal[0])
+        act(c, c.current().legal[0])
         run_computers(c)
     return c
 
@@ -43,7 +43,7 @@ def play_on(c: GameController, until, limit: int = 300) -> None:
         if decision is not None and decision.human and until(decision):
             return
         if decision is not None and decision.human:
-            c.act(decision.legal[-1] if decision.kind == "after-place" else decision.legal[0])
+            act(c, decision.legal[-1] if decision.kind == "after-place" else decision.legal[0])
         run_computers(c)
     raise AssertionError("never came up")
 
@@ -51,23 +51,23 @@ def play_on(c: GameController, until, limit: int = 300) -> None:
 def test_taking_the_discard_can_be_undone_but_not_a_draw(rules):
     c = person_turn()
     start = len(c.actions)
-    c.act(next(a for a in c.current().legal if a.kind == TAKE_DISCARD))
+    act(c, next(a for a in c.current().legal if a.kind == TAKE_DISCARD))
     heard = []
     c.listeners.append(lambda action, events: heard.append(action))
     assert c.undo_target() == start
     assert c.undo() and len(c.actions) == start and c.current().kind == "turn-start"
     assert heard == [None]  # the autosave hears of the undo
     assert c.undo_target() is None and not c.undo()  # nothing of this turn is left to take back
-    c.act(next(a for a in c.current().legal if a.kind == DRAW))
+    act(c, next(a for a in c.current().legal if a.kind == DRAW))
     assert c.undo_target() is None  # the drawn card was hidden: it stays drawn
-    c.act(next(a for a in c.current().legal if a.kind == PLACE))
+    act(c, next(a for a in c.current().legal if a.kind == PLACE))
     assert c.undo_target() is None
 
 
 def test_a_claim_that_refills_the_row_from_the_legend_deck_ends_undo(rules):
     c = person_turn()
     play_on(c, lambda d: d.kind == "turn-start" and any(a.kind == CLAIM for a in d.legal))
-    events = c.act(next(a for a in c.current().legal if a.kind == CLAIM))
+    events = act(c, next(a for a in c.current().legal if a.kind == CLAIM))
     claim = next(e for e in events if e.kind == CLAIM)
     assert claim.refill is not None  # early in the game the face-down legend deck refills the row
     assert c.undo_target() is None and not c.undo()  # the new legend came to light: the claim stands
@@ -86,11 +86,11 @@ def test_only_a_claim_that_turns_no_legend_over_is_undoable():
 
 def test_placing_on_an_unexplored_land_reveals_it_and_ends_undo(rules):
     c = person_turn()
-    c.act(next(a for a in c.current().legal if a.kind == TAKE_DISCARD))
-    seat = c.state.current
-    kingdom = c.state.visible_kingdom(seat)
+    act(c, next(a for a in c.current().legal if a.kind == TAKE_DISCARD))
+    seat = c._state.current
+    kingdom = c._state.visible_kingdom(seat)
     hidden = next(a for a in c.current().legal if a.kind == PLACE and kingdom[a.row * 4 + a.col] < 0)
-    c.act(hidden)
+    act(c, hidden)
     assert c.log.revealing[-1]
     assert c.undo_target() is None
 
@@ -100,10 +100,10 @@ def test_practice_undo_goes_back_past_the_computers_and_across_turns(rules):
     assert c.practice
     played = []
     for _ in range(3):  # three of the person's turns: draw, place, end
-        c.act(next(a for a in c.current().legal if a.kind == DRAW))
-        c.act(next(a for a in c.current().legal if a.kind == PLACE))
+        act(c, next(a for a in c.current().legal if a.kind == DRAW))
+        act(c, next(a for a in c.current().legal if a.kind == PLACE))
         if c.current() is not None and c.current().human:
-            c.act(c.current().legal[-1])
+            act(c, c.current().legal[-1])
         run_computers(c)
         played.append(len(c.actions))
     undone = 0
@@ -123,14 +123,14 @@ def test_practice_is_only_for_one_person_against_computers(aetherya, rules):
 
 def test_the_undo_log_is_rebuilt_when_a_game_is_resumed(aetherya, rules):
     c = person_turn()
-    c.act(next(a for a in c.current().legal if a.kind == TAKE_DISCARD))
+    act(c, next(a for a in c.current().legal if a.kind == TAKE_DISCARD))
     resumed = GameController(aetherya, ONE_PERSON, threaded=False, actions=c.actions)
     assert resumed.log.seats == c.log.seats and resumed.log.revealing == c.log.revealing
     assert resumed.undo_target() == c.undo_target() == len(c.actions) - 1
     resumed.undo()
     assert resumed.current().kind == "turn-start"
-    assert resumed.state.view(0) == GameController(aetherya, ONE_PERSON, threaded=False,
-                                                   actions=c.actions[:-1]).state.view(0)
+    assert resumed._state.view(0) == GameController(aetherya, ONE_PERSON, threaded=False,
+                                                   actions=c.actions[:-1])._state.view(0)
 
 
 def test_a_finished_game_starts_no_computer_agents(aetherya, rules):
@@ -154,12 +154,12 @@ def test_a_claim_that_turns_no_legend_over_can_be_taken_back(tmp_path):
     c = GameController(game, ONE_PERSON, threaded=False, people_end_turns=True)
     run_computers(c)
     while c.current() is not None and c.current().kind == "arrange":
-        c.act(c.current().legal[0])
+        act(c, c.current().legal[0])
         run_computers(c)
     play_on(c, lambda d: d.kind == "turn-start" and any(a.kind == CLAIM for a in d.legal))
     before = len(c.actions)
     claim = next(a for a in c.current().legal if a.kind == CLAIM)
-    events = c.act(claim)
+    events = act(c, claim)
     assert next(e for e in events if e.kind == CLAIM).refill is None
     assert c.undo_target() == before and c.undo()
     assert len(c.actions) == before and claim in c.current().legal

@@ -64,6 +64,16 @@ def drag(app: App, start, end, steps: int = 4, hold_frames: int = 1) -> None:
     frames(app, 1, [up(end)])
 
 
+def take_screen(app: App) -> bool:
+    """The person named on a hand-over screen confirms it (Enter), as they would; whether one was showing."""
+    from drako_desktop.ui.scenes.hand_over import HandOverScene
+
+    if not isinstance(app.scenes.top, HandOverScene):
+        return False
+    frames(app, 1, [key(pygame.K_RETURN)])
+    return True
+
+
 def pixels(surface: pygame.Surface) -> bytes:
     """Every pixel of a surface, as kept in memory: equal exactly when the pictures are (the window's unused
     fourth byte is always 0). A copy of its buffer, many times quicker than `tobytes(..., "RGB")`."""
@@ -106,6 +116,8 @@ def play_until(app: App, table, done, limit: int = 20_000) -> None:
     for _ in range(limit):
         if done():
             return
+        if take_screen(app):  # the person named on a hand-over takes the screen
+            continue
         decision = table.decision()
         if decision is not None and app.scenes.top is table:
             table.play([decision.legal[-1] if decision.kind == "turn-start" else decision.legal[0]])

@@ -17,6 +17,16 @@ A person ends their own turn (`people_end_turns`, the table's way): when their
 last action has passed the turn on in the engine, the controller waits in
 END_TURN, where `undo()` can still take steps back within the turn and
 `proceed()` hands the turn over, as in online play. Computers never wait.
+
+Who is looking at the screen is the controller's business too (`screen`): one of
+the people, or nobody (the public view). Whoever draws the game (a table, its
+log, the hint) gets only that viewer's view (`view()`) and events (`act`, `poll`,
+`proceed` and `seen_history` return them filtered by `for_viewer`), never the
+state. In a game with private information (`Game.secrets`) and more than one
+person at the table, the screen goes to the public view as soon as a person's
+turn is over and stays there through the computers' turns; before a person sees
+anything that is only theirs, `hand_over_due` names them until `take_screen`
+(the hand-over screen). A resumed game starts the same way.
 """
 
 from __future__ import annotations
@@ -26,11 +36,11 @@ import unicodedata
 from dataclasses import dataclass
 from enum import Enum
 from functools import partial
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Generic, Sequence
 
 from ..ai import make_agent
 from ..games import DEFAULT_GAME
-from ..games.base import Agent, Game, GameState
+from ..games.base import ActionT, Agent, Breakdown, Game, GameState, IllegalActionError, Secrets, ViewT
 from .runner import derive_seed
 from .undo import ActionLog
 
@@ -97,33 +107,36 @@ AgentFactory = Callable[[str, int], Agent]  # (level or exec:COMMAND, seed) -> a
 
 
 @dataclass
-class _Thinking:
+class _Thinking(Generic[ActionT]):
     """A computer decision being worked out in a worker thread."""
 
     seat: int
-    legal: list[Any]
+    legal: list[ActionT]
     thread: threading.Thread
     choice: int | None = None
     error: BaseException | None = None
 
 
 @dataclass
-class Decision:
+class Decision(Generic[ActionT]):
     """Who must act now, what kind of decision it is (the game's own name for it), and what they may do."""
 
     seat: int
     kind: str
-    legal: list[Any]
+    legal: list[ActionT]
     human: bool
 
 
-class GameController:
+class GameController(Generic[ActionT, ViewT]):
+    """The turn controller of one game, typed by that game's actions and views (`GameController[Action, View]`: a
+    table is checked against its game)."""
+
     def __init__(
         self,
-        game: Game,
+        game: Game[ActionT, ViewT],
         setup: GameSetup,
         *,
-        actions: Sequence[Any] = (),
+        actions: Sequence[ActionT] = (),
         threaded: bool = True,
         agent_factory: AgentFactory | None = None,
         practice: bool = False,
@@ -137,9 +150,10 @@ class GameController:
         self.setup = setup
         self.threaded = threaded
         self.agent_factory: AgentFactory = agent_factory or partial(make_agent, game)
+        self.people = tuple(i for i, seat in enumerate(setup.seats) if seat.is_human)
         # Practice (unlimited undo) is decided when the game starts and only ever applies to one
         # person playing against computer opponents.
-        self.practice = practice and sum(seat.is_human for seat in setup.seats) == 1
+        self.practice = practice and len(self.people) == 1
         # A person's turn waits in END_TURN for them to end it (the table); drivers that only replay or
         # simulate (the command line, tests) go straight on.
         self.people_end_turns = people_end_turns
@@ -153,16 +167,18 @@ class GameController:
         self.listeners: list[Callable[[Any | None, list[Any]], None]] = []
         # Called when a person ended their turn: the autosave writes that down (`turn_ended`).
         self.turn_end_listeners: list[Callable[[], None]] = []
-        self._thinking: _Thinking | None = None
+        self._thinking: _Thinking[ActionT] | None = None
         self.agents: list[Agent | None] = []
+        # The seat whose view the screen shows (None: the public view). With one person it is always theirs.
+        self.screen: int | None = self.people[0] if len(self.people) == 1 else None
         self._rebuild(actions, resumed=not turn_ended)
 
-    def new_state(self) -> GameState:
+    def new_state(self) -> GameState[ActionT, ViewT]:
         """The game's position before any action (a game without chance ignores the seed)."""
         setup = self.setup
         return self.game.new_state(setup.players, setup.seed, setup.first, setup.variants)
 
-    def _rebuild(self, actions: Sequence[Any], resumed: bool = False) -> None:
+    def _rebuild(self, actions: Sequence[ActionT], resumed: bool = False) -> None:
         """The position after `actions`, with the undo log and fresh computer agents for it. A `resumed`
         game left while a person had not yet ended their turn waits for them again; one whose save says
         the turn was ended (`turn_ended`) is not `resumed` here: it goes on with the next seat, and the turn
@@ -172,13 +188,17 @@ class GameController:
         state = self.new_state()
         log = ActionLog()
         events: list[Any] = []
+        history: list[Any] = []
         for action in actions:
             seat, turn = state.current, state.turn
             events = state.apply(action)
+            history.extend(events)
             log.record(seat, turn, events)
-        self.state = state
+        self._state = state
         self.log = log
-        self.last_events = events  # what the latest action did (a table shows a resumed turn's end with it)
+        self._events = history  # every event so far, as it happened (each viewer gets them through for_viewer)
+        self._last = events  # what the latest action did (a table shows a resumed turn's end with it)
+        self._held = 0  # how many of the latest events (the next turn's start) wait for End turn
         self.agents = [
             None if seat.is_human or state.is_terminal()
             else self.agent_factory(seat.level, derive_seed(self.setup.seed, "seat", i))
@@ -191,15 +211,24 @@ class GameController:
         elif resumed and self._turn_waits(log.seats[-1] if actions else None):
             self.phase = Phase.END_TURN
             self._hand_over = self.seats[state.current].is_human
+            self._hold_back(events)
         else:
             self.phase = Phase.DECIDE
+        if len(self.people) > 1:
+            self.screen = None  # whoever sits down at a rebuilt game takes the screen anew (a hand-over)
+        self._settle_screen()
 
     def _turn_waits(self, seat: int | None) -> bool:
         """Whether the latest action, by `seat`, ended a person's turn that they end themselves: a turn that
         passed to another seat; in setup only in a game whose setup decisions are confirmed (`setup_confirmed`:
         Draco Mundis's placements are taken back like moves until then)."""
         return (self.people_end_turns and seat is not None and self.seats[seat].is_human
-                and (self.log.turns[-1] > 0 or self.game.setup_confirmed) and self.state.current != seat)
+                and (self.log.turns[-1] > 0 or self.game.setup_confirmed) and self._state.current != seat)
+
+    def _hold_back(self, events: Sequence[Any]) -> None:
+        """In END_TURN: the next turn's events (from its "turn" event on) are told only once the turn is ended."""
+        start = next((i for i, e in enumerate(events) if e.kind == "turn"), len(events))
+        self._held = len(events) - start
 
     # -- where are we ---------------------------------------------------------------
 
@@ -208,15 +237,47 @@ class GameController:
         return self.setup.seats
 
     @property
-    def actions(self) -> list[Any]:
+    def actions(self) -> list[ActionT]:
         """The chosen actions so far: with the setup, everything needed to replay the game."""
-        return self.state.history
+        return self._state.history
+
+    @property
+    def to_move(self) -> int:
+        """The seat whose decision the game waits for now (in END_TURN already the next seat's)."""
+        return self._state.current
+
+    @property
+    def turn(self) -> int:
+        """The game's turn number (0 in setup; in END_TURN already the next turn's)."""
+        return self._state.turn
+
+    @property
+    def over(self) -> bool:
+        return self._state.is_terminal()
+
+    def scores(self) -> list[Breakdown]:
+        """Every seat's score as everyone can see it (final once the game is over)."""
+        return self._state.scores()
+
+    def winners(self) -> list[int]:
+        return self._state.winners()
+
+    def score_reports(self) -> list[dict[str, Any]]:
+        return self.game.score_reports(self._state)
+
+    def result(self) -> dict[str, Any]:
+        """The final result as JSON (`play --exit-at-end`)."""
+        return self.game.result(self._state)
+
+    def why_illegal(self, action: ActionT) -> IllegalActionError | None:
+        """The engine's reason `action` is not legal now (None: it is)."""
+        return self._state.why_illegal(action)
 
     @property
     def turn_ended(self) -> bool:
         """The latest action passed a person's turn on and they ended it (End turn): what a save keeps so
         that a resumed game does not wait for End turn again."""
-        return (self.phase != Phase.END_TURN and not self.state.is_terminal() and bool(self.log.seats)
+        return (self.phase != Phase.END_TURN and not self._state.is_terminal() and bool(self.log.seats)
                 and self._turn_waits(self.log.seats[-1]))
 
     @property
@@ -224,48 +285,115 @@ class GameController:
         """In END_TURN, the person whose turn is over but not yet ended (None in any other phase)."""
         return self.log.seats[-1] if self.phase == Phase.END_TURN else None
 
-    def current(self) -> Decision | None:
+    def current(self) -> Decision[ActionT] | None:
         """The decision the game is waiting for, or None while the driver must proceed() or it is over."""
         if self.phase != Phase.DECIDE:
             return None
-        state = self.state
+        state = self._state
         seat = state.current
         return Decision(seat, state.decision(), list(state.legal_actions()), self.seats[seat].is_human)
-
-    def view(self, seat: int | None) -> Any:
-        """What `seat` may see now (None: what everyone sees)."""
-        return self.state.view(seat)
 
     @property
     def hand_over(self) -> bool:
         """True in END_TURN and NEXT_SEAT when the turn passes between two different human seats (the banner)."""
         return self._hand_over
 
+    # -- who is looking ---------------------------------------------------------------
+
+    def view(self) -> ViewT:
+        """What the screen may show now: the view of the seat at the screen (None: what everyone sees)."""
+        return self._state.view(self.screen)
+
+    def seen(self, events: Sequence[Any]) -> list[Any]:
+        """`events` as the viewer at the screen may know them (those they do not learn of left out)."""
+        viewer = self.screen
+        return [e for e in (event.for_viewer(viewer) for event in events) if e is not None]
+
+    def seen_history(self) -> list[Any]:
+        """Every event told so far (not the next turn's start held back for End turn), as the screen's viewer
+        may know them: the log of a table that was resumed, taken back or handed over."""
+        return self.seen(self._events[:len(self._events) - self._held])
+
+    @property
+    def last_events(self) -> list[Any]:
+        """What the latest action did, as the screen's viewer may know it (why undo is refused)."""
+        return self.seen(self._last)
+
+    def pending_person(self) -> int | None:
+        """The person whose decision the game waits for: a move, a setup placement, or End turn."""
+        if self.phase == Phase.END_TURN:
+            return self.log.seats[-1]
+        if self.phase == Phase.DECIDE and self.seats[self._state.current].is_human:
+            return self._state.current
+        return None
+
+    @property
+    def hand_over_due(self) -> int | None:
+        """The person who must take the screen (the hand-over screen) before the game can go on, or None."""
+        person = self.pending_person()
+        return person if person is not None and person != self.screen else None
+
+    def take_screen(self, seat: int) -> None:
+        """The person in `seat` confirmed the hand-over: the screen shows their view from now on."""
+        if seat != self.hand_over_due:
+            raise ValueError(f"seat {seat} is not the one to take the screen (due: {self.hand_over_due})")
+        self.screen = seat
+
+    def _private(self, seat: int) -> bool:
+        """Whether `seat`'s view shows anything the public view does not (its own tokens, its starting cards)."""
+        if self.game.secrets is Secrets.NONE:
+            return False
+        own, public = self._state.view(seat).to_json(), self._state.view(None).to_json()
+        own.pop("seat", None)
+        public.pop("seat", None)
+        return bool(own != public)
+
+    def _settle_screen(self) -> None:
+        """After every change: with several people, a turn over or a computer's turn shows the public view, and a
+        person whose view holds nothing private takes the screen without a hand-over (Aetherya's turns)."""
+        if len(self.people) <= 1:
+            return  # the one person's screen, or (only computers) the public view, for the whole game
+        person = self.pending_person()
+        if person is None:
+            self.screen = None
+        elif person != self.screen and not self._private(person):
+            self.screen = person
+
     # -- acting -----------------------------------------------------------------------
 
-    def act(self, action: Any) -> list[Any]:
-        """Apply a person's action for the seat to move (IllegalActionError if not legal: nothing changes)."""
+    def act(self, action: ActionT) -> list[Any]:
+        """Apply a person's action for the seat to move (IllegalActionError if not legal: nothing changes); its
+        events as the person at the screen sees them (in END_TURN, up to the next turn's start)."""
         decision = self.current()
         if decision is None:
             raise RuntimeError(f"no decision is pending in phase {self.phase.value}")
-        return self._apply(action)
+        if self.hand_over_due is not None:
+            raise RuntimeError(f"seat {decision.seat} has not taken the screen (the hand-over)")
+        viewer = self.screen
+        events = self._apply(action)
+        return [e for e in (event.for_viewer(viewer) for event in events[:len(events) - self._held])
+                if e is not None]
 
-    def _apply(self, action: Any) -> list[Any]:
-        before, turn = self.state.current, self.state.turn
-        events = self.state.apply(action)
+    def _apply(self, action: ActionT) -> list[Any]:
+        before, turn = self._state.current, self._state.turn
+        events = self._state.apply(action)
         self.log.record(before, turn, events)
-        self.last_events = events
-        after = self.state.current
-        if self.state.is_terminal():
+        self._events.extend(events)
+        self._last = events
+        self._held = 0
+        after = self._state.current
+        if self._state.is_terminal():
             self.phase = Phase.GAME_END
         elif self._turn_waits(before):
             self.phase = Phase.END_TURN
             self._hand_over = self.seats[after].is_human
+            self._hold_back(events)
         elif after != before:
             self.phase = Phase.NEXT_SEAT
             self._hand_over = self.seats[before].is_human and self.seats[after].is_human
         else:
             self.phase = Phase.DECIDE
+        self._settle_screen()
         for listener in self.listeners:
             listener(action, events)
         return events
@@ -289,10 +417,11 @@ class GameController:
             decision = self.current()
             if decision is None or not decision.human:
                 return None, "not-yours"
-            seat, turn = decision.seat, self.state.turn
+            seat, turn = decision.seat, self._state.turn
+        if seat != self.screen and len(self.people) > 1:
+            return None, "not-yours"  # nobody takes a step back for a person who has not taken the screen
         practice = self.practice if practice is None else practice
-        people = [i for i, s in enumerate(self.seats) if s.is_human]
-        keep = self.log.undo_target(seat, turn, practice and len(people) == 1, people)
+        keep = self.log.undo_target(seat, turn, practice and len(self.people) == 1, list(self.people))
         if keep is not None:
             return keep, ""
         log = self.log
@@ -301,13 +430,17 @@ class GameController:
 
     def undo(self, practice: bool | None = None) -> bool:
         """Take the person's last step back: replay the actions kept, start the computer agents
-        afresh, and tell the listeners. False (and nothing changes) when undo is not allowed."""
+        afresh, and tell the listeners. False (and nothing changes) when undo is not allowed. The screen stays
+        with the person who took the step back."""
         keep = self.undo_target(practice)
         if keep is None:
             return False
+        screen = self.screen
         actions = self.actions[:keep]
         self._close_agents()
         self._rebuild(actions)
+        if self.pending_person() == screen:
+            self.screen = screen
         for listener in self.listeners:
             listener(None, [])
         return True
@@ -316,24 +449,33 @@ class GameController:
         """A hint was shown to the person in `seat`."""
         self.hints[seat] += 1
 
-    def proceed(self) -> None:
-        """The person ended their turn, or the driver has shown the turn change or the final reveal: go on."""
+    def proceed(self) -> list[Any]:
+        """The person ended their turn, or the driver has shown the turn change or the final reveal: go on.
+        Ending a turn gives the next turn's start, held back until now, as the screen's viewer then sees it."""
+        told: list[Any] = []
         if self.phase == Phase.END_TURN:
+            if self.hand_over_due is not None:
+                raise RuntimeError(f"seat {self.hand_over_due} has not taken the screen to end their turn")
             self.phase = Phase.NEXT_SEAT
+            held, self._held = self._held, 0
+            self._settle_screen()
+            told = self.seen(self._last[len(self._last) - held:]) if held else []
             for ended in self.turn_end_listeners:
                 ended()
         elif self.phase == Phase.NEXT_SEAT:
             self._hand_over = False
             self.phase = Phase.DECIDE
+            self._settle_screen()
         elif self.phase == Phase.GAME_END:
             self.phase = Phase.SCORING
             self._game_over()
+        return told
 
     def _game_over(self) -> None:
-        scores = self.game.score_reports(self.state)
+        scores = self.game.score_reports(self._state)
         for agent in self.agents:
             if agent is not None:
-                agent.game_over(scores, self.state.winners())
+                agent.game_over(scores, self._state.winners())
 
     # -- computer seats ------------------------------------------------------------------
 
@@ -347,8 +489,8 @@ class GameController:
     def poll(self) -> list[Any] | None:
         """Advance a computer seat: start its decision, or apply it once it is ready.
 
-        Returns the events of an applied computer action, or None if nothing was applied.
-        In unthreaded mode (tests, simulations) the decision is made and applied at once.
+        Returns the events of an applied computer action as the screen's viewer sees them, or None if nothing
+        was applied. In unthreaded mode (tests, simulations) the decision is made and applied at once.
         """
         decision = self.current()
         if decision is None or decision.human:
@@ -362,12 +504,12 @@ class GameController:
         if job.error is not None:
             raise job.error
         assert job.choice is not None
-        return self._apply(job.legal[job.choice])
+        return self.seen(self._apply(job.legal[job.choice]))
 
-    def _start(self, decision: Decision) -> _Thinking:
+    def _start(self, decision: Decision[ActionT]) -> _Thinking[ActionT]:
         agent = self.agents[decision.seat]
         assert agent is not None, "a computer seat has an agent"
-        view = self.state.view(decision.seat)
+        view = self._state.view(decision.seat)
         legal = list(decision.legal)
 
         def think() -> None:

@@ -14,7 +14,7 @@ import logging
 import threading
 from typing import Any, Callable, Sequence
 
-from ..games.base import Game
+from ..games.base import AnyGame
 from .review import DEFAULT_DEPTH
 
 log = logging.getLogger(__name__)
@@ -22,7 +22,7 @@ log = logging.getLogger(__name__)
 HINT_DEPTH = DEFAULT_DEPTH  # sampled games per candidate: about a second on a 2-player game, like a review step
 
 
-def think_inline(game: Game, view: Any, legal: Sequence[Any], seed: int, depth: int) -> int | None:
+def think_inline(game: AnyGame, view: Any, legal: Sequence[Any], seed: int, depth: int) -> int | None:
     """The analyst's preferred action (an index into `legal`) in this process, or None when the game has
     no analyst or the analyst cannot judge the decision (Aetherya Pocket's arrangement)."""
     analyst = game.analyst(seed, depth)

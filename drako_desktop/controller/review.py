@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Sequence
 
-from ..games.base import Analyst, Game, Outcome
+from ..games.base import Analyst, AnyGame, Outcome
 from .runner import derive_seed
 
 DEFAULT_DEPTH = 48  # sampled worlds per decision: about a second each on a 2-player game
@@ -117,7 +117,7 @@ def summarize(decisions: Sequence[DecisionReview], worst: int = 5) -> ReviewSumm
     return ReviewSummary(len(decisions), accuracy, tuple(mistakes[:worst]), missed)
 
 
-def decisions_of(game: Game, players: int, seed: int, first: int, variants: Sequence[str], actions: Sequence[Any],
+def decisions_of(game: AnyGame, players: int, seed: int, first: int, variants: Sequence[str], actions: Sequence[Any],
                  seat: int) -> list[int]:
     """The positions (action indices) of the seat's real decisions: more than one legal action."""
     state = game.new_state(players, seed, first, variants)
@@ -130,7 +130,7 @@ def decisions_of(game: Game, players: int, seed: int, first: int, variants: Sequ
 
 
 def review_game(
-    game: Game,
+    game: AnyGame,
     players: int,
     seed: int,
     first: int,
@@ -156,7 +156,7 @@ def review_game(
 
 
 def review_steps(
-    game: Game,
+    game: AnyGame,
     players: int,
     seed: int,
     first: int,
@@ -189,7 +189,7 @@ class ReviewUnavailableError(Exception):
     """The game has no analyst (no hard level) yet."""
 
 
-def _assess(game: Game, analyst: Analyst, state: Any, index: int, action: Any, seat: int) -> DecisionReview | None:
+def _assess(game: AnyGame, analyst: Analyst, state: Any, index: int, action: Any, seat: int) -> DecisionReview | None:
     legal = list(state.legal_actions())
     # A person's Draco placement is one action at a decision whose legal actions are its halves (which token,
     # then where): what is judged is the decision taken there.

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence, TextIO
 
 from ..ai import make_agent
-from ..games.base import Agent, Game, GameState
+from ..games.base import Agent, AnyGame, AnyState
 
 
 def derive_seed(*parts: object) -> int:
@@ -21,11 +21,11 @@ def derive_seed(*parts: object) -> int:
 
 @dataclass
 class GameRecord:
-    state: GameState
+    state: AnyState
     decision_seconds: list[list[float]]  # per seat
 
 
-def run_game(game: Game, state: GameState, agents: Sequence[Agent]) -> GameRecord:
+def run_game(game: AnyGame, state: AnyState, agents: Sequence[Agent]) -> GameRecord:
     """Play `state` to the end, asking each seat's agent for its decisions."""
     times: list[list[float]] = [[] for _ in agents]
     clock = time.perf_counter
@@ -71,7 +71,7 @@ class SeatSummary:
 
 
 def simulate(
-    game: Game,
+    game: AnyGame,
     agent_specs: Sequence[str],
     games: int,
     seed: int,

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .base import Game, GameCommand
+    from .base import AnyGame, GameCommand
 
 # game id -> package name under drako_desktop/games/, in the order the main menu shows them
 GAMES: dict[str, str] = {
@@ -33,7 +33,7 @@ def game_ids() -> tuple[str, ...]:
     return tuple(GAMES)
 
 
-def load(game_id: str, folder: Path | None = None) -> "Game":
+def load(game_id: str, folder: Path | None = None) -> "AnyGame":
     """The handle of a game, with its bundled data or the data folder given (house rules).
 
     Raises UnknownGameError for an id this version does not know, and the data layer's
@@ -43,7 +43,7 @@ def load(game_id: str, folder: Path | None = None) -> "Game":
         known = ", ".join(GAMES)
         raise UnknownGameError(f"unknown game {game_id!r} (known: {known})")
     module = importlib.import_module(f"{__name__}.{package}")
-    game: Game = module.load(folder)
+    game: AnyGame = module.load(folder)
     return game
 
 
@@ -56,21 +56,21 @@ def commands() -> dict[str, tuple[str, "GameCommand"]]:
     return found
 
 
-class Library(Mapping[str, "Game"]):
+class Library(Mapping[str, "AnyGame"]):
     """The games this run of the app plays, by id, each loaded on first use: the bundled data, or
     the folder given for it (`--cards DIR`, house rules). Saves, the Load screen and the opponents'
     process find a game's handle here by the id its file names."""
 
     def __init__(self, folders: Mapping[str, Path] | None = None) -> None:
         self.folders = dict(folders or {})
-        self._loaded: dict[str, Game] = {}
+        self._loaded: dict[str, AnyGame] = {}
 
-    def add(self, game: "Game") -> None:
+    def add(self, game: "AnyGame") -> None:
         """Use this handle for its id (loaded already, e.g. from a `--cards` folder)."""
         self._loaded[game.id] = game
         self.folders[game.id] = game.folder
 
-    def __getitem__(self, game_id: str) -> "Game":
+    def __getitem__(self, game_id: str) -> "AnyGame":
         game = self._loaded.get(game_id)
         if game is None:
             if game_id not in GAMES:

@@ -16,6 +16,7 @@ Nothing here imports a game, pygame, or does I/O.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 from typing import TYPE_CHECKING, Any, Callable, Collection, Mapping, Protocol, Sequence, TypeVar, runtime_checkable
 
 if TYPE_CHECKING:
@@ -179,7 +180,14 @@ class View(Protocol):
     def to_json(self) -> dict[str, Any]: ...
 
 
-class GameState(Protocol):
+# A game's own action and view types: `GameState[Action, View]` and `Game[Action, View]` let mypy check a table, a
+# controller or an opponent against the game it serves (the shared layers, serving any game, say Any).
+ActionT = TypeVar("ActionT")
+ViewT_co = TypeVar("ViewT_co", bound=View, covariant=True)
+ViewT = TypeVar("ViewT", bound=View)
+
+
+class GameState(Protocol[ActionT, ViewT_co]):
     """One game in progress. Mutable and compact; `clone()` for searches.
 
     `current` is the seat that must decide now (meaningless once terminal); `turn` counts
@@ -194,7 +202,7 @@ class GameState(Protocol):
     first: int
     current: int
     turn: int
-    history: list[Any]
+    history: list[ActionT]
 
     @property
     def variants(self) -> Collection[str]:
@@ -203,26 +211,29 @@ class GameState(Protocol):
 
     def decision(self) -> str: ...
 
-    def legal_actions(self) -> Sequence[Any]: ...
+    def legal_actions(self) -> Sequence[ActionT]: ...
 
-    def why_illegal(self, action: Any) -> IllegalActionError | None: ...
+    def why_illegal(self, action: ActionT) -> IllegalActionError | None: ...
 
-    def decision_of(self, action: Any) -> Any:
+    def decision_of(self, action: ActionT) -> ActionT:
         """The action among `legal_actions()` that the legal `action` decides now: itself, unless the game
         accepts an action that takes two decisions at once (a review judges the first of them)."""
         ...
 
-    def apply(self, action: Any) -> list[Any]: ...
+    def apply(self, action: ActionT) -> list[Any]: ...
 
     def is_terminal(self) -> bool: ...
 
-    def view(self, seat: int | None) -> Any: ...
+    def view(self, seat: int | None) -> ViewT_co: ...
 
     def scores(self) -> list[Breakdown]: ...
 
     def winners(self) -> list[int]: ...
 
-    def clone(self) -> "GameState": ...
+    def clone(self) -> "GameState[ActionT, ViewT_co]": ...
+
+
+AnyState = GameState[Any, Any]  # a state of whichever game (the shared layers)
 
 
 class Agent(Protocol):
@@ -239,6 +250,18 @@ class Agent(Protocol):
     def close(self) -> None: ...
 
 
+class Secrets(str, Enum):
+    """What a game hides from some players but not others: decides whether the screen of a pass-and-play table is
+    handed over between people (the controller's screen holder).
+
+    NONE: every player sees the same (a spectator's view is everyone's). PER_SEAT: a seat may know what others do
+    not (its own face-down tokens, its starting cards): a person's view is shown only after a hand-over to them,
+    and only while it shows something the public view does not."""
+
+    NONE = "none"
+    PER_SEAT = "per-seat"
+
+
 @dataclass(frozen=True)
 class Variant:
     """An optional rule a new game may switch on (Draco Mundis's fast setup, ...)."""
@@ -247,7 +270,7 @@ class Variant:
     description: str  # one line, English (the table translates `variants.<game>.<id>`)
 
 
-class Game(Protocol):
+class Game(Protocol[ActionT, ViewT]):
     """A game's handle: its data, how to make and replay states, its opponents and its words.
 
     Saves, records and statistics key on `id`, which never changes and is never reused.
@@ -267,27 +290,39 @@ class Game(Protocol):
     # Whether a person's setup decisions (turn 0) wait for them to confirm, to be taken back until then like a turn's
     # actions (Draco Mundis's placements), or pass on by themselves (Aetherya Pocket's arrangement).
     setup_confirmed: bool
+    secrets: Secrets  # whether a seat may know what another does not (the screen is then handed over)
     variants: tuple[Variant, ...]
     levels: Mapping[str, str]  # built-in computer levels -> one-line description (English)
 
-    def new_state(self, players: int, seed: int, first: int, variants: Sequence[str] = ()) -> GameState: ...
+    def new_state(self, players: int, seed: int, first: int,
+                  variants: Sequence[str] = ()) -> GameState[ActionT, ViewT]: ...
 
-    def action_from_json(self, obj: Any) -> Any: ...
+    def action_from_json(self, obj: Any) -> ActionT: ...
 
-    def view_from_json(self, obj: Any) -> Any: ...
+    def view_from_json(self, obj: Any) -> ViewT: ...
 
     def make_agent(self, level: str, seed: int) -> Agent: ...
 
     def describe(self, event: Any, names: Sequence[str]) -> str | None:
         """The log line for one event (as the viewer may know it), or None if the log skips it."""
 
-    def score_reports(self, state: GameState) -> list[dict[str, Any]]:
+    def score_reports(self, state: GameState[ActionT, ViewT]) -> list[dict[str, Any]]:
         """Per seat, the score as JSON with its breakdown (the bot protocol's `end` message)."""
 
-    def result(self, state: GameState) -> dict[str, Any]:
+    def result(self, state: GameState[ActionT, ViewT]) -> dict[str, Any]:
         """The final result as JSON (`play --exit-at-end`): at least "scores" and "winners"."""
 
-    def record(self, state: GameState) -> dict[str, Any]:
+    def hidden_twin(self, state: GameState[ActionT, ViewT], seat: int | None,
+                    seed: int) -> GameState[ActionT, ViewT] | None:
+        """A position that differs from `state` only in what `seat` (None: everyone) does not know, drawn with `seed`
+        (OpenSpiel's resample from the information state): the privacy tests check that the seat's view, events,
+        log and table do not tell them apart. None when there is nothing hidden from the seat to change."""
+
+    def revealed_view(self, state: GameState[ActionT, ViewT]) -> ViewT:
+        """The position with nothing hidden, for the game viewer's "everything" once a game is over: what lay
+        face down shows, marked as hidden then (a view, like `state.view`: a screen never holds a state)."""
+
+    def record(self, state: GameState[ActionT, ViewT]) -> dict[str, Any]:
         """The game record (`simulate --records`): game, players, first, variants, actions, scores,
         winners, and for a game with chance its seed."""
 
@@ -305,7 +340,10 @@ class Game(Protocol):
         """The game's user interface (a `ui.game_ui.GameUI`), imported only when a window is open."""
 
 
-def made_with(game: Game, identity: object) -> bool:
+AnyGame = Game[Any, Any]  # whichever game (the shared layers: registry, saves, replay, controller)
+
+
+def made_with(game: AnyGame, identity: object) -> bool:
     """Whether a file naming the data `identity` was made with this game's rules (today's or an earlier
     release's name for them)."""
     return identity == game.identity or identity in game.former_identities
@@ -330,7 +368,7 @@ class GameCommand:
 OwnState = TypeVar("OwnState")
 
 
-def own_state(state: GameState, kind: type[OwnState], game: str) -> OwnState:
+def own_state(state: AnyState, kind: type[OwnState], game: str) -> OwnState:
     """`state` as the engine's own state type: the handle's methods take any game's state (the interface),
     and a state of another game reaching them is a programming error, said at once."""
     if not isinstance(state, kind):

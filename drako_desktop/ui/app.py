@@ -391,7 +391,7 @@ class App:
         self.start_game(replace(setup, seed=random.randrange(2**31), seed_chosen=False))
 
     def current_session(self) -> Any:
-        """The saving of the game on the table (`ui.session.GameSession`), if a game is on the table and saved."""
+        """The saving of the game on the table (`controller.session.GameSession`), if a game is on it and saved."""
         for scene in reversed(self.scenes.scenes):
             session = getattr(scene, "session", None)
             if session is not None:

@@ -85,7 +85,3 @@ class GameUI(Protocol):
         """A still picture of a position as `view` shows it, at most `size` large (the game viewer, the review's
         boards), with the tooltip of each thing on it: drawn from the view alone, never touching a table.
         `highlight` is an action of the seat to move, marked on it (shown as made where it has a place)."""
-
-    def revealed_view(self, state: Any) -> Any:
-        """A view of the position with nothing hidden, for `position` (the viewer's switch once the
-        game is over): what lay face down shows, marked as hidden then."""

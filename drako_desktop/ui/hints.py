@@ -28,8 +28,8 @@ from .text import blit_at
 
 if TYPE_CHECKING:
     from ..controller.game import Decision, GameController
+    from ..controller.session import GameSession
     from .app import App
-    from .session import GameSession
 
 NOTE_TIME = 4.0  # seconds a "nothing to suggest" or a failure stays up
 
@@ -98,7 +98,7 @@ class Hints:
             return
         controller, app = self.table.controller, self.table.app
         game, seat = controller.game, decision.seat
-        view = controller.view(seat)
+        view = controller.view()  # the person deciding holds the screen
         position = len(controller.actions)
         seed = derive_seed("hint", controller.setup.seed, seat, position)
         depth, legal = app.hint_depth, list(decision.legal)

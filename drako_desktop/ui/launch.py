@@ -31,7 +31,7 @@ log = logging.getLogger(__name__)
 def game_result(controller: GameController) -> dict:
     """The `play --exit-at-end` object: the game's final result (Aetherya Pocket: the final kingdoms,
     claimed legends, scores and winners)."""
-    return controller.game.result(controller.state)
+    return controller.result()
 
 
 def run_app(game: Game, settings: Settings, note: Message | None, setup: GameSetup | None = None,

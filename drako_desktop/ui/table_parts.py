@@ -5,12 +5,12 @@ so the tables look and behave alike."""
 from __future__ import annotations
 
 import logging
-from typing import Any, Callable, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Protocol, Sequence
 
 import pygame
 from pygame import Rect
 
-from ..controller.game import Phase
+from ..controller.game import GameController, Phase
 from ..i18n import tr
 from ..settings import PACE_FACTOR
 from . import canvas, theme
@@ -20,7 +20,91 @@ from .text import blit_at
 from .tooltips import Tooltip
 from .widgets import Button, Widget
 
+if TYPE_CHECKING:
+    from ..controller.session import GameSession
+    from .anim import Choreography, Counter
+    from .app import App
+    from .hints import Hints
+
 log = logging.getLogger(__name__)
+
+
+class Bars(Protocol):
+    @property
+    def top_bar(self) -> Rect: ...
+
+
+class Pointer(Protocol):
+    mouse: tuple[int, int]
+
+
+class GameTable(Protocol):
+    """What every game's table scene has, by these names: the parts below read and set these, and nothing else of
+    a table (mypy checks both tables against it)."""
+
+    toast: tuple[str, float] | None  # a refusal or a notice in the status bar, and its seconds left
+    hovered: tuple[Any, ...] | None  # what the pointer rests on (a hit key)
+    hover_time: float
+    pinned_tip: bool
+    tooltip: Tooltip | None
+    finished: bool
+    save_warned: bool
+    review: bool
+
+    @property
+    def ctx(self) -> Context: ...
+
+    @property
+    def app(self) -> App: ...
+
+    @property
+    def controller(self) -> GameController[Any, Any]: ...
+
+    @property
+    def session(self) -> GameSession | None: ...
+
+    @property
+    def hints(self) -> Hints: ...
+
+    @property
+    def choreo(self) -> Choreography: ...
+
+    @property
+    def computers(self) -> ComputerTurns: ...
+
+    @property
+    def counters(self) -> Sequence[Counter]: ...
+
+    @property
+    def layout(self) -> Bars: ...
+
+    @property
+    def gestures(self) -> Pointer: ...
+
+    @property
+    def speed(self) -> float: ...
+
+    def decision(self) -> Any: ...
+
+    def undo_target(self) -> int | None: ...
+
+    def undo(self) -> None: ...
+
+    def end_turn(self) -> None: ...
+
+    def toggle_log(self) -> None: ...
+
+    def open_rules(self) -> None: ...
+
+    def open_menu(self) -> None: ...
+
+    def sync_decision(self) -> None: ...
+
+    def game_over(self) -> None: ...
+
+    def hit(self, pos: tuple[int, int]) -> tuple[Any, ...] | None: ...
+
+    def tooltip_for(self, key: tuple[Any, ...]) -> Tooltip | None: ...
 
 
 def top_bar_buttons(ctx: Context, top: Rect, on_menu: Callable[[], None],
@@ -44,7 +128,7 @@ def top_bar_buttons(ctx: Context, top: Rect, on_menu: Callable[[], None],
     return buttons
 
 
-def top_bar(table: Any) -> list[Button]:
+def top_bar(table: GameTable) -> list[Button]:
     """A table's top bar, the same in every game: Menu, then the log, the rules, Undo while something can be
     taken back and Hint while one is offered."""
     right = [(tr("table.log"), "log", table.toggle_log), (tr("table.rules"), "rules", table.open_rules)]
@@ -220,7 +304,7 @@ class ComputerTurns:
     def new_turn(self) -> None:
         self.decisions = 0
 
-    def poll(self, app: Any, controller: Any, session: Any, dt: float, speed: float,
+    def poll(self, app: App, controller: GameController[Any, Any], session: GameSession | None, dt: float, speed: float,
              pace: float = 1.0) -> tuple[list[Any], float] | None:
         """The events of the computer's action once it is decided, with the pause to show first (the
         thinking time times `pace`, the player's computer pace setting); None
@@ -233,7 +317,7 @@ class ComputerTurns:
             events = controller.poll()
         except Exception as exc:  # handed to the person: the game cannot go on
             log.exception("computer seat failed")
-            name = controller.seats[controller.state.current].name
+            name = controller.seats[controller.to_move].name
             app.show_error(tr("errors.computer_failed", name=name, error=str(exc)))
             raise ComputerFailed(str(exc)) from exc
         if events is None:
@@ -249,7 +333,7 @@ class ComputerFailed(Exception):
     """A computer seat could not decide: the table stops (the message is already shown)."""
 
 
-def next_frame_in(table: Any) -> float | None:
+def next_frame_in(table: GameTable) -> float | None:
     """When a game's table needs drawing again without an event (see Scene.next_frame_in), from what every
     table has: beats playing and scores counting animate; the game moving on by itself (a computer thinking,
     the turn passing) and a save being written are polled; a toast, a hint's note and a tooltip's hover delay
@@ -274,14 +358,14 @@ TOOLTIP_DELAY = 0.55  # seconds of hovering before a tooltip opens
 TOAST = 3.2  # seconds a refusal or a notice stays in the status bar
 
 
-def say(table: Any, text: str) -> None:
+def say(table: GameTable, text: str) -> None:
     """A refusal or a short notice in the status bar, with the refusal's sound."""
     if text:
         table.toast = (text, TOAST)
         table.ctx.sounds.play("refused")
 
 
-def tick_notices(table: Any, dt: float) -> None:
+def tick_notices(table: GameTable, dt: float) -> None:
     """The toast's time runs out; a save that failed is said once (the game goes on and keeps trying)."""
     if table.toast is not None:
         words, left = table.toast
@@ -291,7 +375,7 @@ def tick_notices(table: Any, dt: float) -> None:
         table.app.notify(tr("table.save_failed_title"), tr("table.save_failed"), detail=str(table.session.error))
 
 
-def follow_hover(table: Any, key: Any, blocked: bool, dt: float) -> None:
+def follow_hover(table: GameTable, key: Any, blocked: bool, dt: float) -> None:
     """The tooltip of what the mouse (or the keyboard's focus) rests on, once it has rested long enough
     (or at once when pinned by a right-click); none while `blocked` (a drag, a press, a menu open)."""
     if key != table.hovered:
@@ -306,7 +390,7 @@ def follow_hover(table: Any, key: Any, blocked: bool, dt: float) -> None:
         table.tooltip = None
 
 
-def pin_tooltip(table: Any, pos: tuple[int, int]) -> None:
+def pin_tooltip(table: GameTable, pos: tuple[int, int]) -> None:
     """A right-click: the tooltip of what is under the mouse opens at once and stays while it rests there."""
     table.gestures.mouse = pos
     table.hovered = table.hit(pos)
@@ -314,7 +398,7 @@ def pin_tooltip(table: Any, pos: tuple[int, int]) -> None:
     table.tooltip = table.tooltip_for(table.hovered) if table.hovered else None
 
 
-def table_key(table: Any, key: int) -> None:
+def table_key(table: GameTable, key: int) -> None:
     """The keys every table answers alike: Esc cancels a hint being worked out or else opens the menu,
     L the log, H a hint, F1 the rules."""
     if key == pygame.K_ESCAPE:
@@ -328,22 +412,13 @@ def table_key(table: Any, key: int) -> None:
         table.open_rules()
 
 
-def ending_turn(table: Any) -> bool:
+def ending_turn(table: GameTable) -> bool:
     """A person's turn is over and waits for End turn (the table idle, nothing else happening)."""
-    return bool(table.controller.phase == Phase.END_TURN and table.choreo.idle and not table.finished)
+    c = table.controller
+    return bool(c.phase == Phase.END_TURN and c.hand_over_due is None and table.choreo.idle and not table.finished)
 
 
-def hold_back(table: Any, events: Sequence[Any]) -> list[Any]:
-    """Of a person's last action's `events`, those to show now: while the turn waits for End turn, the next
-    turn's (from its start on) are kept in `table.held_back`, shown at End turn."""
-    if table.controller.phase != Phase.END_TURN:
-        return list(events)
-    start = next((i for i, e in enumerate(events) if e.kind == "turn"), len(events))
-    table.held_back = list(events[start:])
-    return list(events[:start])
-
-
-def settle_in(table: Any) -> None:
+def settle_in(table: GameTable) -> None:
     """A table comes on screen: a finished game (opened to look at) goes to its score sheet; and everything
     made so far (card data, rules tables, art) lives for the whole game, so the garbage collector is kept from
     walking it again and again, which shows as frame hitches."""
@@ -352,13 +427,16 @@ def settle_in(table: Any) -> None:
     table.app.scenes.settle_soon()
 
 
-def move_on(table: Any, dt: float, show_computer: Callable[[list[Any], float], None],
-            hand_over: Callable[[], bool] = lambda: False) -> None:
-    """Nothing is animating: the game moves on. A turn waiting for End turn ends by itself only with the
-    setting; the next seat and the end of the game come; a hand-over screen (`hand_over` says whether it
-    opened one); a computer's decision, once made, is shown by `show_computer(events, pause)`."""
+def move_on(table: GameTable, dt: float, show_computer: Callable[[list[Any], float], None],
+            hand_over: Callable[[], bool]) -> None:
+    """Nothing is animating: the game moves on. First the hand-over screen, when the person the game waits for
+    has not taken the screen (`hand_over` says whether it opened one); a turn waiting for End turn ends by itself
+    only with the setting; the next seat and the end of the game come; a computer's decision, once made, is
+    shown by `show_computer(events, pause)`."""
     c = table.controller
     table.sync_decision()
+    if hand_over():
+        return
     if c.phase == Phase.END_TURN:
         if table.ctx.settings.auto_end_turn:
             table.end_turn()
@@ -368,8 +446,6 @@ def move_on(table: Any, dt: float, show_computer: Callable[[list[Any], float], N
     elif c.phase == Phase.GAME_END:
         c.proceed()
         table.game_over()
-    elif hand_over():
-        return
     elif c.computer_to_move():
         try:
             polled = table.computers.poll(table.app, c, table.session, dt, table.speed,
@@ -381,7 +457,7 @@ def move_on(table: Any, dt: float, show_computer: Callable[[list[Any], float], N
             show_computer(*polled)
 
 
-def show_scores(table: Any) -> None:
+def show_scores(table: GameTable) -> None:
     """The game is over: the score sheet over the table, then what the saving has to say, then the app's
     end-of-game hook (statistics, `--exit-at-end`)."""
     from .scenes.scores import ScoreSheet
@@ -396,7 +472,7 @@ def show_scores(table: Any) -> None:
         table.app.on_game_over(table.controller)
 
 
-def close_game(table: Any) -> None:
+def close_game(table: GameTable) -> None:
     """The table is left: the computer seats' worker, a hint waiting to be thought out and the autosave stop."""
     table.hints.forget()
     table.controller.close()

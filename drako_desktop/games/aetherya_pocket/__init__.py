@@ -10,13 +10,13 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from ... import resources
-from ..base import Agent, Variant, built_in_level, own_state
-from ..base import GameState as AnyState
+from ..base import Agent, AnyState, Secrets, Variant, built_in_level, own_state
 from .ai import LEVELS, EasyAgent, HardAgent, MediumAgent
 from .commands import SCORE
 from .data import CardSet, load_cards
 from .engine import CLAIM, PLACE, Action, Breakdown, Event, GameState, Rules, View, placement_change
 from .engine.report import parse_kingdom, score_report
+from .engine.twin import hidden_twin
 from .narrate import describe, hint_reason
 
 GAME_ID = "aetherya-pocket"
@@ -29,6 +29,7 @@ class AetheryaPocket:
     id = GAME_ID
     seeded = True  # shuffled decks: the seed decides every hidden card
     setup_confirmed = False  # the arrangement passes on by itself
+    secrets = Secrets.PER_SEAT  # a seat's starting cards are its own until arranged (pass-and-play)
     variants: tuple[Variant, ...] = ()
     levels: Mapping[str, str] = LEVELS
 
@@ -94,14 +95,14 @@ class AetheryaPocket:
         kingdom, legends = parse_kingdom(self.rules, obj)
         return score_report(self.rules, kingdom, legends)
 
-    def score_reports(self, state: AnyState) -> list[dict[str, Any]]:
+    def score_reports(self, any_state: AnyState) -> list[dict[str, Any]]:
         """Per seat, the `score` command's object: categories, total, claimable legends."""
-        state = own_state(state, GameState, "Aetherya Pocket")
+        state = own_state(any_state, GameState, "Aetherya Pocket")
         return [score_report(self.rules, state.visible_kingdom(s), state.claimed[s]) for s in range(state.players)]
 
-    def result(self, state: AnyState) -> dict[str, Any]:
+    def result(self, any_state: AnyState) -> dict[str, Any]:
         """The final kingdoms, claimed legends, scores and winners (`play --exit-at-end`)."""
-        state = own_state(state, GameState, "Aetherya Pocket")
+        state = own_state(any_state, GameState, "Aetherya Pocket")
         rules = self.rules
         seats = range(state.players)
         return {
@@ -111,15 +112,21 @@ class AetheryaPocket:
             "winners": state.winners(),
         }
 
+    def hidden_twin(self, state: AnyState, seat: int | None, seed: int) -> GameState | None:
+        return hidden_twin(own_state(state, GameState, "Aetherya Pocket"), seat, seed)
+
+    def revealed_view(self, state: AnyState) -> View:
+        return own_state(state, GameState, "Aetherya Pocket").revealed_view()
+
     def ui(self) -> Any:
         """The table, rules reference, lesson and pictures (imports pygame: only with a window open)."""
         from .ui import AetheryaUI
 
         return AetheryaUI(self)
 
-    def record(self, state: AnyState) -> dict[str, Any]:
+    def record(self, any_state: AnyState) -> dict[str, Any]:
         """The game record: who played, the seed, every chosen action, the scores and the winners."""
-        state = own_state(state, GameState, "Aetherya Pocket")
+        state = own_state(any_state, GameState, "Aetherya Pocket")
         return {
             "game": GAME_ID,
             "players": state.players,

@@ -9,13 +9,13 @@ kinds, for searches).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from ... import resources
-from ..base import Agent, Variant, built_in_level, own_state
-from ..base import GameState as AnyState
+from ..base import Agent, AnyState, Secrets, Variant, built_in_level, own_state
 from .actions import Action, Select, action_from_json
 from .ai import LEVELS, YARDSTICKS, EasyAgent, HardAgent, MediumAgent, SamplingAgent
 from .ai.placement import Placement
@@ -25,6 +25,7 @@ from .events import Event
 from .narrate import describe, hint_reason, missed
 from .record import record
 from .rules import Rules
+from .twin import hidden_twin
 from .view import View
 
 __all__ = ["DracoMundis", "GameState", "View", "default_folder", "load"]
@@ -36,6 +37,7 @@ class DracoMundis:
     id = GAME_ID
     seeded = False  # no chance at all: (players, first, variants, actions) decide everything
     setup_confirmed = True  # a placement is taken back until the person confirms their placements
+    secrets = Secrets.PER_SEAT  # each seat knows its own face-down tokens and what it peeked at
     levels: Mapping[str, str] = LEVELS
     yardsticks: Mapping[str, str] = YARDSTICKS  # benchmark opponents (`ai.agents.yardsticks`)
 
@@ -83,18 +85,30 @@ class DracoMundis:
     def describe(self, event: Event, names: Sequence[str]) -> str | None:
         return describe(event, names, self.data)
 
-    def score_reports(self, state: AnyState) -> list[dict[str, Any]]:
+    def score_reports(self, any_state: AnyState) -> list[dict[str, Any]]:
         """Per seat the score lines of the rule book's table and the total."""
-        state = own_state(state, GameState, "Draco Mundis")
+        state = own_state(any_state, GameState, "Draco Mundis")
         return [{"categories": b.as_dict(), "total": b.total} for b in state.scores()]
 
-    def result(self, state: AnyState) -> dict[str, Any]:
+    def result(self, any_state: AnyState) -> dict[str, Any]:
         """Per seat the score lines and total, the winners, and how the game ended ("last-reveal" or "stall")."""
-        state = own_state(state, GameState, "Draco Mundis")
+        state = own_state(any_state, GameState, "Draco Mundis")
         return {"scores": self.score_reports(state), "winners": state.winners(), "ended": state.ended}
 
-    def record(self, state: AnyState) -> dict[str, Any]:
-        state = own_state(state, GameState, "Draco Mundis")
+    def hidden_twin(self, state: AnyState, seat: int | None, seed: int) -> GameState | None:
+        return hidden_twin(own_state(state, GameState, "Draco Mundis"), seat, seed)
+
+    def revealed_view(self, any_state: AnyState) -> View:
+        """Everything everyone knew, together: each face-down token's kind from its owner's own view."""
+        state = own_state(any_state, GameState, "Draco Mundis")
+        public = state.view(None)
+        known = {spot.at: spot.down_kind for seat in range(state.players) for spot in state.view(seat).squares
+                 if spot.down == seat}
+        return replace(public, squares=tuple(replace(spot, down_kind=known.get(spot.at)) if spot.down >= 0 else spot
+                                             for spot in public.squares))
+
+    def record(self, any_state: AnyState) -> dict[str, Any]:
+        state = own_state(any_state, GameState, "Draco Mundis")
         return record(state)
 
     def ui(self) -> Any:

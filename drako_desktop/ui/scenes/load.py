@@ -228,10 +228,9 @@ class LoadScene(Screen):
                 if game.finished != history:
                     continue  # a finished game not yet moved (the move failed): listed where it belongs
                 assert game.path is not None  # every listed game was read from its file
-                state = listing.states[game.path]
+                standing = listing.standings[game.path]
                 title = self.app.library[game.setup.game].ui().title()
-                entries.append(Entry(game, state.turn, tuple(b.total for b in state.scores()),
-                                     tuple(state.winners()) if state.is_terminal() else (), title))
+                entries.append(Entry(game, standing.turn, standing.totals, standing.winners, title))
             self.entries[history] = entries
         self.problems, self.kept = problems, kept
 

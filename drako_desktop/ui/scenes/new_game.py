@@ -13,7 +13,7 @@ from pygame import Rect
 
 from ...ai import EXTERNAL, agent_levels
 from ...controller.game import COMPUTER, HUMAN, GameSetup, Seat
-from ...games.base import Game
+from ...games.base import Game, Secrets
 from ...i18n import called_you, has, tr
 from .. import theme
 from ..text import blit_at
@@ -256,7 +256,11 @@ class NewGameScene(Screen):
         self.draw_backdrop(surface)
         self.draw_title(surface, tr("new_game.title_of", game=self.ctx.game_ui.title()))
         heading = text.fitted(tr("new_game.players"), "heading", th.text(26), theme.GOLD, self.area.w)
-        blit_at(surface, heading, "topleft", (self.area.x, self.area.y))
+        rect = blit_at(surface, heading, "topleft", (self.area.x, self.area.y))
+        words = self.screen_text()
+        if words:
+            screen = text.fitted(words, "body", th.text(17), theme.INK_MUTED, self.area.right - rect.right - th.px(24))
+            blit_at(surface, screen, "midright", (self.area.right, rect.centery))
         heading = text.fitted(tr("new_game.options"), "heading", th.text(26), theme.GOLD, self.area.w)
         blit_at(surface, heading, "topleft", (self.area.x, self.options_top))
         for variant, rect in self.variant_rows:  # each optional rule explained beside its switch
@@ -273,6 +277,16 @@ class NewGameScene(Screen):
             block = text.block(help_text, "body", th.text(19), theme.INK_MUTED, self.area.w, max_height=th.px(60))
             blit_at(surface, block, "topleft", (self.area.x, top))
         self.widgets.draw(surface, self.ctx)
+
+    def screen_text(self) -> str:
+        """Who will look at the screen, as the seats say (not a guess): one person always sees what is theirs; with
+        more, the screen is handed over (the turn controller's screen holder)."""
+        people = sum(kind == HUMAN for kind in self.kinds)
+        if self.ctx.game.secrets is Secrets.NONE:
+            return ""  # every seat sees the same: nothing to hand over
+        if people == 0:
+            return tr("new_game.screen_computers")
+        return tr("new_game.screen_alone") if people == 1 else tr("new_game.screen_shared", count=people)
 
     def level_help(self) -> str:
         """What the focused or hovered computer level does (from the opponents' own descriptions)."""

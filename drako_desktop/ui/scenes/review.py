@@ -520,7 +520,7 @@ class ReviewScene(BarredScreen):
         decision = self.mistakes[self.selected]
         key = (decision.index, decision.chosen, decision.best, size, self.ctx.fonts.language)
         if self._boards is None or self._boards[0] != key:
-            view = self.replay.states[decision.index].view(self.seat)
+            view = self.replay.view(decision.index, self.seat)
             pictures = [self.ctx.game_ui.position(self.ctx, self.saved.setup, view, size,
                                                   highlight=self.game.action_from_json(action)).picture
                         for action in (decision.chosen, decision.best)]
@@ -533,7 +533,7 @@ class ReviewScene(BarredScreen):
         if not self.mistakes:
             return
         decision = self.mistakes[self.selected]
-        view = self.replay.states[decision.index].view(self.seat)
+        view = self.replay.view(decision.index, self.seat)
         pad, gap = th.px(12), th.px(16)
         half = (box.w - 2 * pad - gap) // 2
         caption_h = text.line_height("heading", th.text(19)) + th.px(6)

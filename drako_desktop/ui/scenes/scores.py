@@ -28,9 +28,8 @@ class ScoreSheet(Overlay):
         super().__init__(app)
         self.table = table
         self.review = review  # a finished game opened from the history: Back returns there
-        state = table.controller.state
-        self.scores = state.scores()
-        self.winners = state.winners()
+        self.scores = table.controller.scores()
+        self.winners = table.controller.winners()
         self.names = [shown_name(s.name) for s in table.controller.seats]
         self.elapsed = 0.0
         self.hidden = False
@@ -53,7 +52,7 @@ class ScoreSheet(Overlay):
         table, controller = self.table, self.table.controller
         base = table.session.game if table.session is not None else table.saved or start_game(table.setup)
         hints = tuple(controller.hints) if any(controller.hints) else ()
-        return replace(base, actions=tuple(controller.actions), finished=controller.state.is_terminal(), hints=hints)
+        return replace(base, actions=tuple(controller.actions), finished=controller.over, hints=hints)
 
     def hint_note(self) -> str:
         """Who was shown hints, and that the game counts apart (empty without hints)."""
@@ -68,7 +67,7 @@ class ScoreSheet(Overlay):
 
     def ending_text(self) -> str:
         """How the game ended, in the game's words (empty for a game that ends one way only)."""
-        words: str = self.ctx.game_ui.ending_text(self.table.controller.view(None))
+        words: str = self.ctx.game_ui.ending_text(self.table.controller.view())
         return words
 
     def relayout(self) -> None:

@@ -19,7 +19,7 @@ import pygame
 from pygame import Rect
 
 from ...i18n import tr
-from ...replay import GameReplay, LogEntry
+from ...replay import EVERYTHING, GameReplay, LogEntry
 from .. import table_parts, theme
 from ..game_ui import Position
 from ..text import blit_at
@@ -33,7 +33,6 @@ if TYPE_CHECKING:
     from ..context import Context
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)  # moves per second when playing
-EVERYTHING = "everything"  # the view choice that shows what was hidden (a finished game only)
 
 
 class GlyphButton(Button):
@@ -200,10 +199,7 @@ class ViewerScene(BarredScreen):
         return self.seen_by if isinstance(self.seen_by, int) else None
 
     def view(self) -> Any:
-        state = self.replay.states[self.position]
-        if self.seen_by == EVERYTHING:
-            return self.ctx.game_ui.revealed_view(state)
-        return state.view(self.log_viewer)
+        return self.replay.view(self.position, self.seen_by)
 
     def picture(self, size: tuple[int, int]) -> Position:
         key = (self.position, self.seen_by, size, self.ctx.fonts.language)
@@ -418,17 +414,17 @@ class ViewerScene(BarredScreen):
         box = Rect(self.side.x, self.side.y, self.side.w, th.px(52) + players * row_h)
         self.scores_box = box
         surface.blit(art.panel(box.w, box.h), box)
-        state = self.replay.states[self.position]
         heading = tr("play_better.viewer.scores_now", move=self.position, total=self.replay.last)
         label = text.fitted(heading, "heading", th.text(21), theme.GOLD, box.w - th.px(24))
         blit_at(surface, label, "midtop", (box.centerx, box.y + th.px(8)), box=box)
-        winners = state.winners() if state.is_terminal() else []
+        winners = self.replay.winners_at(self.position)
+        to_move = self.replay.to_move_at(self.position)
         y = box.y + th.px(44)
         for seat, seat_info in enumerate(self.setup.seats):
             centre = (box.x + th.px(24), y + row_h // 2)
             colour = theme.seat_colour(self.setup.colour_of(seat))
             pygame.draw.circle(surface, colour, centre, th.px(9))
-            if seat == state.current and not state.is_terminal():
+            if seat == to_move:
                 pygame.draw.circle(surface, theme.GOLD, centre, th.px(13), width=max(1, th.px(2)))
             score = text.render(number(self.replay.scores[self.position][seat]), "number", th.text(22),
                                 theme.GOLD if seat in winners else theme.INK)

@@ -67,16 +67,19 @@ _REVEALS_ON: Memo[int, tuple[Action, ...]] = Memo(lambda mask: tuple(CELL_ACTION
 _ARRANGEMENTS: Memo[tuple[str, ...], Action] = Memo(lambda cards: arrange(*cards))
 
 
+FACE_DOWN = "?"  # in a revealed view (`revealed_kingdoms`), written before the type id of a card that lay face down
+
+
 class View(NamedTuple):
     """What a player in `seat` may see. Face-down cards and the order of the
     draw pile are hidden from everyone, the owner included."""
 
     players: int
-    seat: int | None  # None: what everyone sees (the same here: this game has no private knowledge)
+    seat: int | None  # None: what everyone sees (the same but for the arranging seat's starting cards)
     current: int
     step: str
     kingdoms: tuple[tuple[tuple[str | None, ...], ...], ...]  # per seat, 4 x 4, None = face down
-    hand: tuple[str, ...]  # the current player's starting cards, during arrange only
+    hand: tuple[str, ...]  # during arrange, the viewer's starting cards when it is the seat arranging
     drawn: str | None
     discard_top: str | None
     discard_size: int
@@ -669,7 +672,8 @@ class GameState:
             current=self.current,
             step=STEP_NAMES[step],
             kingdoms=tuple(self.rules.kingdom_to_ids(self.visible_kingdom(s)) for s in range(self.players)),
-            hand=tuple(ids[t] for t in self.hands[self.current]) if step == _ARRANGE else (),
+            # Starting cards are the arranging seat's own until placed (pass-and-play hands the screen over).
+            hand=tuple(ids[t] for t in self.hands[seat]) if step == _ARRANGE and seat == self.current else (),
             drawn=ids[self.drawn] if self.drawn >= 0 else None,
             discard_top=ids[self.discard[-1]] if self.discard else None,
             discard_size=len(self.discard),
@@ -678,6 +682,19 @@ class GameState:
             legends=tuple(tuple(legend_ids[leg] for leg in c) for c in self.claimed),
             claimed_this_turn=self.claimed_this_turn,
         )
+
+    def revealed_view(self) -> View:
+        """The public view with its face-down cards shown, each written as FACE_DOWN followed by its type id (the
+        game viewer, once the game is over)."""
+        view = self.view(None)
+        if self.step == _ARRANGE:  # nothing is dealt yet: no card lies face down
+            return view
+        ids = self.rules.type_ids
+        kingdoms = tuple(
+            tuple(tuple(card if card is not None else FACE_DOWN + ids[self.kingdoms[seat][row * 4 + col]]
+                        for col, card in enumerate(cells)) for row, cells in enumerate(grid))
+            for seat, grid in enumerate(view.kingdoms))
+        return view._replace(kingdoms=kingdoms)
 
     def card_count(self) -> int:
         """Every kingdom card, wherever it is (the property tests check it never changes)."""

@@ -122,11 +122,6 @@ class AetheryaUI:
 
         return position(ctx, setup, view, size, highlight)
 
-    def revealed_view(self, state: Any) -> Any:
-        from .position import revealed_view
-
-        return revealed_view(state)
-
 
 def tie_break_text(names: Sequence[str], scores: Sequence[Breakdown], winners: Sequence[int]) -> str:
     """Why the winner won, in words, when totals tie (rule book 6.5): each comparison that split the players

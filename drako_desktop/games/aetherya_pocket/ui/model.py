@@ -10,10 +10,13 @@ view (`matches`), which the scene checks and, if ever not, resyncs from.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
-from ..engine import CENTRE, OUTER, Event, View
+from ..engine import CENTRE, FACE_DOWN, OUTER, Event, View
 
-FACE_DOWN = "?"  # a dealt Unexplored Land; None is an empty place (before the deal)
+# FACE_DOWN: a dealt Unexplored Land (followed by its type id in a revealed view); None is an empty place (before
+# the deal).
+__all__ = ["FACE_DOWN", "TableModel", "discard_pile"]
 
 
 @dataclass
@@ -128,3 +131,21 @@ class TableModel:
     def set_hand(self, view: View) -> None:
         """The next player's starting cards, once the turn of setup passes to them."""
         self.hand = list(view.hand)
+
+
+def discard_pile(events: Sequence[Event]) -> list[str]:
+    """The whole discard pile, bottom first, as the table saw it build up: every card in it went there face up
+    (the starting discard, a replaced card, a drawn card discarded); a reshuffle leaves only the top one."""
+    pile: list[str] = []
+    for event in events:
+        if event.kind == "start-discard" and event.card is not None:
+            pile.append(event.card)
+        elif event.kind == "take-discard":
+            pile.pop()
+        elif event.kind == "reshuffle":
+            del pile[:-1]
+        elif event.kind == "place" and event.replaced is not None:
+            pile.append(event.replaced)
+        elif event.kind == "reveal" and event.card is not None:
+            pile.append(event.card)
+    return pile

@@ -19,7 +19,7 @@ from ....ui import theme
 from ....ui.game_ui import Position
 from ....ui.text import blit_at
 from ....ui.tooltips import Tooltip, number
-from ..engine import ARRANGE, CENTRE, CLAIM, DRAW, PLACE, REVEAL, TAKE_DISCARD, Action, GameState, View
+from ..engine import ARRANGE, CENTRE, CLAIM, DRAW, PLACE, REVEAL, TAKE_DISCARD, Action, View
 from . import card_pictures, game_of
 from .card_art import CARD_ASPECT, LEGEND_ASPECT
 from .card_tips import card_tooltip, legend_tooltip, unexplored_tooltip
@@ -31,19 +31,6 @@ if TYPE_CHECKING:
 
 GRID = 4
 WORDY_LEGEND = 115  # the height from which a legend card has room for its name and requirement (as on the table)
-
-
-def revealed_view(state: GameState) -> View:
-    """The position with its face-down cards shown: each written as FACE_DOWN followed by its type id."""
-    view = state.view(None)
-    if view.step == "arrange":  # nothing is dealt yet: no card lies face down
-        return view
-    ids = state.rules.type_ids
-    kingdoms = tuple(
-        tuple(tuple(card if card is not None else FACE_DOWN + ids[state.kingdoms[seat][row * GRID + col]]
-                    for col, card in enumerate(cells)) for row, cells in enumerate(grid))
-        for seat, grid in enumerate(view.kingdoms))
-    return view._replace(kingdoms=kingdoms)
 
 
 class PositionPicture:

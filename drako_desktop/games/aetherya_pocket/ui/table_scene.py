@@ -9,18 +9,23 @@ that is over in the engine waits for End turn (or goes on by itself with the
 theirs, the next turn's events are held back, and Undo can take steps back. Every action's
 events become beats, so computer and human moves are animated alike and the
 table model only changes as the animation reaches it.
+
+The table draws the view of the seat at the screen (`controller.view()`): the same for
+everyone, except that a person's starting cards are theirs until arranged, so with two or
+more people the shared hand-over screen comes before each person's arrangement.
 """
 
 from __future__ import annotations
 
 import logging
 from functools import partial
-from typing import Any, Iterator
+from typing import Any
 
 import pygame
 from pygame import Rect
 
-from ....controller.game import Decision, GameSetup, Phase
+from ....controller.game import Decision, GameController, GameSetup, Phase
+from ....controller.session import GameSession
 from ....i18n import called_you, tr
 from ....saves import SavedGame
 from ....saves import start_game as start_saved_game
@@ -29,7 +34,6 @@ from ....ui import table_parts, theme
 from ....ui.anim import Choreography, Counter
 from ....ui.hints import Hints
 from ....ui.scenes.base import ANIMATING, Scene
-from ....ui.session import GameSession
 from ....ui.tooltips import Tooltip
 from ....ui.widgets import Button, WidgetGroup
 from ..engine import (
@@ -42,6 +46,7 @@ from ..engine import (
     Action,
     Event,
     IllegalActionError,
+    View,
 )
 from ..narrate import describe, summarize_turn
 from ..words import card_name
@@ -71,12 +76,14 @@ class TableScene(Scene):
         self.review = review
         self.saved = saved  # the saved game it was opened with (None: a new game)
         practice = saved.practice if saved is not None else app.practice_for(setup)
-        self.controller = self.new_controller(saved, practice)
+        # Typed by this game's actions and views: mypy checks the table against its game.
+        self.controller: GameController[Action, View] = self.new_controller(saved, practice)
         # Autosave after every action (and statistics at the end) for every game that is played on.
         self.session: GameSession | None = None
         if app.persist and not review and self.autosave:
             self.session = GameSession(self.controller, saved or start_saved_game(setup, self.controller.practice))
         self.model = self.model_of_game()
+        self.shown_screen = self.controller.screen  # whose view the model was made from
         self.choreo = Choreography(self.speed)
         self.gestures = Gestures(self)
         self.painter = TablePainter(self)
@@ -102,25 +109,22 @@ class TableScene(Scene):
         self.previous_layout: TableLayout | None = None
         self.transition = 1.0
         self._decision_key: tuple | None = None
-        # The events of a person's turn end not shown yet: the next turn starts on the table at End turn.
-        self.held_back: list[Event] = []
-        table_parts.hold_back(self, self.controller.last_events)  # resumed while the turn waited for End turn
         self.finished = False
         self.save_warned = False
         self.hints = Hints(self)
         if saved is not None:
-            self.retell(saved.actions)
+            self.retell()
 
     autosave = True  # False: not a saved game (the tutorial keeps its own progress)
     offers_hints = True  # False: the tutorial's script teaches instead
     log_at_start = False  # True: the side column (the log) open from the start
 
-    def new_controller(self, saved: SavedGame | None, practice: bool):
+    def new_controller(self, saved: SavedGame | None, practice: bool) -> GameController[Action, View]:
         """The turn controller of this table (the tutorial makes its own, with a scripted opponent)."""
         return self.app.controller(self.setup, saved, practice=practice)
 
     def hint_places(self, action: Action) -> list[Rect]:
-        return hint_places(self, action, self.controller.state.current)
+        return hint_places(self, action, self.controller.to_move)
 
     # -- settings -------------------------------------------------------------------------------
 
@@ -245,7 +249,8 @@ class TableScene(Scene):
         if self.gestures.take_back():
             self.refresh_buttons()
             return
-        if not self.choreo.idle and (self.ending_turn() or c.current() is not None and c.current().human):
+        decision = c.current()
+        if not self.choreo.idle and (self.ending_turn() or decision is not None and decision.human):
             self.choreo.finish()  # the person's own move still settling: it is shown done, then taken back
         if self.finished or not self.choreo.idle:
             self.say(tr("table.undo_refused.over" if self.model.over else "table.undo_refused.not_yours"))
@@ -255,10 +260,9 @@ class TableScene(Scene):
             self.say(self.undo_refusal(why))
             return
         c.undo()
-        self.held_back = []
         self.model = self.model_of_game()
         self.choreo = Choreography(self.speed)
-        self.last_turns.retold(self.replayed(c.actions), self.clock)  # the others' turns are still told
+        self.last_turns.retold(c.seen_history(), self.clock)  # the others' turns are still told
         self._decision_key = None
         self.log_lines.append(tr("log.undo"))
         self.relayout()
@@ -280,8 +284,8 @@ class TableScene(Scene):
         """The table as the game stands; while a turn waits for End turn, still as the ending person's."""
         ending = self.controller.ending_seat
         # the engine counts the next turn already while the ending one waits for End turn
-        turn = self.controller.state.turn - (1 if ending is not None else 0)
-        model = TableModel.from_view(self.controller.view(0), turn)
+        turn = self.controller.turn - (1 if ending is not None else 0)
+        model = TableModel.from_view(self.controller.view(), turn)
         if ending is not None:
             model.current = ending
         return model
@@ -293,13 +297,12 @@ class TableScene(Scene):
         skips_claim = decision is not None and decision.kind == AFTER_PLACE_STEP
         if skips_claim:
             self.gestures.end_turn()  # a pass, after which the turn waits here (where people end their turns)
-        if c.phase != Phase.END_TURN or self.finished:
+        if c.phase != Phase.END_TURN or self.finished or c.hand_over_due is not None:
             if decision is not None and not skips_claim:
                 self.say(tr("table.say.turn_not_over"))
             return
         hand_over = c.hand_over
-        c.proceed()
-        events, self.held_back = self.held_back, []
+        events = c.proceed()  # the next turn's start, held back until now
         self.gestures.reset()
         self.choreo.add(beats_for(self, events, hand_over=hand_over))
         self.refresh_buttons()
@@ -334,12 +337,14 @@ class TableScene(Scene):
         if not self.choreo.idle or self.finished:
             return None
         decision = self.controller.current()
-        return decision if decision is not None and decision.human else None
+        if decision is None or not decision.human or self.controller.hand_over_due is not None:
+            return None
+        return decision
 
     def play(self, actions: list[Action], origin: Rect | None = None) -> None:
         """Apply a person's actions (e.g. take the discard, then place it) and animate them."""
         events: list[Event] = []
-        seat = self.controller.state.current
+        seat = self.controller.to_move
         for action in actions:
             decision = self.controller.current()
             if decision is None or decision.seat != seat or action not in decision.legal:
@@ -350,7 +355,6 @@ class TableScene(Scene):
                 self.say(str(exc))
                 break
         self.gestures.reset()
-        events = table_parts.hold_back(self, events)  # the next turn shows once the person ends this one
         self.choreo.add(beats_for(self, events, origin=origin, hand_over=self.controller.hand_over))
         self.refresh_buttons()
 
@@ -384,14 +388,40 @@ class TableScene(Scene):
     def drive(self, dt: float) -> None:
         """Nothing is animating: let the game move on."""
         c = self.controller
-        view = c.view(0)
+        view = c.view()
+        self.shown_screen = c.screen
         if view.step == "arrange" and self.model.hand != list(view.hand):
-            self.model.set_hand(view)
+            self.model.set_hand(view)  # the screen's person's starting cards, or none (the public view)
         if c.phase != Phase.END_TURN and not self.model.matches(view):
             log.warning("table out of step with the game; showing the game's state")
-            self.model = TableModel.from_view(view, c.state.turn)
+            self.model = TableModel.from_view(view, c.turn)
             self.relayout()
-        table_parts.move_on(self, dt, self.show_computer)
+        table_parts.move_on(self, dt, self.show_computer, self.offer_hand_over)
+
+    def offer_hand_over(self) -> bool:
+        """The hand-over screen, before a person sees their starting cards when others share the screen."""
+        seat = self.controller.hand_over_due
+        if seat is not None:
+            from ....ui.scenes.hand_over import HandOverScene
+
+            self.gestures.reset()
+            self.app.scenes.push(HandOverScene(self.app, self, seat))
+        return seat is not None
+
+    def take_screen(self, seat: int) -> None:
+        """A person confirmed the hand-over: their starting cards show."""
+        self.controller.take_screen(seat)
+        self.shown_screen = seat
+        self.model.set_hand(self.controller.view())
+        self._decision_key = None
+        self.refresh_buttons()
+
+    def seat_name(self, seat: int) -> str:
+        return self.controller.seats[seat].name
+
+    def hand_over_text(self, seat: int) -> str:
+        whole = self.seat_name(seat).replace(" ", "\u00a0")
+        return tr("table.hand_over_text", name=whole, turn=self.turn_text())
 
     def show_computer(self, events: list[Event], pause: float) -> None:
         """A computer's action: shown after its thinking pause."""
@@ -400,7 +430,7 @@ class TableScene(Scene):
     def sync_decision(self) -> None:
         """A new decision is pending (or none): start the person's gestures afresh."""
         c = self.controller
-        key = (c.phase, c.state.current, len(c.actions), self.choreo.idle)
+        key = (c.phase, c.to_move, len(c.actions), self.choreo.idle, c.screen)
         if key != self._decision_key:
             self._decision_key = key
             self.gestures.reset()
@@ -413,19 +443,12 @@ class TableScene(Scene):
         self.refresh_buttons()
         table_parts.show_scores(self)
 
-    def retell(self, actions) -> None:
-        """A resumed game: its log and its last turns, told again from a replay of the saved actions; a turn
-        left waiting for End turn keeps the next turn's start (`held_back`) to tell at End turn, as it would
-        have been (told now, the person's own turn would count as their last: the others' marks gone)."""
-        events = list(self.replayed(actions))
-        for event in events[:len(events) - len(self.held_back)]:
+    def retell(self) -> None:
+        """A resumed game: its log and its last turns, told again from the controller's events; a turn left
+        waiting for End turn keeps the next turn's start to tell at End turn, as it would have been (told now,
+        the person's own turn would count as their last: the others' marks gone)."""
+        for event in self.controller.seen_history():
             self.tell(event)
-
-    def replayed(self, actions) -> Iterator[Event]:
-        """The events of `actions` played from the start of this game."""
-        state = self.controller.new_state()
-        for action in actions:
-            yield from state.apply(action)
 
     def leave(self) -> None:
         table_parts.close_game(self)
@@ -568,7 +591,7 @@ class TableScene(Scene):
                 return tr("table.status.computer", name=c.seats[seat].name)
             if c.phase in (Phase.GAME_END, Phase.SCORING):
                 return tr("table.status.over")
-            following = c.state.current
+            following = c.to_move
             decision = c.current() if following == seat else None  # the person's step still being shown
             if decision is None:  # a turn is over: name who plays next, never the one who just moved
                 return tr("table.status.you_next") if self.is_you(following) else \

@@ -28,9 +28,10 @@ from ....ui.scenes.base import PULSE, Scene, soonest
 from ....ui.scenes.overlay import PauseMenu
 from ....ui.text import blit_at
 from ....ui.widgets import ACTIVATE_KEYS, Button, WidgetGroup
-from ..engine import ARRANGE, REVEAL, TAKE_DISCARD, Action
+from ..engine import ARRANGE, REVEAL, TAKE_DISCARD, Action, View
 from . import game_of
 from .layout import TableLayout
+from .model import discard_pile
 from .table_scene import TableScene
 from .tutorial import (
     OPPONENT,
@@ -119,15 +120,14 @@ class TutorialScene(TableScene):
             seats.reverse()
         super().__init__(app, GameSetup(tuple(seats), script.seed, script.first))
         if self._start:
-            self.retell(self._start)
+            self.retell()
             # The whole discard pile is known here (every card in it went there face up in this game):
             # the table then shows the right card when the top one is taken.
-            ids = self.rules.type_ids
-            self.model.discard = [ids[t] for t in self.controller.state.discard]
+            self.model.discard = discard_pile(self.controller.seen_history())
             self.model.discard_under = 0
         self.keep_progress()
 
-    def new_controller(self, saved, practice: bool) -> GameController:
+    def new_controller(self, saved, practice: bool) -> GameController[Action, View]:
         return GameController(game_of(self.app.ctx), self.setup, actions=self._start, threaded=self.app.threaded,
                               agent_factory=agent_factory(game_of(self.app.ctx), self.script, self._moves_used))
 

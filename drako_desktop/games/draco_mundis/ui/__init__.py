@@ -6,7 +6,6 @@ importing this package.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Sequence
 
 import pygame
@@ -124,14 +123,6 @@ class DracoUI:
         from .position import position
 
         return position(ctx, setup, view, size, highlight)
-
-    def revealed_view(self, state: Any) -> Any:
-        """Everything everyone knew, together: each face-down token's kind from its owner's own view."""
-        public = state.view(None)
-        known = {spot.at: spot.down_kind for seat in range(state.players) for spot in state.view(seat).squares
-                 if spot.down == seat}
-        return replace(public, squares=tuple(replace(spot, down_kind=known.get(spot.at)) if spot.down >= 0 else spot
-                                             for spot in public.squares))
 
 
 def tie_break_text(game: "DracoMundis", names: Sequence[str], scores: Sequence[Breakdown],

@@ -4,13 +4,14 @@ The scene owns the turn controller and runs it from the frame loop, like the Aet
 table: when nothing is animating it waits for the person whose turn it is, polls the
 computer seat's worker, or lets the controller go past a turn change or the end.
 
-Secrets: the screen belongs to one person at a time (the viewer). The board is a
-`BoardModel` made only from the viewer's view (`controller.view(viewer)`), events reach
-it and the log only as the viewer may know them (`for_viewer`), and the painter sees
-nothing else. With one person (and computers) the screen is always theirs. With two or
-more, it belongs to whoever acted last; before another person decides, a hand-over
-screen hides the whole board until that person confirms (placements and turns alike).
-Nobody's secrets show in a game of computers only: the table shows the public view.
+Secrets: the controller decides whose eyes are on the screen (`controller.screen`, the
+viewer) and hands the table only that viewer's view and events: the board is a
+`BoardModel` made from `controller.view()`, the log from `controller.seen_history()`,
+and the painter sees nothing else. With one person (and computers) the screen is always
+theirs. With two or more, it goes to the public view when a person's turn is over and
+through the computers' turns; before a person decides, the shared hand-over screen
+hides the whole board until that person confirms (placements and turns alike, and a
+resumed game). Nobody's secrets show in a game of computers only.
 
 A person's turn whose actions are spent waits for End turn (or goes on by itself with the
 "end my turn automatically" setting), the next turn held back: until then Undo can take
@@ -25,7 +26,8 @@ from typing import Any
 import pygame
 from pygame import Rect
 
-from ....controller.game import Decision, GameSetup, Phase
+from ....controller.game import Decision, GameController, GameSetup, Phase
+from ....controller.session import GameSession
 from ....i18n import called_you, has, shown_name, tr
 from ....saves import SavedGame
 from ....saves import start_game as start_saved_game
@@ -34,11 +36,10 @@ from ....ui import table_parts
 from ....ui.anim import Choreography, Counter
 from ....ui.hints import Hints
 from ....ui.scenes.base import PULSE, Scene, soonest
-from ....ui.session import GameSession
 from ....ui.tooltips import Tooltip
 from ....ui.widgets import Button, WidgetGroup
 from ...base import IllegalActionError
-from ..actions import Capture, Fight, Move, Pass, Place, Push, Select, row_col
+from ..actions import Action, Capture, Fight, Move, Pass, Place, Push, Select, row_col
 from ..board import BoardModel, Square
 from ..events import Event
 from ..view import View
@@ -69,23 +70,22 @@ class TableScene(Scene):
         self.review = review
         self.saved = saved  # the saved game it was opened with (None: a new game)
         practice = saved.practice if saved is not None else app.practice_for(setup)
-        self.controller = self.new_controller(saved, practice)
+        # Typed by this game's actions and views: mypy checks the table against its game.
+        self.controller: GameController[Action, View] = self.new_controller(saved, practice)
         self.session: GameSession | None = None
         if app.persist and not review and self.autosave:
             self.session = GameSession(self.controller, saved or start_saved_game(setup, self.controller.practice))
-        self.people = [i for i, seat in enumerate(setup.seats) if seat.is_human]
-        # Whose screen it is: the one person, or (pass-and-play) the last person who took it.
-        self.holder: int | None = self.people[0] if len(self.people) == 1 else None
-        if len(self.people) > 1 and saved is not None:  # a resumed game: its next person takes the screen
-            self.holder = None
-        self.model = self.model_of_game(self.controller.view(self.viewer))
+        self.people = self.controller.people
+        self.model = self.model_of_game(self.controller.view())
         self.choreo = Choreography(self.speed)
         self.gestures = Gestures(self)
         self.painter = TablePainter(self)
         self.widgets = WidgetGroup()
         self.layout: TableLayout = self.new_layout()
         self.log_open = False
-        self.told: list[Event] = []  # every event shown so far, as it happened (the log tells each for the viewer)
+        # Every event shown so far as the viewer knows it (a resumed game's too): the log tells them.
+        self.told: list[Event] = self.controller.seen_history()
+        self.shown_screen = self.controller.screen  # whose view the board and the log were made for
         self.log_scroll = 0
         self._log_page: tuple | None = None
         self.toast: tuple[str, float] | None = None
@@ -96,16 +96,11 @@ class TableScene(Scene):
         self.computers = table_parts.ComputerTurns(THINK, THINK_AGAIN)
         self.counters = [Counter(self.model.score(seat)) for seat in range(setup.players)]
         self._decision_key: tuple | None = None
-        # The events of a person's turn end not shown yet: the next turn starts on the table at End turn.
-        self.held_back: list[Event] = []
-        table_parts.hold_back(self, self.controller.last_events)  # resumed while the turn waited for End turn
         self.finished = False
         self.save_warned = False
         self.hints = Hints(self)
-        if saved is not None:
-            self.retell(saved.actions)
 
-    def new_controller(self, saved: SavedGame | None, practice: bool):
+    def new_controller(self, saved: SavedGame | None, practice: bool) -> GameController[Action, View]:
         """The turn controller of this table (the lesson makes its own, with a scripted opponent)."""
         return self.app.controller(self.setup, saved, practice=practice)
 
@@ -113,13 +108,22 @@ class TableScene(Scene):
 
     @property
     def viewer(self) -> int | None:
-        """The seat whose view the table shows (None: only what everyone sees)."""
-        return self.holder
+        """The seat whose view the table shows (None: only what everyone sees): the controller's screen."""
+        return self.controller.screen
 
     def take_screen(self, seat: int) -> None:
         """A person confirmed the hand-over: the table shows their view from now on."""
-        self.holder = seat
-        self.model = BoardModel.from_view(self.controller.view(seat), self.data)
+        self.controller.take_screen(seat)
+        self.screen_changed()
+
+    def screen_changed(self, coming: list[Event] | None = None) -> None:
+        """The screen went to another viewer: the board and the log are made again from their view and events
+        (`coming`: events still to be shown, not told yet)."""
+        self.shown_screen = self.controller.screen
+        self.model = self.model_of_game(self.controller.view())
+        told = self.controller.seen_history()
+        self.told = told[:len(told) - len(coming or ())]
+        self.gestures.reset()
         self.gestures.selected = None
         self.gestures.tray_kind = None
         self._log_page = None
@@ -127,12 +131,9 @@ class TableScene(Scene):
         self.painter.forget()
         self.refresh_buttons()
 
-    def needs_hand_over(self) -> int | None:
-        """The person who must take the screen before deciding, if it is not theirs yet."""
-        decision = self.controller.current()
-        if decision is None or not decision.human or len(self.people) < 2 or self.holder == decision.seat:
-            return None
-        return decision.seat
+    def hand_over_text(self, seat: int) -> str:
+        whole = self.seat_name(seat).replace(" ", "\u00a0")  # one line: "Player / 1, when only you..." read badly
+        return tr("draco_table.hand_over.text", name=whole, turn=self.turn_text())
 
     # -- settings and layout ---------------------------------------------------------------------------
 
@@ -216,7 +217,7 @@ class TableScene(Scene):
 
     def why_illegal(self, action: Any) -> IllegalActionError | None:
         """The engine's reason an action is not legal now (None: it is)."""
-        return self.controller.state.why_illegal(action)
+        return self.controller.why_illegal(action)
 
     def play(self, action: Any, origin: Rect | None = None) -> None:
         """Apply a person's action and animate what it did."""
@@ -228,20 +229,17 @@ class TableScene(Scene):
         except IllegalActionError as exc:
             self.refuse(exc)
             return
-        events = table_parts.hold_back(self, events)  # the next turn shows once the person ends this one
         self.show(events, origin)
         if not isinstance(action, Pass) and self.gestures.selected is not None:
             self.gestures.facing = None
         self.refresh_buttons()
 
     def show(self, events: list[Event], origin: Rect | None = None) -> None:
-        """Queue the beats of one action's events, as the viewer may know them."""
-        viewer = self.viewer
-        seen = [e for e in (event.for_viewer(viewer) for event in events) if e is not None]
+        """Queue the beats of one action's events (as the controller gave them: the viewer's)."""
         # The next turn is named in a banner when the screen stays with the same person or the game
         # shows computers; a hand-over screen names the next person itself.
-        banners = self.needs_hand_over() is None
-        self.choreo.add(beats_for(self, seen, self.controller.view(viewer), origin=origin, banners=banners))
+        banners = self.controller.hand_over_due is None
+        self.choreo.add(beats_for(self, events, self.controller.view(), origin=origin, banners=banners))
 
     def update(self, dt: float) -> None:
         self.choreo.factor = self.speed
@@ -264,6 +262,8 @@ class TableScene(Scene):
 
     def drive(self, dt: float) -> None:
         """Nothing is animating: let the game move on."""
+        if self.controller.screen != self.shown_screen:
+            self.screen_changed()  # the public view for a computer's turn, or at the end
         table_parts.move_on(self, dt, self.show_computer, self.offer_hand_over)
 
     def show_computer(self, events: list[Event], pause: float) -> None:
@@ -273,43 +273,35 @@ class TableScene(Scene):
 
     def offer_hand_over(self) -> bool:
         """The hand-over screen, when the next person to play is not the one the table shows."""
-        seat = self.needs_hand_over()
+        seat = self.controller.hand_over_due
         if seat is not None:
             self.hand_over(seat)
         return seat is not None
 
     def hand_over(self, seat: int) -> None:
-        from .hand_over import HandOverScene
+        from ....ui.scenes.hand_over import HandOverScene
 
         self.gestures.reset()
         self.app.scenes.push(HandOverScene(self.app, self, seat))
 
     def sync_decision(self) -> None:
         c = self.controller
-        key = (c.phase, c.state.current, len(c.actions), self.choreo.idle, self.viewer)
+        key = (c.phase, c.to_move, len(c.actions), self.choreo.idle, self.viewer)
         if key != self._decision_key:
             self._decision_key = key
-            if c.state.current != getattr(self, "_turn_seat", None):
-                self._turn_seat = c.state.current
+            if c.to_move != getattr(self, "_turn_seat", None):
+                self._turn_seat = c.to_move
                 self.computers.new_turn()
             self.gestures.reset()
             self.refresh_buttons()
 
     def game_over(self) -> None:
         self.finished = True
-        self.holder = self.holder if self.holder is not None or not self.people else self.people[0]
-        self.model = BoardModel.from_view(self.controller.view(self.viewer), self.data)
+        self.shown_screen = self.controller.screen
+        self.model = BoardModel.from_view(self.controller.view(), self.data)
         self.gestures.reset()
         self.refresh_buttons()
         table_parts.show_scores(self)
-
-    def retell(self, actions) -> None:
-        """A resumed game: its log, from a replay of the saved actions; a turn left waiting for End turn keeps
-        the next turn's start (`held_back`) to tell at End turn, as it would have been (not told twice)."""
-        state = self.controller.new_state()
-        for action in actions:
-            self.told.extend(state.apply(action))
-        del self.told[len(self.told) - len(self.held_back):]
 
     def undo_target(self) -> int | None:
         return self.controller.undo_target() if self.decision() is not None or self.ending_turn() else None
@@ -340,13 +332,12 @@ class TableScene(Scene):
     def end_turn(self) -> None:
         """End turn: the person's turn, over in the engine, passes on."""
         c = self.controller
-        if c.phase != Phase.END_TURN or self.finished:
+        if c.phase != Phase.END_TURN or self.finished or c.hand_over_due is not None:
             if self.decision() is not None:
                 self.say_key("turn_not_over")
             return
-        c.proceed()
-        events, self.held_back = self.held_back, []
-        self.gestures.reset()
+        events = c.proceed()  # the next turn's start, as the public view (with several people) tells it
+        self.screen_changed(events)
         self.show(events)
         self.refresh_buttons()
 
@@ -364,10 +355,11 @@ class TableScene(Scene):
     def undo(self) -> None:
         """Take the person's last step back, or say in words why it cannot be (Ctrl+Z always answers)."""
         c = self.controller
-        mine = c.phase == Phase.END_TURN or c.current() is not None and c.current().human
+        decision = c.current()
+        mine = c.phase == Phase.END_TURN or decision is not None and decision.human
         if not self.choreo.idle and mine:
             self.choreo.finish()  # the person's own action still showing: it is shown done, then taken back
-        if self.finished or not self.choreo.idle or self.needs_hand_over() is not None:
+        if self.finished or not self.choreo.idle or self.controller.hand_over_due is not None:
             self.say(tr("table.undo_refused.not_yours"))
             return
         keep, why = c.why_no_undo()
@@ -375,15 +367,8 @@ class TableScene(Scene):
             self.say(self.undo_refusal(why))
             return
         c.undo()
-        self.held_back = []
-        keep = len(self.controller.actions)
-        state = self.controller.new_state()
-        self.told = [e for action in self.controller.actions[:keep] for e in state.apply(action)]
-        self.model = self.model_of_game(self.controller.view(self.viewer))
         self.choreo = Choreography(self.speed)
-        self._decision_key = None
-        self._log_page = None
-        self.painter.forget()
+        self.screen_changed()
         self.sync_decision()
 
     def leave(self) -> None:
@@ -490,17 +475,15 @@ class TableScene(Scene):
         shown = self.told[starts[-2] + 1:starts[-1]] if len(starts) > 1 else []
         if self.told[starts[-1]].seat != self.viewer:
             shown = shown + self.told[starts[-1] + 1:]
-        seen = (e.for_viewer(self.viewer) for e in shown if e.kind in MARKED)
-        return [e for e in seen if e is not None]
+        return [e for e in shown if e.kind in MARKED]
 
     def log_lines(self) -> list[str]:
         """The log as the viewer may read it."""
         names = self.names()
         lines = []
         for event in self.told:
-            seen = event.for_viewer(self.viewer)
-            if seen is not None and seen.kind != "select":
-                line = self.game.describe(seen, names)
+            if event.kind != "select":
+                line = self.game.describe(event, names)
                 if line:
                     lines.append(line)
         return lines
@@ -540,7 +523,7 @@ class TableScene(Scene):
             return tr("draco_table.status.end_turn_final" if final else "draco_table.status.end_turn")
         decision = self.decision()
         if decision is None and not self.own_turn_shown():
-            seat = c.state.current if self.choreo.idle else model.current
+            seat = c.to_move if self.choreo.idle else model.current
             if not c.seats[seat].is_human:  # its own words: Aetherya's say "plays a card" in Chinese
                 return tr("draco_table.status.computer", name=self.seat_name(seat))
             person = c.seats[seat]

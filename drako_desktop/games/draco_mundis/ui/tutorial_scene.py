@@ -21,8 +21,9 @@ from ....ui import lesson as lesson_parts
 from ....ui import theme
 from ....ui.scenes.base import PULSE, Scene, soonest
 from ....ui.widgets import ACTIVATE_KEYS, Button
-from ..actions import Capture, Move, Pass, Push, Select, row_col
+from ..actions import Action, Capture, Move, Pass, Push, Select, row_col
 from ..data import DracoData
+from ..view import View
 from . import game_of
 from .table_scene import TableScene
 from .tutorial import (
@@ -96,10 +97,9 @@ class TutorialScene(TableScene):
         self._start, self._moves_used = replay(game_of(app.ctx), lesson, self.step_index)
         seats = [Seat(tr("new_game.default_you")), Seat(lesson_parts.opponent_name(), COMPUTER, lesson.level)]
         super().__init__(app, GameSetup(tuple(seats), 0, lesson.first, game_of(app.ctx).id))
-        self.retell(self._start)
         self.keep_progress()
 
-    def new_controller(self, saved, practice: bool) -> GameController:
+    def new_controller(self, saved, practice: bool) -> GameController[Action, View]:
         game = game_of(self.app.ctx)
         return GameController(game, self.setup, actions=self._start, threaded=self.app.threaded,
                               agent_factory=agent_factory(game, self.lesson, self._moves_used))

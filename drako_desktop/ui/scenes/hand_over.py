@@ -1,32 +1,50 @@
-"""The hand-over screen: between two people's turns (or placements) the whole board is hidden
-until the next person confirms that they, and only they, are looking.
+"""The hand-over screen, every game's: before a person sees what only they may know (their face-down tokens,
+their starting cards), the whole table is hidden until that person confirms that they, and only they, are
+looking.
 
-It is an opaque scene over the table, so nothing of the board is drawn while it shows, and
-the table (frozen beneath it) does not move on. It shows only what everyone may know: the
-next person's name, colour and mark, and the turn.
+It is an opaque scene over the table, so nothing of the board is drawn while it shows, and the table (frozen
+beneath it) does not move on. It shows only what everyone may know: the next person's name, colour and mark,
+the turn, and why the screen is handed over. The controller decides when it is due (`hand_over_due`); its
+confirmation is the only way a person's view reaches the screen (`take_screen`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 from pygame import Rect
 
-from ....i18n import tr
-from ....ui import theme
-from ....ui.scenes.base import Scene
-from ....ui.text import blit_at
-from ....ui.widgets import Button, WidgetGroup
+from ...i18n import tr
+from .. import theme
+from ..text import blit_at
+from ..widgets import Button, WidgetGroup
+from .base import Scene
 
 if TYPE_CHECKING:
-    from .table_scene import TableScene
+    from ...controller.game import GameSetup
+
+
+class HandsOver(Protocol):
+    """What the hand-over asks of the table it covers."""
+
+    setup: "GameSetup"
+
+    def seat_name(self, seat: int) -> str: ...
+
+    def hand_over_text(self, seat: int) -> str:
+        """Why the screen is handed over and what comes (the game's words: tokens, starting cards)."""
+        ...
+
+    def take_screen(self, seat: int) -> None: ...
+
+    def open_menu(self) -> None: ...
 
 
 class HandOverScene(Scene):
     opaque = True
 
-    def __init__(self, app, table: "TableScene", seat: int) -> None:
+    def __init__(self, app, table: HandsOver, seat: int) -> None:
         super().__init__(app)
         self.table = table
         self.seat = seat
@@ -41,7 +59,7 @@ class HandOverScene(Scene):
         th = self.ctx.theme
         self.panel = Rect(0, 0, min(th.width - th.px(80), th.px(760)), min(th.height - th.px(80), th.px(470)))
         self.panel.center = (th.width // 2, th.height // 2)
-        label = tr("draco_table.hand_over.confirm", name=self.name)
+        label = tr("table.hand_over.confirm", name=self.name)
         w = min(self.panel.w - th.px(60), self.ctx.text.width(label, "bold", th.text(24)) + th.px(80))
         rect = Rect(0, 0, w, th.px(60))
         rect.midbottom = (self.panel.centerx, self.panel.bottom - th.px(34))
@@ -62,21 +80,21 @@ class HandOverScene(Scene):
         th, text, art = self.ctx.theme, self.ctx.text, self.ctx.art
         surface.blit(art.backdrop(*surface.get_size()), (0, 0))
         panel = self.panel
-        pictures = self.table.painter.art
-        colour = pictures.colour(self.seat)
+        identity = self.table.setup.colour_of(self.seat)
+        colour = theme.seat_colour(identity)
         surface.blit(art.panel(panel.w, panel.h, alpha=240, edge=colour), panel)
         pygame.draw.rect(surface, colour, panel, width=max(2, th.px(4)), border_radius=max(6, min(panel.size) // 14))
-        mark = pictures.mark(self.seat, th.px(64))
         y = panel.y + th.px(34)
-        blit_at(surface, mark, "midtop", (panel.centerx, y))
-        y += mark.get_height() + th.px(14)
-        title = text.fitted(tr("draco_table.hand_over.title", name=self.name), "title", th.text(40), theme.GOLD,
+        mark = self.ctx.game_ui.seat_mark(self.ctx, identity, th.px(64))
+        if mark is not None:
+            blit_at(surface, mark, "midtop", (panel.centerx, y))
+            y += mark.get_height() + th.px(14)
+        title = text.fitted(tr("table.hand_over.title", name=self.name), "title", th.text(40), theme.GOLD,
                             panel.w - th.px(60), shadow=True)
         rect = blit_at(surface, title, "midtop", (panel.centerx, y), box=panel)
         y = rect.bottom + th.px(16)
         bottom = self.widgets.widgets[0].rect.y - th.px(16)
-        whole = self.name.replace(" ", "\u00a0")  # the name kept on one line: "Player / 1, when only you..." read badly
-        words = text.block(tr("draco_table.hand_over.text", name=whole, turn=self.table.turn_text()), "body",
-                           th.text(22), theme.INK, panel.w - th.px(80), max_height=max(20, bottom - y), align="center")
+        words = text.block(self.table.hand_over_text(self.seat), "body", th.text(22), theme.INK,
+                           panel.w - th.px(80), max_height=max(20, bottom - y), align="center")
         blit_at(surface, words, "midtop", (panel.centerx, y), box=panel)
         self.widgets.draw(surface, self.ctx)

@@ -14,16 +14,16 @@ import logging
 from pathlib import Path
 from typing import Any
 
-from ..controller.game import GameController
 from ..i18n import Message
 from ..saves import Autosaver, SavedGame
 from ..stats import Statistics
+from .game import GameController
 
 log = logging.getLogger(__name__)
 
 
 class GameSession:
-    def __init__(self, controller: GameController, game: SavedGame) -> None:
+    def __init__(self, controller: GameController[Any, Any], game: SavedGame) -> None:
         self.controller = controller
         self.game = game
         self.autosaver = Autosaver(game, controller.game)
@@ -44,14 +44,14 @@ class GameSession:
         return self.game.game_id
 
     def applied(self, action: Any | None, events: list[Any]) -> None:
-        state = self.controller.state
+        count = len(self.controller.actions)
         if action is None:
-            log.info("game %s: undo back to action %d", self.game_id, len(state.history))
+            log.info("game %s: undo back to action %d", self.game_id, count)
         else:
             # Written before the save is queued: the log never counts fewer actions than the file holds.
-            log.info("game %s: action %d applied %s", self.game_id, len(state.history), action.to_json())
+            log.info("game %s: action %d applied %s", self.game_id, count, action.to_json())
         self.write()
-        if state.is_terminal():
+        if self.controller.over:
             self.record_statistics()
 
     def hinted(self, seat: int) -> None:
@@ -66,7 +66,8 @@ class GameSession:
 
     def write(self) -> None:
         c = self.controller
-        self.autosaver.save(c.state, tuple(c.hints), c.turn_ended)
+        # The save is the one place besides the controller that holds the whole position (the controller's layer).
+        self.autosaver.save(c._state, tuple(c.hints), c.turn_ended)
 
     @property
     def busy(self) -> bool:
@@ -98,8 +99,8 @@ class GameSession:
         stats, problem = Statistics.load()
         if problem is not None:
             self.notice = (Message("statistics.trouble_title"), Message("statistics.trouble"), problem)
-        totals = [b.total for b in c.state.scores()]
-        if stats.record_game(self.game_id, c.setup, totals, c.state.winners(), c.practice, c.hints):
+        totals = [b.total for b in c.scores()]
+        if stats.record_game(self.game_id, c.setup, totals, c.winners(), c.practice, c.hints):
             try:
                 stats.save()
             except OSError as exc:
