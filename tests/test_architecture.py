@@ -234,3 +234,12 @@ def test_what_a_screen_is_handed_holds_no_state():
                 assert not any(hasattr(v, "legal_actions") and hasattr(v, "apply") for v in values), \
                     f"{type(holder).__name__}.{attribute} is a game state"
         controller.close()
+
+
+def test_screens_reach_the_app_only_through_their_room():
+    """No screen imports the app, not even for its type: each is handed the app as the narrow room it plays in
+    (`ui/room.py`), so the arrows run one way (the app and its launcher import the screens)."""
+    starters = {PACKAGE / "ui" / "app.py", PACKAGE / "ui" / "launch.py"}
+    problems = [f"{path.relative_to(PACKAGE)} imports the app" for path in screen_modules()
+                if path not in starters and "drako_desktop.ui.app" in imports_of(path)]
+    assert problems == []

@@ -20,8 +20,8 @@ from .tooltips import Tooltip
 if TYPE_CHECKING:
     from ..controller.game import GameSetup
     from ..saves import SavedGame
-    from .app import App
     from .context import Context
+    from .room import GameRoom, Room
     from .scenes.base import Scene
 
 
@@ -47,18 +47,18 @@ class GameUI(Protocol):
     def variant_text(self, variant: str) -> tuple[str, str]:
         """An optional rule's name and one-line explanation in the player's language."""
 
-    def table_scene(self, app: "App", setup: "GameSetup", saved: "SavedGame | None" = None,
+    def table_scene(self, app: "GameRoom", setup: "GameSetup", saved: "SavedGame | None" = None,
                     review: bool = False) -> "Scene":
         """The table of a new game (`setup`), of a saved one where it was left, or of a finished one to
         look at (`review`)."""
 
-    def rules_scene(self, app: "App") -> "Scene":
+    def rules_scene(self, app: "Room") -> "Scene":
         """The game's rules reference."""
 
     def has_lesson(self) -> bool:
         """Whether Learn to play has a lesson for this game (and its data)."""
 
-    def open_lesson(self, app: "App") -> None:
+    def open_lesson(self, app: "GameRoom") -> None:
         """Learn to play: start or resume the lesson."""
 
     def category_name(self, category: str) -> str:

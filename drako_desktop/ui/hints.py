@@ -29,7 +29,7 @@ from .text import blit_at
 if TYPE_CHECKING:
     from ..controller.game import Decision, GameController
     from ..controller.session import GameSession
-    from .app import App
+    from .room import GameRoom
 
 NOTE_TIME = 4.0  # seconds a "nothing to suggest" or a failure stays up
 
@@ -44,7 +44,7 @@ class BubblePlace(NamedTuple):
 class HintTable(Protocol):
     """What the hint needs of a game's table."""
 
-    app: "App"
+    app: "GameRoom"
     controller: "GameController"
     session: "GameSession | None"
     offers_hints: bool  # False at the lesson's table (its script teaches instead)

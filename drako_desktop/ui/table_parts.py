@@ -23,8 +23,8 @@ from .widgets import Button, Widget
 if TYPE_CHECKING:
     from ..controller.session import GameSession
     from .anim import Choreography, Counter
-    from .app import App
     from .hints import Hints
+    from .room import GameRoom
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +55,7 @@ class GameTable(Protocol):
     def ctx(self) -> Context: ...
 
     @property
-    def app(self) -> App: ...
+    def app(self) -> GameRoom: ...
 
     @property
     def controller(self) -> GameController[Any, Any]: ...
@@ -304,8 +304,8 @@ class ComputerTurns:
     def new_turn(self) -> None:
         self.decisions = 0
 
-    def poll(self, app: App, controller: GameController[Any, Any], session: GameSession | None, dt: float, speed: float,
-             pace: float = 1.0) -> tuple[list[Any], float] | None:
+    def poll(self, app: GameRoom, controller: GameController[Any, Any], session: GameSession | None, dt: float,
+             speed: float, pace: float = 1.0) -> tuple[list[Any], float] | None:
         """The events of the computer's action once it is decided, with the pause to show first (the
         thinking time times `pace`, the player's computer pace setting); None
         while it thinks or the last move is still being written. A failing opponent (an external bot

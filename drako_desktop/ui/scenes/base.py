@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..room import Room
 
 
 ANIMATING = 0.0  # next_frame_in: something moves, draw every frame
@@ -41,7 +41,9 @@ class Scene:
     opaque = True
     notice = False
 
-    def __init__(self, app: "App") -> None:
+    app: Room  # a screen's room: what of the app it may touch (a table's or a menu's is wider)
+
+    def __init__(self, app: Room) -> None:
         self.app = app
         self._drawn_look: object = None  # `look` when this scene was last drawn
 

@@ -27,6 +27,7 @@ from ...i18n import Message, tr
 from ...reviews import forget_reviews
 from ...saves import SavedGame, history_dir, list_saves, saves_dir
 from .. import theme
+from ..room import MenuRoom
 from ..text import blit_at
 from ..tooltips import number
 from ..widgets import Button, Widget, WidgetGroup
@@ -197,6 +198,7 @@ class SaveRow(Widget):
 
 
 class LoadScene(Screen):
+    app: MenuRoom  # a menu's room: open another screen, resume or review a game
     title_key = "load.title"
 
     def __init__(self, app, history: bool = False) -> None:

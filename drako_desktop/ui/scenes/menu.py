@@ -11,6 +11,7 @@ from ... import __version__
 from ...i18n import tr
 from ...saves import saves_dir
 from .. import theme
+from ..room import MenuRoom
 from ..text import blit_at
 from ..widgets import Button, Widget, WidgetGroup, draw_focus_ring
 from .screen import Screen
@@ -68,6 +69,7 @@ class GameTile(Widget):
 
 
 class MainMenu(Screen):
+    app: MenuRoom  # a menu's room: open every other screen
     # Rotated once per size and language, and kept for the window as it is only: every window size has fans of its
     # own, and dragging a window's edge passes through dozens of sizes.
     _fans: dict[tuple, list[tuple[pygame.Surface, tuple[int, int]]]] = {}

@@ -16,6 +16,7 @@ from ...controller.game import COMPUTER, HUMAN, GameSetup, Seat
 from ...games.base import Game, Secrets
 from ...i18n import called_you, has, tr
 from .. import theme
+from ..room import MenuRoom
 from ..text import blit_at
 from ..widgets import Button, Choice, TextField, Widget, WidgetGroup, draw_focus_ring
 from .screen import Screen
@@ -38,6 +39,7 @@ def default_level(game: Game) -> str:
 
 
 class NewGameScene(Screen):
+    app: MenuRoom  # a menu's room: start the game
     title_key = "new_game.title"
 
     def __init__(self, app) -> None:

@@ -11,6 +11,7 @@ from ...i18n import called_you, shown_name, tr
 from ...saves import SavedGame, start_game
 from .. import theme
 from ..anim import ease_out
+from ..room import GameRoom
 from ..text import blit_at
 from ..tooltips import join_names, number, signed
 from ..widgets import Button, WidgetGroup
@@ -22,6 +23,7 @@ COUNT_UP = 0.7
 
 
 class ScoreSheet(Overlay):
+    app: GameRoom  # over a table: a rematch, the review
     dim_alpha = 185
 
     def __init__(self, app, table, review: bool = False) -> None:

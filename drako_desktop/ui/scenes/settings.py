@@ -10,6 +10,7 @@ from pygame import Rect
 from ... import resources
 from ...i18n import available_languages, tr
 from ...settings import ANIMATION_SPEEDS, COMPUTER_PACES, MAX_WINDOW, MIN_WINDOW
+from ..room import SettingsRoom
 from ..widgets import Button, Choice, TextField, WidgetGroup
 from .screen import Screen
 
@@ -40,6 +41,7 @@ def window_sizes(current: tuple[int, int]) -> list[tuple[int, int]]:
 
 
 class SettingsScene(Screen):
+    app: SettingsRoom  # a settings screen's room: the window's size and full screen
     title_key = "settings.title"
 
     def relayout(self) -> None:

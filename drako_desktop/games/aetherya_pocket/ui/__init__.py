@@ -20,9 +20,9 @@ from .card_art import CARD_ASPECT, CardArt
 if TYPE_CHECKING:
     from ....controller.game import GameSetup
     from ....saves import SavedGame
-    from ....ui.app import App
     from ....ui.context import Context
     from ....ui.game_ui import Position
+    from ....ui.room import GameRoom, Room
     from ....ui.scenes.base import Scene
     from .. import AetheryaPocket
 
@@ -74,13 +74,13 @@ class AetheryaUI:
     def variant_text(self, variant: str) -> tuple[str, str]:
         raise KeyError(f"{self.game.name} has no variant {variant!r}")
 
-    def table_scene(self, app: "App", setup: "GameSetup", saved: "SavedGame | None" = None,
+    def table_scene(self, app: "GameRoom", setup: "GameSetup", saved: "SavedGame | None" = None,
                     review: bool = False) -> "Scene":
         from .table_scene import TableScene
 
         return TableScene(app, setup, saved=saved, review=review)
 
-    def rules_scene(self, app: "App") -> "Scene":
+    def rules_scene(self, app: "Room") -> "Scene":
         from .rules_scene import RulesScene
 
         return RulesScene(app)
@@ -91,7 +91,7 @@ class AetheryaUI:
 
         return offers_lesson(self.game, script_path(self.game.cards), lambda: available(self.game.cards))
 
-    def open_lesson(self, app: "App") -> None:
+    def open_lesson(self, app: "GameRoom") -> None:
         from .tutorial_scene import open_tutorial
 
         open_tutorial(app)

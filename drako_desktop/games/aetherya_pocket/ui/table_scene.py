@@ -33,6 +33,7 @@ from ....settings import ANIMATION_FACTOR
 from ....ui import table_parts, theme
 from ....ui.anim import Choreography, Counter
 from ....ui.hints import Hints
+from ....ui.room import GameRoom
 from ....ui.scenes.base import ANIMATING, Scene
 from ....ui.tooltips import Tooltip
 from ....ui.widgets import Button, WidgetGroup
@@ -68,6 +69,7 @@ END_TURN_KEY = pygame.K_e
 
 
 class TableScene(Scene):
+    app: GameRoom  # a table's room: start its controller, the opponents' process, the saving
     def __init__(self, app, setup: GameSetup, saved: SavedGame | None = None, review: bool = False) -> None:
         """A new game, or a saved one where it was left (`saved`); `review` only shows a finished game."""
         super().__init__(app)

@@ -19,9 +19,9 @@ from .token_art import TokenArt, identity_mark
 if TYPE_CHECKING:
     from ....controller.game import GameSetup
     from ....saves import SavedGame
-    from ....ui.app import App
     from ....ui.context import Context
     from ....ui.game_ui import Position
+    from ....ui.room import GameRoom, Room
     from ....ui.scenes.base import Scene
     from .. import DracoMundis
 
@@ -68,13 +68,13 @@ class DracoUI:
     def variant_text(self, variant: str) -> tuple[str, str]:
         return tr(f"draco_mundis.variants.{variant}.name"), tr(f"draco_mundis.variants.{variant}.description")
 
-    def table_scene(self, app: "App", setup: "GameSetup", saved: "SavedGame | None" = None,
+    def table_scene(self, app: "GameRoom", setup: "GameSetup", saved: "SavedGame | None" = None,
                     review: bool = False) -> "Scene":
         from .table_scene import TableScene
 
         return TableScene(app, setup, saved=saved, review=review)
 
-    def rules_scene(self, app: "App") -> "Scene":
+    def rules_scene(self, app: "Room") -> "Scene":
         from .rules_scene import RulesScene
 
         return RulesScene(app)
@@ -85,7 +85,7 @@ class DracoUI:
 
         return offers_lesson(self.game, script_path(self.game), lambda: available(self.game))
 
-    def open_lesson(self, app: "App") -> None:
+    def open_lesson(self, app: "GameRoom") -> None:
         from .tutorial_scene import open_tutorial
 
         open_tutorial(app)

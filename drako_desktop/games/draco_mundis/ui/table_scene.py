@@ -35,6 +35,7 @@ from ....settings import ANIMATION_FACTOR
 from ....ui import table_parts
 from ....ui.anim import Choreography, Counter
 from ....ui.hints import Hints
+from ....ui.room import GameRoom
 from ....ui.scenes.base import PULSE, Scene, soonest
 from ....ui.tooltips import Tooltip
 from ....ui.widgets import Button, WidgetGroup
@@ -59,6 +60,7 @@ END_TURN_KEY = pygame.K_e
 
 
 class TableScene(Scene):
+    app: GameRoom  # a table's room: start its controller, the opponents' process, the saving
     autosave = True  # False: not a saved game (the lesson keeps its own progress)
     offers_hints = True  # False: the lesson's script teaches instead
 
