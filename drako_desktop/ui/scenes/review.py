@@ -206,6 +206,7 @@ class MistakeRow(Widget):
 
 class ReviewScene(BarredScreen):
     app: ReviewRoom  # the review's room: the menus', and the opponents' process it thinks in
+
     def __init__(self, app: Any, handle: "Game", saved: "SavedGame", seat: int | None = None) -> None:
         """The review of `saved` (a finished game of `handle`) for `seat` (default: its first person)."""
         super().__init__(app)

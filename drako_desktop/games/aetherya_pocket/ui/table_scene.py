@@ -70,6 +70,7 @@ END_TURN_KEY = pygame.K_e
 
 class TableScene(Scene):
     app: GameRoom  # a table's room: start its controller, the opponents' process, the saving
+
     def __init__(self, app, setup: GameSetup, saved: SavedGame | None = None, review: bool = False) -> None:
         """A new game, or a saved one where it was left (`saved`); `review` only shows a finished game."""
         super().__init__(app)
