@@ -20,7 +20,7 @@ from enum import IntEnum
 from itertools import permutations
 from typing import Any, NamedTuple, Sequence
 
-from ...base import brief, ranking_winners
+from ...base import brief, listed, ranking_winners
 from .actions import (
     ARRANGE,
     CELL_ACTIONS,
@@ -505,9 +505,11 @@ class GameState:
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action and return what happened. An illegal action
         raises IllegalActionError and leaves the state unchanged."""
-        problem = self.why_illegal(action)
-        if problem is not None:
-            raise problem
+        # An action object from the current legal list is legal (interned actions make this the usual case).
+        if not listed(action, self._legal):
+            problem = self.why_illegal(action)
+            if problem is not None:
+                raise problem
         events = self._apply(action, forced=False)
         self.history.append(action)
         while self.step != _GAME_OVER:
