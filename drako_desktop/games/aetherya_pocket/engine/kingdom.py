@@ -257,11 +257,38 @@ class Rules:
             for c in cells_of(masks[old]):
                 gone |= connected[c]
             reach[old] = gone
+        elif old < 0:
+            connected, reach = self._connect_new_card(after, masks, connected, list(old_reach), index)
         else:
             connected, reach = self._connect_cards(after, masks)
         result = (tuple(masks), connected, tuple(reach), locked)
         self._remember(self._analysis, after, result)
         return result
+
+    def _connect_new_card(self, after: tuple[int, ...], masks: list[int], before: tuple[int, ...],
+                          reach: list[int], index: int) -> tuple[tuple[int, ...], list[int]]:
+        """The connections and reach once a card (no portal) came face up at `index`, from the connections
+        `before` (rule 3.2 as in `_connect`): the new card connects to the cards next to it and, unless it
+        cannot use portals, to the cards around every group of portals it touches; nothing else changes."""
+        bit = 1 << index
+        portals = loners = 0
+        for t in self.portal_types:
+            portals |= masks[t]
+        for t in self.no_portals:
+            loners |= masks[t]
+        cards = sum(masks) & ~portals
+        connected = list(before)
+        near = NEIGHBOURS[index] & cards
+        if not loners & bit:
+            for around in _AROUND_PORTAL_GROUPS[portals]:
+                if around & bit:
+                    near |= around & cards & ~loners & ~bit
+        connected[index] = near
+        for c in cells_of(near):
+            connected[c] |= bit
+            reach[after[c]] |= bit
+        reach[after[index]] |= near
+        return tuple(connected), reach
 
     def _remember(self, cache: dict[Any, Any], key: tuple[int, ...], value: Any) -> None:
         if len(cache) >= self.CACHE_LIMIT:
