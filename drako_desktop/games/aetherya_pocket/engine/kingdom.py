@@ -132,6 +132,13 @@ def cell(row: int, col: int) -> int:
     return row * COLS + col
 
 
+# A legend clause of each pattern (see Rules._compile_legends), and some of each.
+_Pair = tuple[int, int, int]
+_Hub = tuple[int, int, int, int]
+_Group = tuple[int, int, int]
+_Present = tuple[int, tuple[int, ...]]
+_Clauses = tuple[list[_Pair], list[_Hub], list[_Group], list[_Present]]
+
 # An Analysis as a plain tuple: (masks, connected, reach, locked).
 AnalysisTuple = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
 
@@ -303,15 +310,19 @@ class Rules:
     # of every game and every search rollout).
 
     def _compile_legends(self) -> None:
-        self._pairs: list[tuple[int, int, int]] = []  # (legend bit, a, b)
-        self._hubs: list[tuple[int, int, int, int]] = []  # (legend bit, a, b, k)
-        self._groups: list[tuple[int, int, int]] = []  # (legend bit, type, k)
-        self._presents: list[tuple[int, tuple[int, ...]]] = []  # (legend bit, types)
+        self._pairs: list[_Pair] = []  # (legend bit, a, b)
+        self._hubs: list[_Hub] = []  # (legend bit, a, b, k)
+        self._groups: list[_Group] = []  # (legend bit, type, k)
+        self._presents: list[_Present] = []  # (legend bit, types)
         # by type index (and 0 for UNKNOWN, the last): the legends with a clause about that type
         self._touching = [0] * (self.ntypes + 1)
         for i, legend in enumerate(self.cards.legends):
             self._add_clauses(1 << i, legend.requires)
         self._all_legends = (1 << len(self.cards.legends)) - 1
+        # legends mask -> the clauses of those legends, per pattern (few masks come up: those of two types)
+        self._clauses_of: Memo[int, _Clauses] = Memo(lambda legends: (
+            [c for c in self._pairs if c[0] & legends], [c for c in self._hubs if c[0] & legends],
+            [c for c in self._groups if c[0] & legends], [c for c in self._presents if c[0] & legends]))
 
     def _add_clauses(self, bit: int, req: Requirement) -> None:
         ix = self.type_index
@@ -362,21 +373,22 @@ class Rules:
     def _met_among(self, legends: int, analysis: AnalysisTuple) -> int:
         """Which of the `legends` (a mask) a kingdom of this analysis meets."""
         masks, conn, reach, _ = analysis
+        pairs, hubs, groups, presents = self._clauses_of[legends]
         met = 0
-        for bit, a, b in self._pairs:
-            if bit & legends and reach[a] & masks[b]:
+        for bit, a, b in pairs:
+            if reach[a] & masks[b]:
                 met |= bit
-        for bit, a, b, k in self._hubs:
+        for bit, a, b, k in hubs:
             want = masks[b]
-            if not bit & legends or met & bit or not reach[a] & want or want.bit_count() < k:
+            if met & bit or not reach[a] & want or want.bit_count() < k:
                 continue
             for c in cells_of(masks[a]):
                 if (conn[c] & want).bit_count() >= k:
                     met |= bit
                     break
-        for bit, t, k in self._groups:
+        for bit, t, k in groups:
             rest = masks[t]
-            if not bit & legends or met & bit or not reach[t] & rest or rest.bit_count() < k:
+            if met & bit or not reach[t] & rest or rest.bit_count() < k:
                 continue
             while rest:
                 seen = connected_group(rest & -rest, rest, conn)
@@ -384,9 +396,7 @@ class Rules:
                     met |= bit
                     break
                 rest &= ~seen
-        for bit, types in self._presents:
-            if not bit & legends:
-                continue
+        for bit, types in presents:
             for t in types:
                 if not masks[t]:
                     break
