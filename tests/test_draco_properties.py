@@ -126,6 +126,11 @@ def test_tokens_are_conserved_and_every_game_ends(game):
     assert final is not None and final.is_terminal() and final.token_total() == total
     assert final.ended in ("last-reveal", "stall") and final.winners()
     assert (final.ended == "last-reveal") == (not final.down_squares)
+    # a finished game's scores are reckoned once: the same as each seat's breakdown, however often asked
+    scores = final.scores()
+    assert scores == [final.breakdown(seat) for seat in range(players)]
+    scores.clear()
+    assert final.scores() == final.clone().scores() == [final.breakdown(seat) for seat in range(players)]
 
 
 @settings(max_examples=30, deadline=None)

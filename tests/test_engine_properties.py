@@ -18,7 +18,7 @@ from drako_desktop.games.aetherya_pocket.engine import (
     place,
     reveal,
 )
-from drako_desktop.games.aetherya_pocket.engine.kingdom import CELLS
+from drako_desktop.games.aetherya_pocket.engine.kingdom import CELLS, Rules
 from test_engine_rules import snapshot
 
 MAX_ACTIONS = 5000  # far above any real game; a game that runs past it has failed to end
@@ -228,3 +228,20 @@ def test_perft_fixed_positions(rules):
     for (players, seed, moves), depths, expected in PERFT:
         s = _position(rules, players, seed, moves)
         assert [perft(s, d) for d in depths] == list(expected), (players, seed, moves)
+
+
+def test_a_kingdom_one_cell_away_is_analysed_as_from_scratch(rules):
+    """A placement's kingdom is analysed from the one before it (Rules.met_after): the same analysis and
+    legends as a kingdom analysed from scratch, whether the kingdom before was analysed or not. Face-down
+    cells, portals and the cards that cannot use portals are drawn more often: the shortcuts differ there."""
+    rng = random.Random(32)
+    cells = [-1, *rules.portal_types, *rules.no_portals] * 3 + list(range(rules.ntypes))
+    incremental, scratch = Rules(rules.cards), Rules(rules.cards)
+    for _ in range(5000):
+        before = tuple(rng.choice(cells) for _ in range(CELLS))
+        index = rng.randrange(CELLS)
+        after = before[:index] + (rng.choice([t for t in cells if t >= 0]),) + before[index + 1:]
+        if rng.random() < 0.8:
+            incremental.met_legends(before)
+        assert incremental.met_after(before, after, index) == scratch.met_legends(after), (before, index, after)
+        assert incremental.analysis_tuple(after) == scratch.analysis_tuple(after), (before, index, after)

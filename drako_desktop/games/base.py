@@ -86,6 +86,16 @@ def ranking_winners(scores: Sequence[Breakdown]) -> list[int]:
     return [seat for seat, key in enumerate(keys) if key == best]
 
 
+def listed(action: object, legal: Sequence[object] | None) -> bool:
+    """Whether `action` is one of the objects of a legal-action list (None: not made yet). The engines
+    intern their actions, so an action chosen from the list is found here and is legal without its
+    reasons being checked again."""
+    for candidate in legal or ():
+        if candidate is action:
+            return True
+    return False
+
+
 @dataclass(frozen=True, slots=True)
 class TieBreakStep:
     """One comparison that split players tied so far: at `position` of their tie-break tuples, `ahead` have

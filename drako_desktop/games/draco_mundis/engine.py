@@ -35,7 +35,7 @@ from bisect import insort
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from ..base import Breakdown, IllegalActionError, ranking_winners
+from ..base import Breakdown, IllegalActionError, listed, ranking_winners
 from .actions import (
     CAPTURE,
     DESTROY,
@@ -94,6 +94,7 @@ class GameState:
     """One game in progress. Make one with `GameState.new(...)`, then `legal_actions()` / `apply()`."""
 
     __slots__ = (
+        "_final_scores",
         "_legal",
         "actions_left",
         "busy",
@@ -173,6 +174,7 @@ class GameState:
     destroyed: list[list[int]]  # per seat, the campsites it destroyed
     sacrificed: list[list[int]]  # per seat, its sacrificed sherpas
     _legal: list[Action] | None
+    _final_scores: tuple[Breakdown, ...] | None  # once the game is over (it never changes again)
 
     # -- creation ------------------------------------------------------------------------------
 
@@ -237,6 +239,7 @@ class GameState:
         s.destroyed = [[] for _ in range(players)]
         s.sacrificed = [[] for _ in range(players)]
         s._legal = None
+        s._final_scores = None
         return s
 
     @classmethod
@@ -363,6 +366,7 @@ class GameState:
         s.destroyed = [c[:] for c in self.destroyed]
         s.sacrificed = [c[:] for c in self.sacrificed]
         s._legal = self._legal
+        s._final_scores = self._final_scores
         return s
 
     # -- queries -----------------------------------------------------------------------------
@@ -406,9 +410,9 @@ class GameState:
         return legal
 
     def _setup_actions(self) -> list[Action]:
-        kinds = self.rules.kinds
         if self.selected < 0:
-            return [select(kinds[k]) for k, n in enumerate(self.supply[self.current]) if n > 0]
+            selects = self.rules.selects
+            return [selects[k] for k, n in enumerate(self.supply[self.current]) if n > 0]
         table = self.rules.place_actions[self.selected]
         if self.rules.placed_face_up[self.selected]:
             return [a for sq in self.free_squares for a in table[sq]]
@@ -815,10 +819,7 @@ class GameState:
         """Apply a legal action and return what happened. An illegal action raises its
         IllegalActionError (see why_illegal) and leaves the state unchanged."""
         # An action object from the current legal list is legal (interned actions make this the usual case).
-        for listed in self._legal or ():
-            if listed is action:
-                break
-        else:
+        if not listed(action, self._legal):
             problem = self.why_illegal(action)
             if problem is not None:
                 raise problem
@@ -1079,7 +1080,14 @@ class GameState:
                      self.geometry.adjacent.__getitem__)
 
     def scores(self) -> list[Breakdown]:
-        return [self.breakdown(seat) for seat in range(self.players)]
+        if self.phase != OVER:
+            return [self.breakdown(seat) for seat in range(self.players)]
+        # A finished game never changes: its scores are reckoned once (a finished game's report, its
+        # winners and its record each ask for them).
+        final = self._final_scores
+        if final is None:
+            final = self._final_scores = tuple(self.breakdown(seat) for seat in range(self.players))
+        return list(final)
 
     def winners(self) -> list[int]:
         return ranking_winners(self.scores())

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import COLUMNS, MOVE, ROTATE, SQUARES, Move, Place, Rotate, place
+from .actions import COLUMNS, MOVE, ROTATE, SQUARES, Move, Place, Rotate, Select, place, select
 from .data import DracoData
 from .entry import entry_table
 from .strength import Strengths
@@ -112,6 +112,7 @@ class Rules:
             count - len(characters))
         self.geometry = {players: _geometry(data.rows, data.columns, data.columns - columns)
                          for players, columns in data.columns_in_use}
+        self.selects: tuple[Select, ...] = tuple(select(kind) for kind in self.kinds)  # by kind number
         # place_actions[kind][square]: the placements of that kind there (one per facing for face-up kinds)
         self.place_actions: tuple[tuple[tuple[Place, ...], ...], ...] = tuple(
             tuple(tuple(place(kind, sq, f) for f in range(4)) if self.placed_face_up[k] else (place(kind, sq),)

@@ -59,8 +59,20 @@ class Memo(dict[Key, Value], Generic[Key, Value]):
         return found
 
 
+Item = TypeVar("Item")
+
+
+def by_cells(items: Sequence[Item]) -> Memo[int, tuple[Item, ...]]:
+    """mask -> the items of its cells (one per cell), in cell order, kept per mask. A mask not seen
+    before is two lookups and a join (the items of its first and of its last 8 cells), not a loop
+    over 16 cells: a game meets thousands of new masks."""
+    low = tuple(tuple(items[c] for c in range(8) if byte >> c & 1) for byte in range(256))
+    high = tuple(tuple(items[c + 8] for c in range(8) if byte >> c & 1) for byte in range(256))
+    return Memo(lambda mask: low[mask & 255] + high[mask >> 8])
+
+
 # cells_of(mask): the cell indices in a mask, ascending. Masks repeat constantly.
-_CELLS_OF: Memo[int, tuple[int, ...]] = Memo(lambda mask: tuple(c for c in range(CELLS) if mask >> c & 1))
+_CELLS_OF: Memo[int, tuple[int, ...]] = by_cells(range(CELLS))
 cells_of: Callable[[int], tuple[int, ...]] = _CELLS_OF.__getitem__
 
 
@@ -120,6 +132,13 @@ def cell(row: int, col: int) -> int:
     return row * COLS + col
 
 
+# A legend clause of each pattern (see Rules._compile_legends), and some of each.
+_Pair = tuple[int, int, int]
+_Hub = tuple[int, int, int, int]
+_Group = tuple[int, int, int]
+_Present = tuple[int, tuple[int, ...]]
+_Clauses = tuple[list[_Pair], list[_Hub], list[_Group], list[_Present]]
+
 # An Analysis as a plain tuple: (masks, connected, reach, locked).
 AnalysisTuple = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
 
@@ -153,6 +172,9 @@ class Rules:
         self.portal_types = tuple(t.index for t in cards.types if t.family == "portal")
         self.dragon_types = tuple(t.index for t in cards.types if t.family == "dragon")
         self.no_portals = tuple(self.type_index[t] for t in cards.no_portals)
+        # by type index, one entry more for UNKNOWN (-1, the last): a face-down cell is neither
+        self.is_portal = tuple(t in self.portal_types for t in range(self.ntypes)) + (False,)
+        self.is_loner = tuple(t in self.no_portals for t in range(self.ntypes)) + (False,)
         ix = self.type_index
         self.tribe_values = tuple(
             (ix[tribe], tuple((ix[land], pts) for land, pts in values)) for tribe, values in cards.tribe_values
@@ -186,13 +208,25 @@ class Rules:
             if t >= 0:
                 masks[t] |= bit
             bit <<= 1
-        portals = loners = locked = 0
+        locked = 0
+        for t in self.locked:
+            locked |= masks[t]
+        connected, reach = self._connect_cards(key, masks)
+        # Cached as a plain tuple of ints: the garbage collector stops tracking those, but
+        # never a NamedTuple, and a full collection over 100,000 cached analyses takes
+        # tens of milliseconds (it showed as the slowest 1% of computer players' decisions).
+        result = (tuple(masks), connected, tuple(reach), locked)
+        self._remember(self._analysis, key, result)
+        return result
+
+    def _connect_cards(self, key: tuple[int, ...], masks: list[int]) -> tuple[tuple[int, ...], list[int]]:
+        """The connections of a kingdom with these type masks (cached by where its cards, portals and
+        loners are) and the reach of each type."""
+        portals = loners = 0
         for t in self.portal_types:
             portals |= masks[t]
         for t in self.no_portals:
             loners |= masks[t]
-        for t in self.locked:
-            locked |= masks[t]
         cards = sum(masks) & ~portals  # the masks do not overlap: their sum is their union
         shape = (cards, portals, loners)
         connected = self._connections.get(shape)
@@ -202,12 +236,66 @@ class Rules:
         reach = [0] * self.ntypes
         for c in cells_of(cards):
             reach[key[c]] |= connected[c]
-        # Cached as a plain tuple of ints: the garbage collector stops tracking those, but
-        # never a NamedTuple, and a full collection over 100,000 cached analyses takes
-        # tens of milliseconds (it showed as the slowest 1% of computer players' decisions).
+        return connected, reach
+
+    def _analysis_after(self, before: tuple[int, ...], after: tuple[int, ...], index: int) -> AnalysisTuple:
+        """`analysis_tuple(after)` for a kingdom that differs from `before` at `index` only, where a card
+        came face up or replaced another. From `before`'s analysis when it is at hand and no portal
+        comes or goes: the masks change at one cell, and when a face-up card was replaced by one that
+        uses portals alike, the connections stay and only the reach of the two types changes."""
+        found = self._analysis.get(after)
+        if found is not None:
+            return found
+        known = self._analysis.get(before)
+        old, new = before[index], after[index]
+        if known is None or new < 0 or self.is_portal[old] or self.is_portal[new]:
+            return self.analysis_tuple(after)
+        old_masks, connected, old_reach, locked = known
+        bit = 1 << index
+        masks = list(old_masks)
+        if old >= 0:
+            masks[old] &= ~bit
+        masks[new] |= bit
+        locked = locked & ~bit | (bit if new in self.locked else 0)
+        if old >= 0 and self.is_loner[old] == self.is_loner[new]:  # the same cells hold cards, the same loners
+            reach = list(old_reach)
+            reach[new] |= connected[index]
+            gone = 0
+            for c in cells_of(masks[old]):
+                gone |= connected[c]
+            reach[old] = gone
+        elif old < 0:
+            connected, reach = self._connect_new_card(after, masks, connected, list(old_reach), index)
+        else:
+            connected, reach = self._connect_cards(after, masks)
         result = (tuple(masks), connected, tuple(reach), locked)
-        self._remember(self._analysis, key, result)
+        self._remember(self._analysis, after, result)
         return result
+
+    def _connect_new_card(self, after: tuple[int, ...], masks: list[int], before: tuple[int, ...],
+                          reach: list[int], index: int) -> tuple[tuple[int, ...], list[int]]:
+        """The connections and reach once a card (no portal) came face up at `index`, from the connections
+        `before` (rule 3.2 as in `_connect`): the new card connects to the cards next to it and, unless it
+        cannot use portals, to the cards around every group of portals it touches; nothing else changes."""
+        bit = 1 << index
+        portals = loners = 0
+        for t in self.portal_types:
+            portals |= masks[t]
+        for t in self.no_portals:
+            loners |= masks[t]
+        cards = sum(masks) & ~portals
+        connected = list(before)
+        near = NEIGHBOURS[index] & cards
+        if not loners & bit:
+            for around in _AROUND_PORTAL_GROUPS[portals]:
+                if around & bit:
+                    near |= around & cards & ~loners & ~bit
+        connected[index] = near
+        for c in cells_of(near):
+            connected[c] |= bit
+            reach[after[c]] |= bit
+        reach[after[index]] |= near
+        return tuple(connected), reach
 
     def _remember(self, cache: dict[Any, Any], key: tuple[int, ...], value: Any) -> None:
         if len(cache) >= self.CACHE_LIMIT:
@@ -222,16 +310,25 @@ class Rules:
     # of every game and every search rollout).
 
     def _compile_legends(self) -> None:
-        self._pairs: list[tuple[int, int, int]] = []  # (legend bit, a, b)
-        self._hubs: list[tuple[int, int, int, int]] = []  # (legend bit, a, b, k)
-        self._groups: list[tuple[int, int, int]] = []  # (legend bit, type, k)
-        self._presents: list[tuple[int, tuple[int, ...]]] = []  # (legend bit, types)
+        self._pairs: list[_Pair] = []  # (legend bit, a, b)
+        self._hubs: list[_Hub] = []  # (legend bit, a, b, k)
+        self._groups: list[_Group] = []  # (legend bit, type, k)
+        self._presents: list[_Present] = []  # (legend bit, types)
+        # by type index (and 0 for UNKNOWN, the last): the legends with a clause about that type
+        self._touching = [0] * (self.ntypes + 1)
         for i, legend in enumerate(self.cards.legends):
             self._add_clauses(1 << i, legend.requires)
+        self._all_legends = (1 << len(self.cards.legends)) - 1
+        # legends mask -> the clauses of those legends, per pattern (few masks come up: those of two types)
+        self._clauses_of: Memo[int, _Clauses] = Memo(lambda legends: (
+            [c for c in self._pairs if c[0] & legends], [c for c in self._hubs if c[0] & legends],
+            [c for c in self._groups if c[0] & legends], [c for c in self._presents if c[0] & legends]))
 
     def _add_clauses(self, bit: int, req: Requirement) -> None:
         ix = self.type_index
         types = tuple(ix[t] for t in req.types)
+        for t in types:
+            self._touching[t] |= bit
         if req.pattern == "pair":
             self._pairs.append((bit, types[0], types[1]))
         elif req.pattern == "hub":
@@ -250,12 +347,38 @@ class Rules:
         met = self._met.get(key)
         if met is not None:
             return met
-        masks, conn, reach, _ = self.analysis_tuple(key)
+        met = self._met_among(self._all_legends, self.analysis_tuple(key))
+        self._remember(self._met, key, met)
+        return met
+
+    def met_after(self, before: tuple[int, ...], after: tuple[int, ...], index: int) -> int:
+        """`met_legends(after)` for a kingdom that differs from `before` at `index` only (a placement, a
+        card turned face up). A connection comes or goes only at that cell, so only the legends about
+        the type that left it or the type now there can change, unless a portal came or went (its
+        neighbours connect to each other): the others keep `before`'s answer when it is known."""
+        met = self._met.get(after)
+        if met is not None:
+            return met
+        analysis = self._analysis_after(before, after, index)
+        known = self._met.get(before)
+        old, new = before[index], after[index]
+        if known is None or self.is_portal[old] or self.is_portal[new]:
+            met = self._met_among(self._all_legends, analysis)
+        else:
+            changed = self._touching[old] | self._touching[new]
+            met = known & ~changed | self._met_among(changed, analysis)
+        self._remember(self._met, after, met)
+        return met
+
+    def _met_among(self, legends: int, analysis: AnalysisTuple) -> int:
+        """Which of the `legends` (a mask) a kingdom of this analysis meets."""
+        masks, conn, reach, _ = analysis
+        pairs, hubs, groups, presents = self._clauses_of[legends]
         met = 0
-        for bit, a, b in self._pairs:
+        for bit, a, b in pairs:
             if reach[a] & masks[b]:
                 met |= bit
-        for bit, a, b, k in self._hubs:
+        for bit, a, b, k in hubs:
             want = masks[b]
             if met & bit or not reach[a] & want or want.bit_count() < k:
                 continue
@@ -263,7 +386,7 @@ class Rules:
                 if (conn[c] & want).bit_count() >= k:
                     met |= bit
                     break
-        for bit, t, k in self._groups:
+        for bit, t, k in groups:
             rest = masks[t]
             if met & bit or not reach[t] & rest or rest.bit_count() < k:
                 continue
@@ -273,13 +396,12 @@ class Rules:
                     met |= bit
                     break
                 rest &= ~seen
-        for bit, types in self._presents:
+        for bit, types in presents:
             for t in types:
                 if not masks[t]:
                     break
             else:
                 met |= bit
-        self._remember(self._met, key, met)
         return met
 
     def met_legend_ids(self, kingdom: Sequence[int]) -> list[str]:

@@ -20,7 +20,7 @@ from enum import IntEnum
 from itertools import permutations
 from typing import Any, NamedTuple, Sequence
 
-from ...base import brief, ranking_winners
+from ...base import brief, listed, ranking_winners
 from .actions import (
     ARRANGE,
     CELL_ACTIONS,
@@ -36,7 +36,7 @@ from .actions import (
     IllegalActionError,
     arrange,
 )
-from .kingdom import CELLS, CENTRE, FULL, OUTER, UNKNOWN, Breakdown, Memo, Rules, cell, cells_of
+from .kingdom import CELLS, CENTRE, FULL, OUTER, UNKNOWN, Breakdown, Memo, Rules, by_cells, cell, cells_of
 
 
 class Step(IntEnum):
@@ -61,8 +61,8 @@ _PASS = SIMPLE_ACTIONS[PASS]
 
 # Legal-action lists are built from these shared immutable actions: the same ones come up in every game.
 # by mask of cells
-_PLACES_ON: Memo[int, tuple[Action, ...]] = Memo(lambda mask: tuple(CELL_ACTIONS[PLACE][c] for c in cells_of(mask)))
-_REVEALS_ON: Memo[int, tuple[Action, ...]] = Memo(lambda mask: tuple(CELL_ACTIONS[REVEAL][c] for c in cells_of(mask)))
+_PLACES_ON: Memo[int, tuple[Action, ...]] = by_cells(CELL_ACTIONS[PLACE])
+_REVEALS_ON: Memo[int, tuple[Action, ...]] = by_cells(CELL_ACTIONS[REVEAL])
 # by (top-left, top-right, bottom-left, bottom-right)
 _ARRANGEMENTS: Memo[tuple[str, ...], Action] = Memo(lambda cards: arrange(*cards))
 
@@ -374,6 +374,8 @@ class GameState:
     def _claimable_mask(self, seat: int) -> int:
         """The legends in the row the seat's kingdom meets now, as a mask (0: none)."""
         met = self._met_mask(seat)
+        if not met:  # (most kingdoms meet no legend at all)
+            return 0
         row = 0
         for leg in self.legend_row:
             row |= 1 << leg
@@ -415,8 +417,10 @@ class GameState:
         return []
 
     def _claim_actions(self) -> list[Action]:
-        actions = self.rules.claim_actions
         met = self._met_mask(self.current)
+        if not met:  # (most kingdoms meet no legend at all)
+            return []
+        actions = self.rules.claim_actions
         return [actions[leg] for leg in self.legend_row if met >> leg & 1]
 
     def _arrangements(self) -> list[Action]:
@@ -508,9 +512,11 @@ class GameState:
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action and return what happened. An illegal action
         raises IllegalActionError and leaves the state unchanged."""
-        problem = self.why_illegal(action)
-        if problem is not None:
-            raise problem
+        # An action object from the current legal list is legal (interned actions make this the usual case).
+        if not listed(action, self._legal):
+            problem = self.why_illegal(action)
+            if problem is not None:
+                raise problem
         events = self._apply(action, forced=False)
         self.history.append(action)
         while self.step != _GAME_OVER:
@@ -588,13 +594,15 @@ class GameState:
         self._legal = None
         # The cell turns face up (as _turn_face_up, inline: this is every turn's end)
         up = self.face_up[seat] = up | 1 << index
-        v = self._visible[seat]
-        self._visible[seat] = v[:index] + (kingdom[index],) + v[index + 1:]
-        self._met[seat] = -1
+        before = self._visible[seat]
+        after = self._visible[seat] = before[:index] + (kingdom[index],) + before[index + 1:]
         self.drawn = UNKNOWN
         if up == FULL:
+            self._met[seat] = -1
             events.extend(self._end_game())
-        elif not self.claimed_this_turn and self._claimable_mask(seat):
+            return events
+        self._met[seat] = self.rules.met_after(before, after, index)
+        if not self.claimed_this_turn and self._claimable_mask(seat):
             self.step = _AFTER_PLACE
         else:
             events.extend(self._end_turn())
