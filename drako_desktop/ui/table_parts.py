@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Protocol, Sequence
 import pygame
 from pygame import Rect
 
-from ..controller.game import GameController, Phase
+from ..controller.game import GameController, GameSetup, Phase
 from ..i18n import tr
 from ..settings import PACE_FACTOR
 from . import canvas, theme
@@ -36,6 +36,9 @@ class Bars(Protocol):
 
 class Pointer(Protocol):
     mouse: tuple[int, int]
+
+    def reset(self) -> None:
+        """Forget a press, a drag or a choice in progress."""
 
 
 class GameTable(Protocol):
@@ -105,6 +108,16 @@ class GameTable(Protocol):
     def hit(self, pos: tuple[int, int]) -> tuple[Any, ...] | None: ...
 
     def tooltip_for(self, key: tuple[Any, ...]) -> Tooltip | None: ...
+
+    # what the hand-over screen asks of the table it covers (`scenes.hand_over.HandsOver`)
+    @property
+    def setup(self) -> GameSetup: ...
+
+    def seat_name(self, seat: int) -> str: ...
+
+    def hand_over_text(self, seat: int) -> str: ...
+
+    def take_screen(self, seat: int) -> None: ...
 
 
 def top_bar_buttons(ctx: Context, top: Rect, on_menu: Callable[[], None],
@@ -427,15 +440,26 @@ def settle_in(table: GameTable) -> None:
     table.app.scenes.settle_soon()
 
 
-def move_on(table: GameTable, dt: float, show_computer: Callable[[list[Any], float], None],
-            hand_over: Callable[[], bool]) -> None:
+def hand_over(table: GameTable) -> bool:
+    """The hand-over screen over the table, when the person the game waits for has not taken the screen (the
+    controller says who); whether it opened one."""
+    from .scenes.hand_over import HandOverScene
+
+    seat = table.controller.hand_over_due
+    if seat is None:
+        return False
+    table.gestures.reset()
+    table.app.scenes.push(HandOverScene(table.app, table, seat))
+    return True
+
+
+def move_on(table: GameTable, dt: float, show_computer: Callable[[list[Any], float], None]) -> None:
     """Nothing is animating: the game moves on. First the hand-over screen, when the person the game waits for
-    has not taken the screen (`hand_over` says whether it opened one); a turn waiting for End turn ends by itself
-    only with the setting; the next seat and the end of the game come; a computer's decision, once made, is
-    shown by `show_computer(events, pause)`."""
+    has not taken the screen; a turn waiting for End turn ends by itself only with the setting; the next seat and
+    the end of the game come; a computer's decision, once made, is shown by `show_computer(events, pause)`."""
     c = table.controller
     table.sync_decision()
-    if hand_over():
+    if hand_over(table):
         return
     if c.phase == Phase.END_TURN:
         if table.ctx.settings.auto_end_turn:

@@ -28,7 +28,8 @@ if TYPE_CHECKING:
 class HandsOver(Protocol):
     """What the hand-over asks of the table it covers."""
 
-    setup: "GameSetup"
+    @property
+    def setup(self) -> "GameSetup": ...
 
     def seat_name(self, seat: int) -> str: ...
 

@@ -399,17 +399,7 @@ class TableScene(Scene):
             log.warning("table out of step with the game; showing the game's state")
             self.model = TableModel.from_view(view, c.turn)
             self.relayout()
-        table_parts.move_on(self, dt, self.show_computer, self.offer_hand_over)
-
-    def offer_hand_over(self) -> bool:
-        """The hand-over screen, before a person sees their starting cards when others share the screen."""
-        seat = self.controller.hand_over_due
-        if seat is not None:
-            from ....ui.scenes.hand_over import HandOverScene
-
-            self.gestures.reset()
-            self.app.scenes.push(HandOverScene(self.app, self, seat))
-        return seat is not None
+        table_parts.move_on(self, dt, self.show_computer)
 
     def take_screen(self, seat: int) -> None:
         """A person confirmed the hand-over: their starting cards show."""

@@ -266,25 +266,12 @@ class TableScene(Scene):
         """Nothing is animating: let the game move on."""
         if self.controller.screen != self.shown_screen:
             self.screen_changed()  # the public view for a computer's turn, or at the end
-        table_parts.move_on(self, dt, self.show_computer, self.offer_hand_over)
+        table_parts.move_on(self, dt, self.show_computer)
 
     def show_computer(self, events: list[Event], pause: float) -> None:
         """A computer's action: shown after its thinking pause."""
         self.choreo.add([Pause(pause)])
         self.show(events)
-
-    def offer_hand_over(self) -> bool:
-        """The hand-over screen, when the next person to play is not the one the table shows."""
-        seat = self.controller.hand_over_due
-        if seat is not None:
-            self.hand_over(seat)
-        return seat is not None
-
-    def hand_over(self, seat: int) -> None:
-        from ....ui.scenes.hand_over import HandOverScene
-
-        self.gestures.reset()
-        self.app.scenes.push(HandOverScene(self.app, self, seat))
 
     def sync_decision(self) -> None:
         c = self.controller
