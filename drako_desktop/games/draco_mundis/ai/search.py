@@ -39,6 +39,7 @@ from ..actions import Action
 from ..engine import OVER, PLAY, GameState
 from ..rules import Rules
 from ..view import View
+from .belief import Beliefs, Watch
 from .evaluate import Evaluator, Weights
 from .heuristic import MEDIUM_BUDGET, MEDIUM_WIDTH, LevelAgent, best_index
 from .knowledge import Knowledge
@@ -146,11 +147,13 @@ class HardAgent(LevelAgent):
         self.iterations = iterations
         self.width = width
         self.last_iterations = 0  # of the latest search, for tests and tuning
+        self.watch = Watch()  # what it has seen its rivals do this game, for its beliefs
 
     def choose(self, view: View, legal: Sequence[Action]) -> int:
         if len(legal) == 1:
             return 0
         started = time.perf_counter()
+        self.watch.observe(view)
         if view.decision == "select":
             return self.placement.select(legal, self.rng, HARD_STYLE)
         know = Knowledge(self.rules, view)
@@ -165,7 +168,8 @@ class HardAgent(LevelAgent):
             return best_index(values)
         usual, contested = ((self.time_budget, self.time_budget) if self.time_budget is not None
                             else DEFAULT_BUDGET.get(view.players, DEFAULT_BUDGET[4]))
-        return self._search(know, legal, candidates, planner.follow, started + usual, started + contested)
+        return self._search(know, know.beliefs(self.watch), legal, candidates, planner.follow, started + usual,
+                            started + contested)
 
     def assess(self, view: View, legal: Sequence[Action], chosen: int | None = None) -> Assessment | None:
         """The search's expected outcome of its candidate actions and of `chosen` (always among them), for the
@@ -175,7 +179,9 @@ class HardAgent(LevelAgent):
             return Assessment(self.placement.select(legal, self.rng, HARD_STYLE), {})
         if view.decision != "act":
             return None
+        self.watch.observe(view)
         know = Knowledge(self.rules, view)
+        beliefs = know.beliefs(self.watch)
         planner = Planner(self.ev, know.state, know.seat, MEDIUM_WIDTH, MEDIUM_BUDGET)
         values = planner.values(legal)
         order = sorted(range(len(legal)), key=lambda i: (-values[i], i))
@@ -184,7 +190,7 @@ class HardAgent(LevelAgent):
             candidates.append(chosen)
         outcomes: dict[int, list[tuple[float, float]]] = {i: [] for i in candidates}
         for _ in range(max(2, self.iterations or 2)):
-            world = know.sample(self.rng)
+            world = know.sample(self.rng, beliefs)
             for i in candidates:
                 s = world.clone()
                 s.apply(legal[i])
@@ -207,7 +213,7 @@ class HardAgent(LevelAgent):
         spread = SPREAD_END + (SPREAD_START - SPREAD_END) * left
         return 0.5 * (1 + math.erf(expected / (spread * math.sqrt(2)))), expected
 
-    def _search(self, know: Knowledge, legal: Sequence[Action], candidates: list[int],
+    def _search(self, know: Knowledge, beliefs: Beliefs, legal: Sequence[Action], candidates: list[int],
                 follow: dict[Action, Action], usual: float, contested: float) -> int:
         clock = time.perf_counter
         alive = list(candidates)
@@ -223,7 +229,7 @@ class HardAgent(LevelAgent):
                 now = clock()
                 if now >= contested or (now >= usual and not _contested(alive, results, candidates[0])):
                     break
-            world = know.sample(rng)
+            world = know.sample(rng, beliefs)
             for i in alive:
                 s = world.clone()
                 s.apply(legal[i])
