@@ -85,8 +85,7 @@ def play(state: GameState, agents: list[MediumAgent], watches: list[Watch],
                 if spot.down >= 0 and spot.down != seat and spot.down_kind is None:
                     kind = kinds[state.down[square(*spot.at)] & KIND_MASK]
                     distance, declined = watch.evidence(spot.at)
-                    if distance >= 0:
-                        counts["distance"][kind][distance] += 1
+                    counts["distance"][kind][distance] += 1
                     counts["declined"][kind][declined] += 1
         state.apply(legal[agents[seat].choose(view, legal)])
 

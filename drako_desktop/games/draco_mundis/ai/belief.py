@@ -59,15 +59,19 @@ class Watch:
         self.start: dict[tuple[int, int], int] = {}  # face-down token's square -> distance bucket when play began
         self.declined: Counter[tuple[int, int]] = Counter()
         self.last: View | None = None
+        self.from_start = False  # whether it has watched since the first round of play
 
     def observe(self, view: View) -> None:
         if view.decision != "act":
             return
         last = self.last
         if last is None or view.turn < last.turn or view.players != last.players:  # a new game, or taken back
-            # where the tokens lie against the explorers says something only while the explorers are near where
-            # they were placed: in the first round (a seat that joins later, a loaded game's, goes without)
-            self.start = start_distances(view) if view.turn <= view.players else {}
+            # Both kinds of evidence are read as the table was fitted: from the first round on (where the tokens
+            # lie against the explorers says something only while these are near where they were placed, and a
+            # count of declined turns only over the whole game). A seat that joins later (a loaded game's, an
+            # analyst asked about one decision) goes without: its beliefs are the counts alone.
+            self.from_start = view.turn <= view.players
+            self.start = start_distances(view) if self.from_start else {}
             self.declined.clear()
         elif view.turn != last.turn:
             # every rival has played a turn since: which of its tokens did it leave down next to its characters?
@@ -78,9 +82,8 @@ class Watch:
         self.last = view
 
     def evidence(self, at: tuple[int, int]) -> tuple[int, int]:
-        """(distance bucket, declined bucket) of the face-down token on `at`; the distance bucket is -1 when the
-        seat did not see the start of play."""
-        return self.start.get(at, -1), declined_bucket(self.declined[at])
+        """(distance bucket, declined bucket) of the face-down token on `at` (watched from the first round)."""
+        return self.start[at], declined_bucket(self.declined[at])
 
 
 def start_distances(view: View) -> dict[tuple[int, int], int]:
@@ -133,8 +136,8 @@ class Beliefs:
                     rows.append([1.0] * len(ks))
                     continue
                 distance, declined = seen
-                rows.append([(table["distance"][kinds[k]][distance] if distance >= 0 else 1.0)
-                             * table["declined"][kinds[k]][declined] for k in ks])
+                rows.append([table["distance"][kinds[k]][distance] * table["declined"][kinds[k]][declined]
+                             for k in ks])
             self.weights.append(rows)
 
     def marginals(self, owner: int) -> list[list[float]]:
@@ -155,6 +158,16 @@ class Beliefs:
                 for j in range(len(row)):
                     row[j] /= chances
         return rows
+
+    def chances(self, seat: int) -> dict[int, dict[int, float]]:
+        """Square -> kind -> chance, for every unknown token of the seat's rivals (the planner's chance nodes)."""
+        out: dict[int, dict[int, float]] = {}
+        for owner, squares in enumerate(self.unknown):
+            if owner != seat:
+                ks = self.kinds[owner]
+                for sq, row in zip(squares, self.marginals(owner)):
+                    out[sq] = dict(zip(ks, row))
+        return out
 
     def deal(self, owner: int, rng: random.Random) -> list[int]:
         """Kinds for the owner's unknown squares (in their order), drawn square by square in random order,
@@ -185,6 +198,9 @@ def _draw(chances: list[float], rng: random.Random) -> int:
 
 
 def evidence_by_square(watch: Watch, view: View) -> dict[int, tuple[int, int]]:
-    """The watched evidence of every rival face-down token in `view`, by engine square."""
+    """The watched evidence of every rival face-down token in `view`, by engine square (none if the seat has not
+    watched from the first round)."""
+    if not watch.from_start:
+        return {}
     return {square(*spot.at): watch.evidence(spot.at) for spot in view.squares
             if spot.down >= 0 and spot.down != view.seat and spot.down_kind is None}
