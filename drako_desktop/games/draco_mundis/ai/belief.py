@@ -17,8 +17,9 @@ in `belief_table.py`, written by `tools/fit_draco_beliefs.py`); naive Bayes mult
 them. With the owner's counts still unseen (`Knowledge.pools`) they give, per square, the
 chance of each kind (`marginals`, by iterative proportional fitting: every square holds
 one token, every kind has its count), and the worlds the hard level searches are dealt
-from them (`deal`). A seat that joined mid-game (a loaded save) starts from what it sees
-then; with no evidence at all the beliefs are the counts alone (the uniform prior).
+from them (`deal`). A seat that did not watch from the first round (a loaded save's, an
+analyst asked about one decision) has no evidence: its beliefs are the counts alone (the
+uniform prior, as `Knowledge.sample` deals without beliefs).
 """
 
 from __future__ import annotations
