@@ -7,8 +7,9 @@ tokens minus those shown face up, held, kept as trophies, destroyed, sacrificed 
 face down. Nothing in the view tells two such tokens of one owner apart (face-down tokens
 never move, and who peeked says nothing about the kind), so every assignment of an
 owner's pool to its unknown squares is equally likely: `sample` deals one at random,
-which is the determinization the hard level searches over (OpenSpiel's
-`resample_from_infostate`).
+which is what the yardstick and the medium level assume (OpenSpiel's
+`resample_from_infostate`). The hard level also weighs what it watched the owners do
+(`belief.Beliefs`, from a `belief.Watch`) and deals its worlds from those beliefs.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from ..actions import row_col, square
 from ..engine import GameState
 from ..rules import KIND_BITS, Rules
 from ..view import View
+from .belief import Beliefs, Watch, evidence_by_square
 
 
 class Knowledge:
@@ -61,15 +63,23 @@ class Knowledge:
                  for sq, k in zip(squares, self.pools[owner])}
         self.state = GameState.from_view(rules, view, dealt)
 
-    def sample(self, rng: random.Random) -> GameState:
-        """A position consistent with everything this seat knows, the unknown tokens dealt at random."""
+    def beliefs(self, watch: Watch) -> Beliefs:
+        """What the seat believes its rivals' unknown tokens are, from what it watched (`watch`) and the counts."""
+        return Beliefs(self.rules.kinds, self.unknown, self.pools, evidence_by_square(watch, self.view))
+
+    def sample(self, rng: random.Random, beliefs: Beliefs | None = None) -> GameState:
+        """A position consistent with everything this seat knows, the unknown tokens dealt at random: each
+        assignment alike, or, with `beliefs`, the rivals' tokens in play dealt from them."""
         world = self.state.clone()
         for owner, pool in enumerate(self.pools):
             squares = self.unknown[owner]
             if not squares:
                 continue
-            deal = pool[:]
-            rng.shuffle(deal)
+            if beliefs is not None and owner != self.seat and len(pool) == len(squares):
+                deal = beliefs.deal(owner, rng)
+            else:
+                deal = pool[:]
+                rng.shuffle(deal)
             for sq, k in zip(squares, deal):
                 world.down[sq] = owner << KIND_BITS | k
             if len(deal) > len(squares):  # during setup the rest of the deal is the owner's supply

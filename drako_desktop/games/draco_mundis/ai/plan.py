@@ -7,7 +7,9 @@ the evaluation with the rivals to move. An action whose result the seat cannot k
 (revealing a token it does not know) is a chance node: its value is the average over
 the kinds that token can be (its owner's multiset of unknown tokens), each branch made
 by swapping that kind onto the square from another unknown square of the same owner,
-so that every branch stays a position consistent with the seat's view. A peek is worth
+so that every branch stays a position consistent with the seat's view; each kind weighs
+by how many of it are left or, given the seat's beliefs (`chances`, the hard level's),
+by the chance it believes the token is that kind. A peek is worth
 what it lets the second action do: for each kind the token can be, the better of
 revealing it (now known) and the best other single action.
 
@@ -46,7 +48,8 @@ TAKINGS = (Capture, Destroy, Pass)  # (with the fights won on the preview)
 class Planner:
     """Values of the legal actions of the seat to move, in one position it knows."""
 
-    def __init__(self, evaluator: Evaluator, state: GameState, seat: int, width: int, budget: int) -> None:
+    def __init__(self, evaluator: Evaluator, state: GameState, seat: int, width: int, budget: int,
+                 chances: dict[int, dict[int, float]] | None = None) -> None:
         self.ev = evaluator
         self.rules = evaluator.rules
         self.state = state
@@ -58,6 +61,8 @@ class Planner:
         # first action -> the best second action after it, for the first actions with a sure result that were searched
         self.follow: dict[Action, Action] = {}
         self.strongest = max(self.rules.strength)
+        # square -> kind -> the chance the seat believes the unknown token there is that kind (None: by the counts)
+        self.chances = chances
 
     # -- what an action leads to --------------------------------------------------------------
 
@@ -81,9 +86,10 @@ class Planner:
             out.append((n / total, after))
         return out
 
-    def kinds_at(self, s: GameState, sq: int) -> list[tuple[int, int, int]]:
-        """(kind, how many, a square holding one) for each kind the unknown token on `sq` can be: the
-        multiset of its owner's tokens the seat does not know, in this position."""
+    def kinds_at(self, s: GameState, sq: int) -> list[tuple[int, float, int]]:
+        """(kind, weight, a square holding one) for each kind the unknown token on `sq` can be: the
+        multiset of its owner's tokens the seat does not know, in this position; the weight is how many
+        of them are of that kind or, with beliefs about the square, the chance believed."""
         owner = s.down[sq] >> KIND_BITS
         known = s.known[self.seat]
         found: dict[int, list[int]] = {}
@@ -95,7 +101,10 @@ class Planner:
                     found[token & KIND_MASK] = [1, t]
                 else:
                     entry[0] += 1
-        return [(k, n, t) for k, (n, t) in sorted(found.items())]
+        believed = self.chances.get(sq) if self.chances is not None else None
+        if believed is None:
+            return [(k, n, t) for k, (n, t) in sorted(found.items())]
+        return [(k, believed[k], t) for k, (_, t) in sorted(found.items())]
 
     def value_after(self, s: GameState, action: Action) -> float:
         """The seat's expected evaluation right after the action."""
