@@ -43,6 +43,9 @@ class StandInAnalyst:
     """Draco Mundis's hard level as far as these tests need it: prefers the first move (else the first action),
     and gives every other action a lower chance to win."""
 
+    def observe(self, view) -> None:
+        pass
+
     def assess(self, view, legal, chosen=None):
         best = next((i for i, a in enumerate(legal) if isinstance(a, Move)), 0)
         outcomes = {best: Outcome(0.6, 2.0, 4)}

@@ -319,6 +319,17 @@ class GameController(Generic[ActionT, ViewT]):
         """What the latest action did, as the screen's viewer may know it (why undo is refused)."""
         return self.seen(self._last)
 
+    def watched_by(self, seat: int) -> list[ViewT]:
+        """The seat's views at each of its decisions before the present one (what it watched this game: the hint's
+        analyst reads its rivals from them as the seat could)."""
+        state = self.new_state()
+        seen = []
+        for action in self.actions:
+            if state.current == seat:
+                seen.append(state.view(seat))
+            state.apply(action)
+        return seen
+
     def pending_person(self) -> int | None:
         """The person whose decision the game waits for: a move, a setup placement, or End turn."""
         if self.phase == Phase.END_TURN:

@@ -22,11 +22,17 @@ log = logging.getLogger(__name__)
 HINT_DEPTH = DEFAULT_DEPTH  # sampled games per candidate: about a second on a 2-player game, like a review step
 
 
-def think_inline(game: AnyGame, view: Any, legal: Sequence[Any], seed: int, depth: int) -> int | None:
+def think_inline(game: AnyGame, view: Any, legal: Sequence[Any], seed: int, depth: int,
+                 watched: Sequence[Any] = ()) -> int | None:
     """The analyst's preferred action (an index into `legal`) in this process, or None when the game has
-    no analyst or the analyst cannot judge the decision (Aetherya Pocket's arrangement)."""
+    no analyst or the analyst cannot judge the decision (Aetherya Pocket's arrangement). It first watches the
+    seat's earlier views of the game (`watched`), as the seat did."""
     analyst = game.analyst(seed, depth)
-    judged = None if analyst is None else analyst.assess(view, legal)
+    if analyst is None:
+        return None
+    for earlier in watched:
+        analyst.observe(earlier)
+    judged = analyst.assess(view, legal)
     return None if judged is None else judged.best
 
 

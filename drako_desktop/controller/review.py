@@ -175,13 +175,19 @@ def review_steps(
     todo = decisions_of(game, players, seed, first, variants, actions, seat)
     known = {d.index for d in done}
     state = game.new_state(players, seed, first, variants)
+    seen: list[Any] = []  # the seat's views at its decisions so far
     for index, action in enumerate(actions):
         if index in todo and index not in known:
             # An analyst of its own per decision: a decision's estimate does not depend on which
-            # decisions were reviewed before it, so a review that stops and goes on gives the same.
+            # decisions were reviewed before it, so a review that stops and goes on gives the same. It
+            # watches the seat's game up to the decision first, as the seat did (`Analyst.observe`).
             analyst = game.analyst(derive_seed("review", seed, seat, depth, index), depth)
             assert analyst is not None
+            for view in seen:
+                analyst.observe(view)
             yield todo.index(index) + 1, len(todo), _assess(game, analyst, state, index, action, seat)
+        if state.current == seat:
+            seen.append(state.view(seat))
         state.apply(action)
 
 

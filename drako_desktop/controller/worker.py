@@ -24,6 +24,7 @@ from typing import Any, Callable, Sequence
 
 from .. import games, jsonio
 from ..ai import EXEC_PREFIX, AgentSpecError, make_agent
+from .hint import think_inline
 
 MAX_MESSAGE_BYTES = 32_000_000  # a view and its legal actions: tens of kilobytes
 
@@ -55,12 +56,12 @@ class AgentProcess:
         return RemoteAgent(self, key, name, wants_view)
 
     def assess(self, view: Any, legal: Sequence[Any], seed: int, depth: int,
-               wanted: Callable[[], bool] | None = None) -> int | None:
+               wanted: Callable[[], bool] | None = None, watched: Sequence[Any] = ()) -> int | None:
         """The strongest level's preferred action (an index into `legal`) from this view, thought out in the
-        opponents' process so the table stays smooth; None when the game has no analyst (no hard level), or
-        when it was no longer `wanted()` by its turn to be thought out."""
+        opponents' process so the table stays smooth, after the seat's earlier views (`watched`); None when the
+        game has no analyst (no hard level), or when it was no longer `wanted()` by its turn to be thought out."""
         best: int | None = self.call("assess", view.to_json(), [a.to_json() for a in legal], seed, depth,
-                                     wanted=wanted)
+                                     [v.to_json() for v in watched], wanted=wanted)
         return best
 
     def call(self, *message: Any, wanted: Callable[[], bool] | None = None) -> Any:
@@ -148,11 +149,9 @@ def _serve(conn: Connection, game_id: str, folder: str, bot_timeout: float | Non
                 reply = agents[key].choose(game.view_from_json(view) if view else None,
                                            [game.action_from_json(a) for a in legal])
             elif kind == "assess":
-                _, view, legal, seed, depth = message
-                analyst = game.analyst(seed, depth)
-                judged = None if analyst is None else analyst.assess(
-                    game.view_from_json(view), [game.action_from_json(a) for a in legal])
-                reply = None if judged is None else judged.best
+                _, view, legal, seed, depth, watched = message
+                reply = think_inline(game, game.view_from_json(view), [game.action_from_json(a) for a in legal],
+                                     seed, depth, [game.view_from_json(v) for v in watched])
             elif kind == "game-over":
                 _, key, scores, winners = message
                 reply = agents[key].game_over(scores, winners)

@@ -148,6 +148,11 @@ class Analyst(Protocol):
     """The strongest level's judgement, asked by the hint and the post-game review: from one seat's
     view only, like any opponent."""
 
+    def observe(self, view: Any) -> None:
+        """What the seat saw at one of its earlier decisions of this game, given in order before `assess`: an
+        analyst that reads its rivals from what they did (Draco Mundis's beliefs) then judges as a seat that
+        watched the whole game, not one that sat down at this decision."""
+
     def assess(self, view: Any, legal: Sequence[Any], chosen: int | None = None) -> Assessment | None:
         """The preferred action and the expected outcomes (`chosen` always among them), or None for a
         decision the analyst cannot play out (Aetherya Pocket's arrangement, before any card is dealt)."""

@@ -102,12 +102,14 @@ class Hints:
         position = len(controller.actions)
         seed = derive_seed("hint", controller.setup.seed, seat, position)
         depth, legal = app.hint_depth, list(decision.legal)
+        watched = controller.watched_by(seat)  # the seat's earlier views: the analyst reads the rivals as it could
         if app.threaded:
             def think(wanted: Callable[[], bool]) -> int | None:  # (a pass-and-play game starts the opponents'
-                return app.opponents(game).assess(view, legal, seed, depth, wanted)  # process here, not in a frame)
+                # process here, not in a frame)
+                return app.opponents(game).assess(view, legal, seed, depth, wanted, watched)
         else:
             def think(wanted: Callable[[], bool]) -> int | None:
-                return think_inline(game, view, legal, seed, depth)
+                return think_inline(game, view, legal, seed, depth, watched)
         self.note = None
         self.request = HintRequest(seat, position, view, legal, think, app.threaded)
         self.update(0.0)

@@ -241,6 +241,9 @@ class HardAgent:
         order = sorted(range(len(legal)), key=lambda i: (-values[i], i))
         return self._search(pos, legal, order[: self.width]).best
 
+    def observe(self, view: View) -> None:
+        """Nothing to read from the rivals' past here: every card they played lies face up."""
+
     def assess(self, view: View, legal: Sequence[Action], chosen: int | None = None) -> Assessment | None:
         """What the search expects of its candidate actions (and of `chosen`, always among them): the
         hint and the post-game review ask this. A claim after placing, which the hard level takes

@@ -175,6 +175,10 @@ class HardAgent(LevelAgent):
                             else DEFAULT_BUDGET.get(view.players, DEFAULT_BUDGET[4]))
         return self._search(know, beliefs, legal, candidates, planner.follow, started + usual, started + contested)
 
+    def observe(self, view: View) -> None:
+        """An earlier decision's view (the hint's and the review's analyst watches the seat's game so far)."""
+        self.watch.observe(view)
+
     def assess(self, view: View, legal: Sequence[Action], chosen: int | None = None) -> Assessment | None:
         """The search's expected outcome of its candidate actions and of `chosen` (always among them), for the
         hint and the post-game review. Setup placements are not searched: which token to place next is the
