@@ -25,6 +25,10 @@ sampling bot: games/draco_mundis/ai/sampling.py):
     medium vs easy, easy vs random (2)      medium wins >= 80%, easy >= 90% (the ladder's earlier bars)
     decisions of every level, at every player count: median <= 300 ms and p99 <= 1500 ms
 
+And the review's accuracy (issue 31): --review-games N games of each level (random, easy, medium, hard) as seat 0
+against medium at 2 players, seat 0's decisions reviewed by the hard level at --review-depth sampled worlds; the mean
+accuracy must rank random < easy < medium < hard.
+
 Every win rate is printed with its 95% interval (Wilson); a target "holds" when the measured rate reaches
 it, and the interval says how sure that is ("surely" when all of it is on the same side).
 
@@ -38,8 +42,10 @@ Run it alone on the machine (one process; decision times are wall-clock):
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import math
+import statistics
 import sys
 import time
 from dataclasses import dataclass
@@ -49,6 +55,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from drako_desktop import games as registry  # noqa: E402
+from drako_desktop.controller import review  # noqa: E402
 from drako_desktop.controller.runner import simulate  # noqa: E402
 
 QUICK_GAMES = 30
@@ -127,6 +134,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", action="append", choices=sorted({p[0] for t in TARGETS.values() for p in t.pairings}),
                         help="run only this pairing (repeatable)")
     parser.add_argument("--json", type=Path, help="also write the simulate results to this file")
+    parser.add_argument("--review-games", type=int, default=20,
+                        help="games per level for the review's accuracy ranking (default 20; 0: none)")
+    parser.add_argument("--review-depth", type=int, default=4,
+                        help="sampled worlds per reviewed decision (default 4)")
     args = parser.parse_args(argv)
     games = QUICK_GAMES if args.quick else args.games
     targets = TARGETS[args.game]
@@ -152,12 +163,42 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name:<14} {games:>5} {args.seed:>6} {100 * rate:>11.1f}% {100 * low:>6.1f}-{100 * high:>5.1f}% "
               f"{100 * target:>6.0f}%  {times}   ({result['wall_seconds']:.0f} s)", flush=True)
         checks += speed_checks(name, seats, targets, len(specs))
+    if args.review_games > 0 and not args.only:
+        checks.append(review_ranking(game, args.review_games, args.seed, args.review_depth))
     print()
     for text, ok in checks:
         print(f"{'PASS' if ok else 'FAIL'}  {text}")
     if args.json:
         args.json.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     return 0 if all(ok for _, ok in checks) else 1
+
+
+REVIEWED_LEVELS = ("random", "easy", "medium", "hard")
+
+
+def review_ranking(game: Any, games: int, seed: int, depth: int) -> tuple[str, bool]:
+    """The review's mean accuracy of each level's decisions (seat 0 against medium): it must rank the levels."""
+    means = []
+    for level in REVIEWED_LEVELS:
+        started = time.perf_counter()
+        records = io.StringIO()
+        simulate(game, [level, "medium"], games, seed, records=records)
+        accuracies = []
+        for line in records.getvalue().splitlines():
+            record = json.loads(line)
+            variants = [v for v, on in record.get("variants", {}).items() if on]
+            actions = [game.action_from_json(a) for a in record["actions"]]
+            judged = review.review_game(game, record["players"], record.get("seed", 0), record["first"], variants,
+                                        actions, 0, depth=depth)
+            accuracies.append(review.summarize(judged).accuracy)
+        means.append(statistics.fmean(accuracies))
+        spread = statistics.stdev(accuracies) if len(accuracies) > 1 else 0.0
+        print(f"review accuracy of {level:<7} {means[-1]:5.1f}% (sd {spread:4.1f}, {games} games, depth {depth})"
+              f"   ({time.perf_counter() - started:.0f} s)", flush=True)
+    ranked = all(a < b for a, b in zip(means, means[1:]))
+    text = ("review accuracy ranks " + " < ".join(f"{lv} {m:.1f}%" for lv, m in zip(REVIEWED_LEVELS, means))
+            + f": {'holds' if ranked else 'missed'}")
+    return text, ranked
 
 
 def speed_checks(name: str, seats: list[dict[str, Any]], targets: Targets, players: int) -> list[tuple[str, bool]]:
