@@ -16,6 +16,7 @@ from typing import Any
 
 from ...ai import RANDOM
 from ...data import CardDataError, YamlFile
+from ...data.lesson import TutorialError, problem, read_script
 from .ai import LEVELS
 from .data import CardSet
 from .engine import (
@@ -39,9 +40,6 @@ KINDS = ("read", "watch", "arrange", "hold", "aim", "do", "end")
 POINTS = ("kingdom", "opponent", "legends", "piles", "hand", "draw", "discard")
 SOURCES = ("discard", "drawn")
 
-
-class TutorialError(Exception):
-    """A tutorial file that cannot be used: names the file, the key and the problem."""
 
 
 @dataclass(frozen=True)
@@ -115,15 +113,10 @@ def available(cards: CardSet) -> bool:
 
 def load_script(cards: CardSet) -> TutorialScript:
     path = script_path(cards)
-    try:
-        data = YamlFile(path).root  # read as strictly as the card data (no aliases, bounded)
-    except CardDataError as exc:
-        raise TutorialError(str(exc)) from None
-    if not isinstance(data, dict):
-        raise TutorialError(f"{path}: not a mapping")
+    data = read_script(path)
 
-    def fail(key: str, problem: str) -> TutorialError:
-        return TutorialError(f"{path}: {key}: {problem}")
+    def fail(key: str, what: str) -> TutorialError:
+        return problem(path, key, what)
 
     def action(value: Any, key: str) -> Action:
         try:

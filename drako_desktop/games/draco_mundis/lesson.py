@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ...ai import is_builtin
-from ...data import CardDataError, YamlFile
+from ...data.lesson import TutorialError, problem, read_script
 from ..base import ActionFormatError
 from .actions import COLUMNS, ROWS, Action
 
@@ -22,9 +22,6 @@ PERSON, OPPONENT = 0, 1
 KINDS = ("read", "watch", "hover", "do", "end")
 Square = tuple[int, int]
 
-
-class TutorialError(Exception):
-    """A lesson file that cannot be used: names the file, the key and the problem."""
 
 
 @dataclass(frozen=True)
@@ -59,15 +56,10 @@ def script_path(game: Any) -> Path:
 
 def load_lesson(game: Any) -> Lesson:
     path = script_path(game)
-    try:
-        data = YamlFile(path).root  # read as strictly as the game's data (no aliases, bounded)
-    except CardDataError as exc:
-        raise TutorialError(str(exc)) from None
-    if not isinstance(data, dict):
-        raise TutorialError(f"{path}: not a mapping")
+    data = read_script(path)
 
-    def fail(key: str, problem: str) -> TutorialError:
-        return TutorialError(f"{path}: {key}: {problem}")
+    def fail(key: str, what: str) -> TutorialError:
+        return problem(path, key, what)
 
     def action(value: Any, key: str) -> Action:
         try:
