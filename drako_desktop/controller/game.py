@@ -127,6 +127,11 @@ class Decision(Generic[ActionT]):
     human: bool
 
 
+def as_seen_by(events: Sequence[Any], viewer: int | None) -> list[Any]:
+    """`events` as `viewer` (None: everyone) may know them; those they do not learn of left out."""
+    return [e for e in (event.for_viewer(viewer) for event in events) if e is not None]
+
+
 class GameController(Generic[ActionT, ViewT]):
     """The turn controller of one game, typed by that game's actions and views (`GameController[Action, View]`: a
     table is checked against its game)."""
@@ -305,9 +310,8 @@ class GameController(Generic[ActionT, ViewT]):
         return self._state.view(self.screen)
 
     def seen(self, events: Sequence[Any]) -> list[Any]:
-        """`events` as the viewer at the screen may know them (those they do not learn of left out)."""
-        viewer = self.screen
-        return [e for e in (event.for_viewer(viewer) for event in events) if e is not None]
+        """`events` as the viewer at the screen may know them."""
+        return as_seen_by(events, self.screen)
 
     def seen_history(self) -> list[Any]:
         """Every event told so far (not the next turn's start held back for End turn), as the screen's viewer
@@ -382,8 +386,7 @@ class GameController(Generic[ActionT, ViewT]):
             raise RuntimeError(f"seat {decision.seat} has not taken the screen (the hand-over)")
         viewer = self.screen
         events = self._apply(action)
-        return [e for e in (event.for_viewer(viewer) for event in events[:len(events) - self._held])
-                if e is not None]
+        return as_seen_by(events[:len(events) - self._held], viewer)
 
     def _apply(self, action: ActionT) -> list[Any]:
         before, turn = self._state.current, self._state.turn

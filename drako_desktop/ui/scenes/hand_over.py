@@ -33,9 +33,12 @@ class HandsOver(Protocol):
 
     def seat_name(self, seat: int) -> str: ...
 
-    def hand_over_text(self, seat: int) -> str:
-        """Why the screen is handed over and what comes (the game's words: tokens, starting cards)."""
+    @property
+    def hand_over_key(self) -> str:
+        """The game's words for why the screen is handed over (tokens, starting cards): `{name}` and `{turn}`."""
         ...
+
+    def turn_text(self) -> str: ...
 
     def take_screen(self, seat: int) -> None: ...
 
@@ -95,7 +98,9 @@ class HandOverScene(Scene):
         rect = blit_at(surface, title, "midtop", (panel.centerx, y), box=panel)
         y = rect.bottom + th.px(16)
         bottom = self.widgets.widgets[0].rect.y - th.px(16)
-        words = text.block(self.table.hand_over_text(self.seat), "body", th.text(22), theme.INK,
-                           panel.w - th.px(80), max_height=max(20, bottom - y), align="center")
+        whole = self.name.replace(" ", "\u00a0")  # the name kept on one line: "Player / 1, when only you..." read badly
+        why = tr(self.table.hand_over_key, name=whole, turn=self.table.turn_text())
+        words = text.block(why, "body", th.text(22), theme.INK, panel.w - th.px(80), max_height=max(20, bottom - y),
+                           align="center")
         blit_at(surface, words, "midtop", (panel.centerx, y), box=panel)
         self.widgets.draw(surface, self.ctx)

@@ -86,7 +86,6 @@ class TableScene(Scene):
         if app.persist and not review and self.autosave:
             self.session = GameSession(self.controller, saved or start_saved_game(setup, self.controller.practice))
         self.model = self.model_of_game()
-        self.shown_screen = self.controller.screen  # whose view the model was made from
         self.choreo = Choreography(self.speed)
         self.gestures = Gestures(self)
         self.painter = TablePainter(self)
@@ -121,6 +120,7 @@ class TableScene(Scene):
     autosave = True  # False: not a saved game (the tutorial keeps its own progress)
     offers_hints = True  # False: the tutorial's script teaches instead
     log_at_start = False  # True: the side column (the log) open from the start
+    hand_over_key = "table.hand_over_text"  # the hand-over's words: the starting cards are the arranging seat's
 
     def new_controller(self, saved: SavedGame | None, practice: bool) -> GameController[Action, View]:
         """The turn controller of this table (the tutorial makes its own, with a scripted opponent)."""
@@ -392,7 +392,6 @@ class TableScene(Scene):
         """Nothing is animating: let the game move on."""
         c = self.controller
         view = c.view()
-        self.shown_screen = c.screen
         if view.step == "arrange" and self.model.hand != list(view.hand):
             self.model.set_hand(view)  # the screen's person's starting cards, or none (the public view)
         if c.phase != Phase.END_TURN and not self.model.matches(view):
@@ -404,17 +403,12 @@ class TableScene(Scene):
     def take_screen(self, seat: int) -> None:
         """A person confirmed the hand-over: their starting cards show."""
         self.controller.take_screen(seat)
-        self.shown_screen = seat
         self.model.set_hand(self.controller.view())
         self._decision_key = None
         self.refresh_buttons()
 
     def seat_name(self, seat: int) -> str:
         return self.controller.seats[seat].name
-
-    def hand_over_text(self, seat: int) -> str:
-        whole = self.seat_name(seat).replace(" ", "\u00a0")
-        return tr("table.hand_over_text", name=whole, turn=self.turn_text())
 
     def show_computer(self, events: list[Event], pause: float) -> None:
         """A computer's action: shown after its thinking pause."""

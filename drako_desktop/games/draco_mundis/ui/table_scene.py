@@ -63,6 +63,7 @@ class TableScene(Scene):
     app: GameRoom  # a table's room: start its controller, the opponents' process, the saving
     autosave = True  # False: not a saved game (the lesson keeps its own progress)
     offers_hints = True  # False: the lesson's script teaches instead
+    hand_over_key = "draco_table.hand_over.text"  # the hand-over's words: the board hides everyone's tokens
 
     def __init__(self, app, setup: GameSetup, saved: SavedGame | None = None, review: bool = False) -> None:
         super().__init__(app)
@@ -77,7 +78,6 @@ class TableScene(Scene):
         self.session: GameSession | None = None
         if app.persist and not review and self.autosave:
             self.session = GameSession(self.controller, saved or start_saved_game(setup, self.controller.practice))
-        self.people = self.controller.people
         self.model = self.model_of_game(self.controller.view())
         self.choreo = Choreography(self.speed)
         self.gestures = Gestures(self)
@@ -109,6 +109,11 @@ class TableScene(Scene):
     # -- whose screen -----------------------------------------------------------------------------
 
     @property
+    def people(self) -> tuple[int, ...]:
+        """The seats of the people at the table (the controller's)."""
+        return self.controller.people
+
+    @property
     def viewer(self) -> int | None:
         """The seat whose view the table shows (None: only what everyone sees): the controller's screen."""
         return self.controller.screen
@@ -132,10 +137,6 @@ class TableScene(Scene):
         self._decision_key = None
         self.painter.forget()
         self.refresh_buttons()
-
-    def hand_over_text(self, seat: int) -> str:
-        whole = self.seat_name(seat).replace(" ", "\u00a0")  # one line: "Player / 1, when only you..." read badly
-        return tr("draco_table.hand_over.text", name=whole, turn=self.turn_text())
 
     # -- settings and layout ---------------------------------------------------------------------------
 
