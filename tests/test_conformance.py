@@ -235,7 +235,7 @@ def table_frames(game: Game, state: GameState, size: tuple[int, int], moment: st
     app.controller = controller  # type: ignore[method-assign]
     setup = GameSetup(SEATS, state.seed, state.first, game.id)
     saved = replace(start_game(setup), actions=tuple(state.history))
-    table = app.scenes.replace_all(game.ui().table_scene(app, setup, saved=saved))
+    table = app.scenes.replace_all(app.table(setup, saved=saved))
     digests = []
     if moment == "computer":
         assert table.controller.screen is None and table.controller.computer_to_move()

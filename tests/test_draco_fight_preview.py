@@ -45,10 +45,10 @@ def scripted_setup(app, table) -> None:
             if "explorer" in kinds:
                 at = square(*EXPLORERS[seat][placed[seat]])
                 placed[seat] += 1
-                table.play(place("explorer", at, 0))
+                table.board.play(place("explorer", at, 0))
             else:
                 at = next(s for s in table.controller._state.free_squares if s not in kept)
-                table.play(place(kinds[0], at, -1))
+                table.board.play(place(kinds[0], at, -1))
         frames(app)
     raise AssertionError("the setup never ended")
 
@@ -62,12 +62,12 @@ def test_the_fight_preview_covers_no_plate_nor_the_fight_at_every_size(language)
     for size in SIZES:
         frames(app, 2, [pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])])
         assert app.surface.get_size() == size
-        layout = table.layout
+        layout = table.board.layout
         for target, attackers in FIGHTS.items():
             click(app, layout.square_rect(attackers[0]).center)
-            assert table.gestures.selected == attackers[0]
+            assert table.board.gestures.selected == attackers[0]
             frames(app, 2, [motion(layout.square_rect(target).center)])
-            box = table.painter.preview_box
+            box = table.board.painter.preview_box
             assert box is not None, (size, target)
             if size == SIZES[0] and target == (0, 11):
                 screenshot(app, f"draco-fight-preview-place-{size[0]}-{language}")
@@ -76,7 +76,7 @@ def test_the_fight_preview_covers_no_plate_nor_the_fight_at_every_size(language)
             fight = [layout.square_rect(at) for at in (target, *attackers)]
             assert box.collidelist(fight) < 0, (size, target, "the fight")
             click(app, layout.square_rect(attackers[0]).center)  # selected again: unselected
-            assert table.gestures.selected is None
+            assert table.board.gestures.selected is None
     app.close()
 
 

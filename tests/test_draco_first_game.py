@@ -38,10 +38,10 @@ def pass_until_the_stall(app, table, shots: str = "") -> None:
         if table.ending_turn():
             table.end_turn()
         elif table.decision() is not None:
-            if shots and table.model.stall == table.model.stall_limit - 1:
+            if shots and table.board.model.stall == table.board.model.stall_limit - 1:
                 screenshot(app, shots)
                 shots = ""
-            table.play(Pass())
+            table.board.play(Pass())
         frames(app)
     raise AssertionError("the stall rule never ended the game")
 
@@ -51,13 +51,13 @@ def test_a_stalled_game_says_so_on_the_table_the_score_sheet_and_in_the_result(m
     app, table = start(players=2, people=2, size=size, language=language)
     finish_setup(app, table, random.Random(3))
     limit = draco().data.stall_turns_per_player * 2
-    assert table.model.stall_limit == limit and table.stall_text() == ""  # nothing has stalled yet
+    assert table.board.model.stall_limit == limit and table.board.stall_text() == ""  # nothing has stalled yet
     until_a_person_decides(app, table)
-    table.play(Pass())
+    table.board.play(Pass())
     table.end_turn()
     until_a_person_decides(app, table)
-    assert table.stall_text() == tr("draco_table.stall_left", count=limit - 1)
-    assert table.stall_text() in words_drawn(monkeypatch, app)
+    assert table.board.stall_text() == tr("draco_table.stall_left", count=limit - 1)
+    assert table.board.stall_text() in words_drawn(monkeypatch, app)
     pass_until_the_stall(app, table, f"draco-stall-counter-{size[0]}-{language}")
     assert table.controller._state.ended == "stall"
     assert draco().result(table.controller._state)["ended"] == "stall"
@@ -169,7 +169,7 @@ def test_every_lesson_step_says_what_it_accepts_and_refuses_anything_else():
                 assert "not next to it" in scene.text("text")
             frames(app, 1, [key(pygame.K_RETURN)])
         elif step.kind == "hover" and scene.decision() is not None:
-            scene.gestures.mouse = scene.layout.square_rect(step.squares[0]).center
+            scene.board.gestures.mouse = scene.board.layout.square_rect(step.squares[0]).center
         elif step.kind == "do" and scene.decision() is not None and step.id not in checked:
             accepted = step.action
             facing = getattr(accepted, "facing", -1)
@@ -182,10 +182,10 @@ def test_every_lesson_step_says_what_it_accepts_and_refuses_anything_else():
             others = [a for a in legal if a != accepted]
             refused = next((a for a in others if type(a) is type(accepted)), others[0])
             before = lesson.steps.index(step)
-            scene.play(refused)
+            scene.board.play(refused)
             frames(app)
             assert lesson.steps.index(scene.step) == before and scene.hint == scene.text("wrong"), step.id
-            scene.play(accepted)
+            scene.board.play(accepted)
             checked.add(step.id)
             assert accepted in legal
     assert scene.step.kind == "end"
@@ -235,9 +235,9 @@ def test_a_hint_during_setup_names_the_token_to_place_and_why_from_the_hard_leve
     shown = table.hints.shown
     assert shown is not None and isinstance(shown.action, Select)
     role = draco()._placement.role(shown.action.token)
-    assert shown.reason == tr(f"draco_mundis.hint.place_{role}", token=table.token_name(shown.action.token))
+    assert shown.reason == tr(f"draco_mundis.hint.place_{role}", token=table.board.token_name(shown.action.token))
     assert "hints on the board start with the first turn" in shown.reason
-    assert table.hint_places(shown.action) == [table.tray_slot(shown.action.token)]  # the token glows in the tray
+    assert table.hint_places(shown.action) == [table.board.tray_slot(shown.action.token)]  # the token glows in the tray
     screenshot(app, "draco-setup-hint")
     app.close()
 
@@ -251,9 +251,9 @@ def place_by_clicks(app, table, kind: str) -> tuple[int, int]:
     from ui_support import click
 
     at = row_col(table.controller._state.free_squares[0])
-    click(app, table.tray_slot(kind).center)
-    click(app, table.layout.square_rect(at).center)
-    if table.gestures.facing is not None:
+    click(app, table.board.tray_slot(kind).center)
+    click(app, table.board.layout.square_rect(at).center)
+    if table.board.gestures.facing is not None:
         frames(app, 1, [key(pygame.K_UP)])
     frames(app, 2)
     return at
@@ -262,16 +262,16 @@ def place_by_clicks(app, table, kind: str) -> tuple[int, int]:
 def test_a_placement_is_taken_back_until_it_is_confirmed():
     app, table = start(players=2, people=1)
     at = place_by_clicks(app, table, "journalist")
-    assert table.ending_turn() and table.ending_placements()  # placed: waiting for Confirm, not yet Brynja's
+    assert table.ending_turn() and table.board.ending_placements()  # placed: waiting for Confirm, not yet Brynja's
     assert table.status_text() == tr("draco_table.status.confirm_placements")
     button = next(w for w in table.widgets.widgets if w.label == tr("draco_table.confirm_placements"))
     screenshot(app, "draco-setup-confirm")
     frames(app, 1, [key(pygame.K_z, pygame.KMOD_CTRL)])  # taken back: the journalist is in the supply again
     frames(app, 2)
-    assert table.decision() is not None and "journalist" in table.gestures.supply()
-    assert table.controller.actions == [] and at not in table.model.squares
+    assert table.decision() is not None and "journalist" in table.board.gestures.supply()
+    assert table.controller.actions == [] and at not in table.board.model.squares
     at = place_by_clicks(app, table, "hunter")
-    assert table.model.squares[at].down_kind == "hunter" and table.ending_placements()
+    assert table.board.model.squares[at].down_kind == "hunter" and table.board.ending_placements()
     from ui_support import click
 
     button = next(w for w in table.widgets.widgets if w.label == tr("draco_table.confirm_placements"))
@@ -286,18 +286,18 @@ def test_a_placement_is_taken_back_until_it_is_confirmed():
 @pytest.mark.parametrize("language", ["en", "zh-TW"])
 def test_the_tray_keeps_each_kinds_slot_and_greys_a_kind_all_placed(size, language):
     app, table = start(players=2, people=1, size=size, language=language)
-    slots = {kind: table.tray_slot(kind) for kind in table.gestures.tray()}
+    slots = {kind: table.board.tray_slot(kind) for kind in table.board.gestures.tray()}
     place_by_clicks(app, table, "journalist")  # the only journalist
     table.end_turn()
     until_a_person_decides(app, table)
-    assert "journalist" not in table.gestures.supply()
-    assert {kind: table.tray_slot(kind) for kind in table.gestures.tray()} == slots  # nothing moved
+    assert "journalist" not in table.board.gestures.supply()
+    assert {kind: table.board.tray_slot(kind) for kind in table.board.gestures.tray()} == slots  # nothing moved
     from ui_support import click
 
     click(app, slots["journalist"].center)  # greyed: nothing to choose there
-    assert table.gestures.tray_kind is None
+    assert table.board.gestures.tray_kind is None
     click(app, slots["hunter"].center)  # the slot after it is still the hunter's
-    assert table.gestures.tray_kind == "hunter"
+    assert table.board.gestures.tray_kind == "hunter"
     screenshot(app, f"draco-setup-tray-greyed-{size[0]}-{language}")
     app.close()
 
@@ -313,7 +313,7 @@ def test_only_the_columns_in_play_are_drawn_and_the_squares_grow_into_the_room(s
     data = draco().data
     for players, in_use in data.columns_in_use:
         app, table = start(players=players, people=1, size=size, language=language)
-        layout = table.layout
+        layout = table.board.layout
         first = data.columns - in_use
         assert (layout.columns, layout.first_column) == (in_use, first)
         assert layout.board.w == in_use * layout.square
@@ -345,25 +345,25 @@ def test_no_facing_is_asked_when_only_one_makes_sense():
             return None
         for action in decision.legal:
             if isinstance(action, Reveal):
-                spot = table.model.squares.get(row_col(action.at))
-                if spot is not None and spot.down_kind and table.model.kind_group(spot.down_kind) == "land":
+                spot = table.board.model.squares.get(row_col(action.at))
+                if spot is not None and spot.down_kind and table.board.model.kind_group(spot.down_kind) == "land":
                     return row_col(action.at)
         return None
 
-    play_on(app, table, rng, lambda: own_land_to_reveal() is not None and table.model.actions_left == 2)
+    play_on(app, table, rng, lambda: own_land_to_reveal() is not None and table.board.model.actions_left == 2)
     at = own_land_to_reveal()
     done = len(table.controller.actions)
-    table.gestures.choose(at, "reveal")  # a land the person knows: its facing is ignored, so none is asked
-    assert table.gestures.facing is None and len(table.controller.actions) == done + 1
+    table.board.gestures.choose(at, "reveal")  # a land the person knows: its facing is ignored, so none is asked
+    assert table.board.gestures.facing is None and len(table.controller.actions) == done + 1
     frames(app, 3)
     # the turn dial offers the three other facings only; the one it has does nothing
     until_a_person_decides(app, table)
-    g = table.gestures
-    g.selected = next(a for a, _ in table.model.characters_of(0))
+    g = table.board.gestures
+    g.selected = next(a for a, _ in table.board.model.characters_of(0))
     g.rotate()
     frames(app, 2)
-    has = table.model.squares[g.selected].character.facing
-    assert g.facing is not None and set(table.painter.facing_rects()) == {"N", "E", "S", "W"} - {has}
+    has = table.board.model.squares[g.selected].character.facing
+    assert g.facing is not None and set(table.board.painter.facing_rects()) == {"N", "E", "S", "W"} - {has}
     done = len(table.controller.actions)
     g.face(has)
     assert g.facing is not None and len(table.controller.actions) == done
@@ -378,8 +378,8 @@ def test_no_facing_is_asked_when_only_one_makes_sense():
 
 def test_the_move_glyph_points_the_way_the_move_goes():
     app, table = start(players=2, people=1)
-    painter = table.painter
-    east = table.painter.art.action_mark("move", 30, (200, 170, 80))
+    painter = table.board.painter
+    east = table.board.painter.art.action_mark("move", 30, (200, 170, 80))
 
     def same(a, b) -> bool:
         return a.get_size() == b.get_size() and pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA")
@@ -403,9 +403,9 @@ def test_a_known_face_down_token_says_its_kind_in_letters_too(monkeypatch):
     app, table = start(players=2, people=1, size=(1280, 720))
     finish_setup(app, table, random.Random(2))
     until_a_person_decides(app, table)
-    table.painter.forget()
+    table.board.painter.forget()
     shown = rendered(monkeypatch, app)
-    own = {spot.down_kind for spot in table.model.squares.values() if spot.down == 0}
+    own = {spot.down_kind for spot in table.board.model.squares.values() if spot.down == 0}
     assert own and all(tr(f"draco_table.token_marks.{kind}") in shown for kind in own)
     screenshot(app, "draco-letters-1280")
     app.close()
@@ -421,7 +421,7 @@ def test_a_tooltip_never_covers_the_square_it_is_about(monkeypatch):
     boxes = []
     original = table_parts.tooltip
     monkeypatch.setattr(table_parts, "tooltip", lambda *a, **k: boxes.append(original(*a, **k)) or boxes[-1])
-    layout = table.layout
+    layout = table.board.layout
     for at in ((0, 6), (4, 9), (7, 11), (7, 6), (0, 11)):
         rect = layout.square_rect(at)
         for pos in (rect.center, (rect.x + 3, rect.y + 3), (rect.right - 3, rect.bottom - 3)):
@@ -435,8 +435,8 @@ def test_the_turn_banner_draws_no_line_across_the_board():
     app, table = start(players=2, people=1, size=(1280, 720))
     surface = pygame.Surface(app.surface.get_size())
     surface.fill((0, 0, 0))
-    table.draw_banner(surface, "Turn 3: Brynja", 1.0)
-    board = table.layout.board
+    table.board.draw_banner(surface, "Turn 3: Brynja", 1.0)
+    board = table.board.layout.board
     drawn = pygame.mask.from_threshold(surface, (0, 0, 0), (1, 1, 1, 255))
     drawn.invert()  # every pixel the banner changed
     box = drawn.get_bounding_rects()[0]
@@ -449,12 +449,12 @@ def test_hovering_a_capture_previews_who_takes_whom_and_what_it_is_worth(monkeyp
 
     app = make_app(draco(), size=(1280, 720), animation_speed="instant")
     scene = lesson_until(app, "capture")
-    scene.gestures.selected = (3, 6)  # the cannibal
-    scene.gestures.mouse = scene.layout.square_rect((3, 8)).center  # the blue explorer it may capture
+    scene.board.gestures.selected = (3, 6)  # the cannibal
+    scene.board.gestures.mouse = scene.board.layout.square_rect((3, 8)).center  # the blue explorer it may capture
     words = words_drawn(monkeypatch, app, 2)
     expected = tr("draco_table.preview.capture", captor="cannibal", strength=3, whose="Brynja's", token="explorer",
                   printed=2, points="+1")
-    assert scene.painter.preview_box is not None and tr("draco_table.preview.capture_title") in words
+    assert scene.board.painter.preview_box is not None and tr("draco_table.preview.capture_title") in words
     assert any(w.replace(scene.names()[1], "Brynja") == expected for w in words), [w for w in words if "cannibal" in w]
     screenshot(app, "draco-capture-preview")
     app.close()
@@ -469,19 +469,19 @@ def test_the_last_turns_actions_stay_marked_until_the_next_turn_is_over(monkeypa
     c = table.controller
     # the computer's turn has been played and it is the person's again
     play_on(app, table, rng, lambda: c._state.turn >= 3 and table.decision() is not None
-            and table.decision().kind == "act" and table.model.actions_left == 2)
+            and table.decision().kind == "act" and table.board.model.actions_left == 2)
     starts = [i for i, e in enumerate(table.told) if e.kind == "turn"]
     computers = [e for e in table.told[starts[-2] + 1:starts[-1]] if e.kind in ("move", "capture", "push", "reveal",
                                                                               "reveal-any", "peek", "fight", "rotate",
                                                                               "destroy", "sacrifice")]
-    assert table.told[starts[-2]].seat == 1 and table.marked_events() == [e.for_viewer(0) for e in computers]
+    assert table.told[starts[-2]].seat == 1 and table.board.marked_events() == [e.for_viewer(0) for e in computers]
     frames(app, 1)
     screenshot(app, "draco-last-turn-marked")
     rings = []
-    monkeypatch.setattr(table.painter, "ring", lambda surface, rect, *a, **k: rings.append(rect.center))
+    monkeypatch.setattr(table.board.painter, "ring", lambda surface, rect, *a, **k: rings.append(rect.center))
     frames(app, 1)
     for event in computers:
-        assert table.layout.square_rect(event.to or event.at).center in rings
+        assert table.board.layout.square_rect(event.to or event.at).center in rings
     app.close()
 
 
@@ -562,7 +562,7 @@ def test_the_hints_badge_is_shown_only_to_its_player_in_pass_and_play(monkeypatc
     table.controller.hints[first] = 2  # this person asked for two hints
     badge = tr("play_better.hint.badge", count=2)
     assert table.hints_shown == 2 and badge in words_drawn(monkeypatch, app)
-    table.play(Pass())
+    table.board.play(Pass())
     table.end_turn()
     until_a_person_decides(app, table)
     assert table.viewer != first and table.hints_shown == 0
@@ -578,7 +578,7 @@ def test_a_game_begun_in_english_calls_its_person_you_in_chinese(monkeypatch):
     table = app.start_game(GameSetup((Seat("You"), Seat("Brynja", COMPUTER, "random")), 0, 0, draco().id, ()))
     frames(app, 2)
     assert table.names()[0] == "你" and table.turn_text() == tr("draco_table.setup_turn", name="你")
-    table.painter.forget()  # the plates drawn again
+    table.board.painter.forget()  # the plates drawn again
     words = words_drawn(monkeypatch, app)
     assert "You" not in words and "你" in words
     screenshot(app, "draco-you-zh-TW")
@@ -664,10 +664,10 @@ def test_a_flip_a_fight_with_its_sums_and_the_taken_tokens_going_to_their_takers
     app = make_app(draco(), size=size, animation_speed="normal", language=language)
     scene = lesson_until(app, "fight")
     pieces: list[tuple[str, pygame.Rect]] = []
-    draw_piece = scene.draw_piece
-    monkeypatch.setattr(scene, "draw_piece", lambda surface, what, token, rect, alpha=255: (
+    draw_piece = scene.board.draw_piece
+    monkeypatch.setattr(scene.board, "draw_piece", lambda surface, what, token, rect, alpha=255: (
         pieces.append((token.kind, pygame.Rect(rect))), draw_piece(surface, what, token, rect, alpha)))
-    scene.play(scene.step.action)  # the sherpa revealed: it turns over, then the dragon fights it
+    scene.board.play(scene.step.action)  # the sherpa revealed: it turns over, then the dragon fights it
     seen, shots = set(), set()
     for _ in range(600):
         beat = scene.choreo.current
@@ -685,14 +685,14 @@ def test_a_flip_a_fight_with_its_sums_and_the_taken_tokens_going_to_their_takers
             break
         frames(app)
     assert {"Flip", "FightBeat"} <= seen and shots == {"flip", "fight"}
-    plate = scene.plate_rect(0)  # the sherpa, the person's trophy, ends on the person's plate
+    plate = scene.board.plate_rect(0)  # the sherpa, the person's trophy, ends on the person's plate
     assert any(kind == "sherpa" and plate.colliderect(rect) for kind, rect in pieces)
     # the capture: the cannibal slides onto the explorer, whose copy goes to the captor's plate
     scene = lesson_until(app, "capture")
     pieces.clear()
-    monkeypatch.setattr(scene, "draw_piece", lambda surface, what, token, rect, alpha=255: (
+    monkeypatch.setattr(scene.board, "draw_piece", lambda surface, what, token, rect, alpha=255: (
         pieces.append((token.kind, pygame.Rect(rect))), draw_piece(surface, what, token, rect, alpha)))
-    scene.play(scene.step.action)
+    scene.board.play(scene.step.action)
     shot = False
     for _ in range(300):
         beat = scene.choreo.current
@@ -702,6 +702,6 @@ def test_a_flip_a_fight_with_its_sums_and_the_taken_tokens_going_to_their_takers
         if scene.choreo.idle and shot:
             break
         frames(app)
-    plate = scene.plate_rect(0)
+    plate = scene.board.plate_rect(0)
     assert shot and any(kind == "explorer" and plate.colliderect(rect) for kind, rect in pieces)
     app.close()

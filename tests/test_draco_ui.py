@@ -57,7 +57,7 @@ def finish_setup(app, table, rng: random.Random) -> None:
         if decision is not None:
             kind = rng.choice([a.token for a in decision.legal if isinstance(a, Select)])
             free = table.controller._state.free_squares
-            table.play(place(kind, rng.choice(free), 0 if draco().rules.face_up_kinds[kind] else -1))
+            table.board.play(place(kind, rng.choice(free), 0 if draco().rules.face_up_kinds[kind] else -1))
         frames(app)
     raise AssertionError("setup never ended")
 
@@ -74,10 +74,10 @@ def play_on(app, table, rng: random.Random, until) -> None:
         decision = table.decision()
         if decision is not None and app.scenes.top is table:
             if decision.kind == "act":
-                table.play(rng.choice(decision.legal))
+                table.board.play(rng.choice(decision.legal))
             else:
                 kind = rng.choice([a.token for a in decision.legal if isinstance(a, Select)])
-                table.play(place(kind, rng.choice(table.controller._state.free_squares),
+                table.board.play(place(kind, rng.choice(table.controller._state.free_squares),
                                  0 if draco().rules.face_up_kinds[kind] else -1))
         frames(app)
     raise AssertionError("never got there")
@@ -143,35 +143,35 @@ def tutorial_model_after(step_id: str) -> BoardModel:
 
 def test_setup_with_the_tray_a_square_and_a_facing_arrow():
     app, table = start()
-    g = table.gestures
-    explorer_slot = table.tray_slot("explorer")
+    g = table.board.gestures
+    explorer_slot = table.board.tray_slot("explorer")
     click(app, explorer_slot.center)
     assert g.tray_kind == "explorer"
-    target = table.layout.square_rect((7, 11))
+    target = table.board.layout.square_rect((7, 11))
     click(app, target.center)
     assert g.facing is not None and g.facing.purpose == "place"
     frames(app, 1)
     # the explorer stands in its square while its facing is chosen (facing nowhere yet)
-    inner = target.inflate(-max(2, table.layout.square // 16), -max(2, table.layout.square // 16))
-    picture = table.painter.art.character("explorer", table.decision().seat, None, inner.w)
+    inner = target.inflate(-max(2, table.board.layout.square // 16), -max(2, table.board.layout.square // 16))
+    picture = table.board.painter.art.character("explorer", table.decision().seat, None, inner.w)
     ring = (picture.get_width() // 2, picture.get_height() * 3 // 20)  # the top of its ring, in its colour
     assert picture.get_at(ring)[3] == 255
     shown = app.surface.get_at((target.centerx - picture.get_width() // 2 + ring[0],
                                 target.centery - picture.get_height() // 2 + ring[1]))
     assert shown[:3] == picture.get_at(ring)[:3]
     screenshot(app, "draco-setup-facing")
-    click(app, table.painter.facing_rects()["W"].center)
+    click(app, table.board.painter.facing_rects()["W"].center)
     frames(app, 3)
-    spot = table.model.squares[(7, 11)]
+    spot = table.board.model.squares[(7, 11)]
     assert spot.character is not None and (spot.character.kind, spot.character.facing) == ("explorer", "W")
     # confirmed, the computer places; then a face-down token dragged from the tray
     table.end_turn()
     frames(app, 5)
     kind = next(k for k in g.supply() if k == "dragon")
-    slot = table.tray_slot(kind)
-    drag(app, slot.center, table.layout.square_rect((6, 11)).center)
+    slot = table.board.tray_slot(kind)
+    drag(app, slot.center, table.board.layout.square_rect((6, 11)).center)
     frames(app, 3)
-    spot = table.model.squares[(6, 11)]
+    spot = table.board.model.squares[(6, 11)]
     assert (spot.down, spot.down_kind) == (0, "dragon")  # the person sees what their own face-down token is
 
 
@@ -190,19 +190,19 @@ def test_the_person_called_you_is_spoken_to_as_you_on_the_table():
     the tips on their tokens say "Your ...", never "You's ..."."""
     app, table = you_against_brynja("instant")
     assert table.turn_text() == "Setup: You"
-    table.play(place("explorer", square(7, 11), 0))
+    table.board.play(place("explorer", square(7, 11), 0))
     frames(app, 4)
     table.end_turn()
     frames(app, 4)
-    table.play(place("dragon", square(6, 11)))
+    table.board.play(place("dragon", square(6, 11)))
     frames(app, 4)
     for at in ((7, 11), (6, 11)):
-        frames(app, 1, [motion(table.layout.square_rect(at).center)])
+        frames(app, 1, [motion(table.board.layout.square_rect(at).center)])
         frames(app, 40)
         assert table.tooltip is not None
         assert "You's" not in table.tooltip.title + table.tooltip.subtitle
     assert table.tooltip.title == "Your face-down token"
-    frames(app, 1, [motion(table.layout.square_rect((7, 11)).center)])
+    frames(app, 1, [motion(table.board.layout.square_rect((7, 11)).center)])
     frames(app, 40)
     assert table.tooltip.subtitle == "Your token, square [7, 11]"
     screenshot(app, "draco-tip-your-token")
@@ -256,25 +256,25 @@ def test_a_trap_on_a_land_says_whose_land_it_stands_on():
 
 def test_illegal_attempts_are_refused_with_the_engines_reason():
     app, table = start()
-    click(app, table.tray_slot("dragon").center)
-    assert table.layout.square_at(table.layout.square_rect((0, 2)).center) is None  # out of play: not drawn
+    click(app, table.board.tray_slot("dragon").center)
+    assert table.board.layout.square_at(table.board.layout.square_rect((0, 2)).center) is None  # out of play: not drawn
     problem = table.why_illegal(place("dragon", square(0, 2)))
-    table.refuse(problem)
+    table.board.refuse(problem)
     assert table.toast is not None and table.toast[0] == "That square is not on the board in use."
-    click(app, table.layout.square_rect((0, 8)).center)
+    click(app, table.board.layout.square_rect((0, 8)).center)
     frames(app, 4)
     table.end_turn()  # the placement confirmed
     frames(app, 4)
-    click(app, table.tray_slot("mountain").center)
-    occupied = next(at for at, s in table.model.squares.items() if s.down >= 0)
-    click(app, table.layout.square_rect(occupied).center)
+    click(app, table.board.tray_slot("mountain").center)
+    occupied = next(at for at, s in table.board.model.squares.items() if s.down >= 0)
+    click(app, table.board.layout.square_rect(occupied).center)
     assert table.toast[0] == "That square is not free."
 
 
 def test_keyboard_only_play_covers_setup_and_turns():
     app, table = start(variants=("fast_setup",))
     rng = random.Random(3)
-    g = table.gestures
+    g = table.board.gestures
     # setup by keys: Tab picks a token, the arrows move the cursor, Enter places, an arrow gives the facing
     frames(app, 1, [key(pygame.K_TAB)])
     assert g.tray_kind == g.supply()[0] == "explorer"
@@ -283,7 +283,7 @@ def test_keyboard_only_play_covers_setup_and_turns():
     cursor = g.cursor
     frames(app, 1, [key(pygame.K_UP)])
     frames(app, 3)
-    assert table.model.squares[cursor].character.facing == "N"
+    assert table.board.model.squares[cursor].character.facing == "N"
     finish_setup(app, table, rng)
     play_on(app, table, rng, lambda: can(table, Move))
     own = g.own_characters()
@@ -307,28 +307,28 @@ def test_keyboard_only_play_covers_setup_and_turns():
     # T turns the selected character, an arrow key says where
     while table.decision() is None:
         frames(app)
-    if table.decision().kind == "act" and table.model.current == 0:
+    if table.decision().kind == "act" and table.board.model.current == 0:
         g.selected = divmod(moves[0].target, 12)
-        facing = table.model.squares[g.selected].character.facing
+        facing = table.board.model.squares[g.selected].character.facing
         other = next(k for k, f in ((pygame.K_UP, "N"), (pygame.K_RIGHT, "E"), (pygame.K_DOWN, "S"),
                                     (pygame.K_LEFT, "W")) if f != facing)
         frames(app, 1, [key(pygame.K_t)])
         assert g.facing is not None and g.facing.purpose == "rotate"
         frames(app, 1, [key(other)])
         frames(app, 3)
-        assert table.model.squares[g.selected or divmod(moves[0].target, 12)].character.facing != facing
+        assert table.board.model.squares[g.selected or divmod(moves[0].target, 12)].character.facing != facing
 
 
 def test_a_character_is_moved_by_dragging_and_a_menu_offers_peek_or_reveal():
     app, table = start()
     rng = random.Random(11)
     finish_setup(app, table, rng)
-    g = table.gestures
+    g = table.board.gestures
     play_on(app, table, rng, lambda: can(table, Peek) and can(table, Move))
     decision = table.decision()
     peek = next(a for a in decision.legal if isinstance(a, Peek))
     at = divmod(peek.at, 12)
-    click(app, table.layout.square_rect(at).center)
+    click(app, table.board.layout.square_rect(at).center)
     assert g.menu is not None and g.menu.options[:2] == ["peek", "reveal"]
     screenshot(app, "draco-menu")
     frames(app, 1, [key(pygame.K_2)])  # Reveal: then the facing
@@ -337,8 +337,8 @@ def test_a_character_is_moved_by_dragging_and_a_menu_offers_peek_or_reveal():
     assert g.facing is None and len(table.controller.actions) == len(table.controller.actions)
     move = next(a for a in table.decision().legal if isinstance(a, Move))
     before = len(table.controller.actions)
-    drag(app, table.layout.square_rect(divmod(move.origin, 12)).center,
-         table.layout.square_rect(divmod(move.target, 12)).center)
+    drag(app, table.board.layout.square_rect(divmod(move.origin, 12)).center,
+         table.board.layout.square_rect(divmod(move.target, 12)).center)
     assert table.controller.actions[before] == move
 
 
@@ -351,9 +351,9 @@ def test_a_character_dragged_where_it_cannot_go_is_refused_with_its_moves_reason
     play_on(app, table, rng, lambda: can(table, Peek))
     peek = next(a for a in table.decision().legal if isinstance(a, Peek))
     at = divmod(peek.at, 12)
-    mover = next(c for c in table.gestures.own_characters() if abs(c[0] - at[0]) + abs(c[1] - at[1]) == 1)
+    mover = next(c for c in table.board.gestures.own_characters() if abs(c[0] - at[0]) + abs(c[1] - at[1]) == 1)
     actions = len(table.controller.actions)
-    drag(app, table.layout.square_rect(mover).center, table.layout.square_rect(at).center)
+    drag(app, table.board.layout.square_rect(mover).center, table.board.layout.square_rect(at).center)
     assert len(table.controller.actions) == actions
     assert table.toast is not None and table.toast[0] == "That square is not free."
     app.close()
@@ -365,17 +365,17 @@ def test_hovering_a_fight_shows_the_preview_and_the_lesson_teaches_it(tmp_path):
     assert tutorial.problems(draco(), lesson) == []
     scene = app.scenes.replace_all(TutorialScene(app, lesson, lesson.index("preview")))
     frames(app, 3)
-    frames(app, 1, [motion(scene.layout.square_rect((1, 7)).center)])
+    frames(app, 1, [motion(scene.board.layout.square_rect((1, 7)).center)])
     frames(app, 90)
     assert scene.step.id == "fight"  # pointing long enough at the sherpa was the step
     screenshot(app, "draco-fight-preview")
     # the wrong action is refused and explained; the right one goes on
-    scene.play(Reveal(square(1, 7), 0))
+    scene.board.play(Reveal(square(1, 7), 0))
     assert scene.hint == tutorial_step_text("fight", "wrong")
-    scene.play(Reveal(square(1, 7), 2))
+    scene.board.play(Reveal(square(1, 7), 2))
     frames(app, 5)
     assert lesson.index(scene.step.id) > lesson.index("fight")
-    assert scene.model.trophies[0] and scene.model.trophies[0][0].kind == "sherpa"
+    assert scene.board.model.trophies[0] and scene.board.model.trophies[0][0].kind == "sherpa"
 
 
 def test_a_lesson_step_whose_action_has_no_square_points_at_the_steps_own_squares():
@@ -387,7 +387,7 @@ def test_a_lesson_step_whose_action_has_no_square_points_at_the_steps_own_square
     steps[at] = tutorial.Step("fight", "do", squares=((1, 7),), action=Pass())
     scene = app.scenes.replace_all(TutorialScene(app, replace(lesson, steps=tuple(steps)), at))
     frames(app, 2)
-    assert scene.pointed() == [scene.layout.square_rect((1, 7))] and app.crashes == []
+    assert scene.pointed() == [scene.board.layout.square_rect((1, 7))] and app.crashes == []
 
 
 def tutorial_step_text(step: str, part: str) -> str:
@@ -410,9 +410,9 @@ def follow_the_lesson(app, after_action=lambda step: None, each_frame=lambda sce
         if step.kind == "read" and scene.choreo.idle:
             frames(app, 1, [key(pygame.K_RETURN)])
         elif step.kind == "hover" and scene.decision() is not None:
-            scene.gestures.mouse = scene.layout.square_rect(step.squares[0]).center
+            scene.board.gestures.mouse = scene.board.layout.square_rect(step.squares[0]).center
         elif step.kind == "do" and scene.decision() is not None:
-            scene.play(step.action)
+            scene.board.play(step.action)
             after_action(step)
     return scene
 
@@ -421,7 +421,7 @@ def test_the_whole_lesson_can_be_followed_to_its_end():
     app = make_app(draco(), size=(1280, 720), animation_speed="instant")
     scene = follow_the_lesson(app)
     assert scene.step.kind == "end" and app.crashes == []
-    assert scene.model.score(0) == 2  # the sherpa (a trophy) and the explorer (a prisoner)
+    assert scene.board.model.score(0) == 2  # the sherpa (a trophy) and the explorer (a prisoner)
     # The lesson passes turns by itself; its first turn watched says that in a game End turn passes one.
     first_watched = next(step for step in scene.lesson.steps if step.kind == "watch")
     assert "End turn (E)" in scene.text("text", first_watched)
@@ -454,7 +454,7 @@ def test_hand_over_between_two_people_but_never_with_one_person_and_computers():
     screenshot(app, "draco-hand-over-grey", grey=True)
     frames(app, 1, [key(pygame.K_RETURN)])
     assert app.scenes.top is table and table.viewer == 0
-    table.play(place("dragon", table.controller._state.free_squares[0]))
+    table.board.play(place("dragon", table.controller._state.free_squares[0]))
     frames(app, 4)
     table.end_turn()
     frames(app, 4)
@@ -531,7 +531,7 @@ def test_a_saved_games_lines_stay_inside_its_row_in_chinese(monkeypatch):
     app = make_app(draco(), size=(1280, 720), animation_speed="instant", persist=True, language="zh-TW")
     table = app.start_game(GameSetup(seats(1, 2), 0, 0, draco().id, ()))
     frames(app, 2)
-    table.play(place("dragon", table.controller._state.free_squares[0]))
+    table.board.play(place("dragon", table.controller._state.free_squares[0]))
     frames(app, 4)
     app.main_menu()
     app.open_load()
@@ -574,8 +574,8 @@ def test_ones_own_action_playing_out_is_still_ones_turn(monkeypatch):
     app, table = you_against_brynja("normal")
     rng = random.Random(0)
     finish_setup(app, table, rng)
-    play_on(app, table, rng, lambda: table.model.actions_left == 2 and can(table, Move))
-    table.play(next(a for a in table.decision().legal if isinstance(a, Move)))
+    play_on(app, table, rng, lambda: table.board.model.actions_left == 2 and can(table, Move))
+    table.board.play(next(a for a in table.decision().legal if isinstance(a, Move)))
     words = words_drawn(monkeypatch, app, 2)
     assert table.decision() is None and not table.choreo.idle  # the move is playing out
     assert tr("draco_table.how_title") in words and tr("draco_table.watch_title") not in words
@@ -590,16 +590,16 @@ def test_after_the_last_reveal_the_status_says_the_game_ends_with_this_turn():
     state = table.controller._state
 
     def one_token_left() -> bool:
-        return (len(state.down_squares) == 1 and table.model.actions_left == 2
+        return (len(state.down_squares) == 1 and table.board.model.actions_left == 2
                 and any(isinstance(a, (Reveal, RevealAny)) for a in table.decision().legal)) \
             if table.decision() is not None else False
 
     play_on(app, table, rng, lambda: one_token_left() or not state.down_squares)
     assert state.down_squares, "the person never got to reveal the last token with an action to spare"
-    table.play(next(a for a in table.decision().legal if isinstance(a, (Reveal, RevealAny))))
+    table.board.play(next(a for a in table.decision().legal if isinstance(a, (Reveal, RevealAny))))
     while table.decision() is None:
         frames(app)
-    assert table.model.last_turn and table.model.actions_left == 1
+    assert table.board.model.last_turn and table.board.model.actions_left == 1
     assert table.status_text() == tr("draco_table.status.act_last", count=1)
     screenshot(app, "draco-last-turn")
     app.close()
@@ -620,7 +620,7 @@ def test_the_panel_says_your_turn_only_when_a_person_at_the_screen_plays(monkeyp
     words = words_drawn(monkeypatch, app)
     assert your_turn in words and watching not in words
     # the computer's turn as the table shows it (the person's last action played out and the turn ended)
-    play_on(app, table, rng, lambda: table.controller._state.decision() == "act" and table.model.current)
+    play_on(app, table, rng, lambda: table.controller._state.decision() == "act" and table.board.model.current)
     words = words_drawn(monkeypatch, app)
     assert watching in words and your_turn not in words
     assert tr("draco_table.how_watch") in words
@@ -631,15 +631,15 @@ def test_undo_takes_back_a_move_but_not_a_peek():
     app, table = start()
     rng = random.Random(2)
     finish_setup(app, table, rng)
-    play_on(app, table, rng, lambda: table.model.actions_left == 2 and can(table, Move) and can(table, Peek))
+    play_on(app, table, rng, lambda: table.board.model.actions_left == 2 and can(table, Move) and can(table, Peek))
     actions = len(table.controller.actions)
-    table.play(next(a for a in table.decision().legal if isinstance(a, Move)))
+    table.board.play(next(a for a in table.decision().legal if isinstance(a, Move)))
     frames(app, 3)
     assert table.undo_target() is not None
     frames(app, 1, [key(pygame.K_z, pygame.KMOD_CTRL)])
     frames(app, 2)
     assert len(table.controller.actions) == actions
-    table.play(next(a for a in table.decision().legal if isinstance(a, Peek)))
+    table.board.play(next(a for a in table.decision().legal if isinstance(a, Peek)))
     frames(app, 3)
     assert table.undo_target() is None
 
@@ -704,9 +704,9 @@ def test_screenshots_mid_game(language):
         rng = random.Random(players)
         play_on(app, table, rng,
                 lambda t=table, n=players: t.controller._state.turn >= 6 * n and t.decision() is not None)
-        own = table.gestures.own_characters()
+        own = table.board.gestures.own_characters()
         if own:
-            table.gestures.selected = own[0]
+            table.board.gestures.selected = own[0]
             table.refresh_buttons()
         frames(app, 2)
         screenshot(app, f"draco-{language}-{players}p")
@@ -743,7 +743,7 @@ def test_tokens_in_motion_are_scaled_from_kept_pictures_not_drawn_and_kept_at_ev
             break
         frames(app)
     frames(app, 600)  # turns: tokens turned over, moving, fighting
-    assert table.controller._state.decision() == "act" and table.model.turn > 1
+    assert table.controller._state.decision() == "act" and table.board.model.turn > 1
     sizes: dict[tuple, set[int]] = {}
     for picture in app.ctx.art._cache:
         if picture[0] == "draco" and picture[2] in ("back", "char"):
@@ -762,7 +762,7 @@ def test_the_keyboards_cursor_on_the_character_it_selected_shows_no_tip_over_its
     rng = random.Random(3)
     finish_setup(app, table, rng)
     play_on(app, table, rng, lambda: can(table, Move))
-    g = table.gestures
+    g = table.board.gestures
     frames(app, 1, [key(pygame.K_TAB)])
     assert g.selected is not None and g.cursor == g.selected
     frames(app, 90)  # a second and a half: longer than a tip waits

@@ -18,7 +18,7 @@ from ui_support import click, frames, key, screenshot
 
 
 def panel_buttons(table) -> list[str]:
-    return [w.label for w in table.widgets.widgets if table.layout.panel.contains(w.rect)]
+    return [w.label for w in table.widgets.widgets if table.board.layout.panel.contains(w.rect)]
 
 
 @pytest.mark.parametrize("language", ["en", "zh-TW"])
@@ -28,7 +28,7 @@ def test_the_log_opened_over_a_selected_character_hides_its_buttons_and_closing_
     finish_setup(app, table, rng)
     play_on(app, table, rng, lambda: can(table, Move) and table.controller._state.turn > 12)
     frames(app, 1, [key(pygame.K_TAB)])
-    assert table.gestures.selected is not None and panel_buttons(table)  # Turn (T) under the card
+    assert table.board.gestures.selected is not None and panel_buttons(table)  # Turn (T) under the card
     frames(app, 1, [key(pygame.K_l)])  # L opens the log in the panel
     assert table.log_open and panel_buttons(table) == []
     screenshot(app, f"draco-log-over-selection-{language}")
@@ -54,7 +54,7 @@ def test_older_log_lines_fade_out_under_the_title_rather_than_start_cut():
     finally:
         text_module.checking = None
     title = next(rect for words, rect, _ in check.placed if words == tr("table.log_title"))
-    th, panel = app.ctx.theme, table.layout.panel
+    th, panel = app.ctx.theme, table.board.layout.panel
     top = title.bottom + th.px(6)  # where the log's lines start
     screenshot(app, "draco-log-faded-top")
 

@@ -14,9 +14,8 @@ import pygame
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
 from drako_desktop.games import load
 from drako_desktop.games.draco_mundis.actions import Move, Pass, Place, Select
-from drako_desktop.games.draco_mundis.ui.table_scene import TableScene
 from drako_desktop.ui.scenes.hand_over import HandOverScene
-from drako_desktop.ui.table_parts import TOOLTIP_DELAY
+from drako_desktop.ui.table import TOOLTIP_DELAY, TableScene
 from ui_support import DT, key, make_app, motion, pixels_digest
 
 COMPUTER_SEAT = 2
@@ -99,18 +98,18 @@ def play_and_record(swap: bool) -> tuple[list[bytes], dict[str, int], dict[tuple
             continue
         # Point at one of the computer's tokens (its tooltip must tell nothing) at each turn and first placements.
         if hover_square is None:
-            down = [s.at for s in table.model.squares.values() if s.down == COMPUTER_SEAT]
+            down = [s.at for s in table.board.model.squares.values() if s.down == COMPUTER_SEAT]
             hover_square = down[0] if down else None
         if hover_square is not None:
-            frame([motion(table.layout.square_rect(hover_square).center)])
+            frame([motion(table.board.layout.square_rect(hover_square).center)])
             for _ in range(round(TOOLTIP_DELAY / DT) + 2):
                 frame()
         if decision.kind == "select":
             kind = own_kinds[decision.seat].pop(0)
-            table.play(Place(kind, state.free_squares[0], 0 if game.rules.face_up_kinds[kind] else -1))
+            table.board.play(Place(kind, state.free_squares[0], 0 if game.rules.face_up_kinds[kind] else -1))
         else:
             move = next((a for a in decision.legal if isinstance(a, Move)), Pass())
-            table.play(move)
+            table.board.play(move)
         frame([motion((5, 5))])
     down_kinds = {divmod(sq, 12): game.rules.kinds[table.controller._state.down[sq] & 15]
                   for sq in table.controller._state.down_squares

@@ -157,10 +157,10 @@ def test_the_draco_hint_in_words_leaves_every_token_of_the_tray_in_sight(draco_a
     draw_bubble = table.hints.draw_bubble
     monkeypatch.setattr(table.hints, "draw_bubble", lambda *args, **kw: drawn.append(draw_bubble(*args, **kw)))
     frames(app, 2, [key(pygame.K_h)])
-    supply = table.gestures.supply()
+    supply = table.board.gestures.supply()
     bubble = drawn[-1]
     assert table.hints.shown is not None and len(supply) > 8 and bubble is not None
-    assert bubble.collidelist(table.layout.tray_slots(len(supply))) < 0
+    assert bubble.collidelist(table.board.layout.tray_slots(len(supply))) < 0
     assert bubble.collidelist(table.hint_places(table.hints.shown.action)) < 0
     screenshot(app, f"hint-look-draco-tray-1280-{language}")
     app.close()

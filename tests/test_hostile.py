@@ -29,13 +29,13 @@ from drako_desktop.controller import worker
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
 from drako_desktop.games.aetherya_pocket.engine import GameState
 from drako_desktop.games.aetherya_pocket.ui import tutorial
-from drako_desktop.games.aetherya_pocket.ui.table_scene import TableScene
 from drako_desktop.settings import Settings, settings_path
 from drako_desktop.stats import Statistics, stats_path
 from drako_desktop.ui.launch import open_app
 from drako_desktop.ui.scenes.dialogs import Dialog
 from drako_desktop.ui.scenes.load import LoadScene
 from drako_desktop.ui.scenes.scores import ScoreSheet
+from drako_desktop.ui.table import TableScene
 from test_cli_input import run_main
 from ui_support import click, frames, make_app, play_until
 

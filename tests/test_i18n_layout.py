@@ -21,7 +21,6 @@ from drako_desktop.games.aetherya_pocket.engine import category_scores
 from drako_desktop.games.aetherya_pocket.ui import tutorial
 from drako_desktop.games.aetherya_pocket.ui.card_tips import card_tooltip, legend_tooltip, unexplored_tooltip
 from drako_desktop.games.aetherya_pocket.ui.rules_scene import SECTIONS, RulesScene
-from drako_desktop.games.aetherya_pocket.ui.table_scene import TableScene
 from drako_desktop.games.aetherya_pocket.ui.tutorial_scene import TutorialPauseMenu, TutorialScene, open_tutorial
 from drako_desktop.games.aetherya_pocket.words import card_name, legend_text
 from drako_desktop.i18n import tr
@@ -126,20 +125,20 @@ def table_screens(s: Screens) -> None:
     s.look("07-table-2p-log")
     seat = table.decision().seat
     # Tooltips: every card type, every legend, the piles and a face-down card.
-    cell = table.rect_of(("cell", seat, 5)).center
+    cell = table.board.rect_of(("cell", seat, 5)).center
     for type_id in [t.id for t in app.ctx.game.cards.types]:
         table.pinned_tip, table.tooltip = True, card_tooltip(app.ctx.game.cards, type_id)
-        table.gestures.mouse = cell
+        table.board.gestures.mouse = cell
         s.look(f"08-tooltip-{type_id}", shot=type_id == "dragon", n=1)
     for legend in [leg.id for leg in app.ctx.game.cards.legends]:
         table.tooltip = legend_tooltip(app.ctx.game.cards, legend, met=False)
-        table.gestures.mouse = table.rect_of(("legend", 0)).center
+        table.board.gestures.mouse = table.board.rect_of(("legend", 0)).center
         s.look(f"08-tooltip-{legend}", shot=legend == "battle-goblin-dwarf", n=1)
     table.tooltip = unexplored_tooltip()
     s.look("08-tooltip-unexplored", shot=False, n=1)
     table.pinned_tip, table.tooltip = False, None
     for name in ("draw", "discard"):
-        table.pin_tooltip(table.rect_of((name,)).center)
+        table.pin_tooltip(table.board.rect_of((name,)).center)
         s.look(f"08-tooltip-{name}", shot=False, n=1)
     frames(app, 1, [motion((5, 300))])
     # Every status line and every message the table can say.
@@ -155,11 +154,11 @@ def table_screens(s: Screens) -> None:
         s.look(f"10-say-{key}", shot=key == "not_met", n=1)
     table.toast = None
     # A drag with the score preview.
-    start = table.rect_of(("discard",)).center
+    start = table.board.rect_of(("discard",)).center
     frames(app, 1, [motion(start), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
     frames(app, 1, [motion((start[0] - 30, start[1]), (1, 0, 0))])
-    legal = [k for k, r in table.gestures.targets().items() if r is None and k[0] == "cell"]
-    frames(app, 2, [motion(table.rect_of(legal[0]).center, (1, 0, 0))])
+    legal = [k for k, r in table.board.gestures.targets().items() if r is None and k[0] == "cell"]
+    frames(app, 2, [motion(table.board.rect_of(legal[0]).center, (1, 0, 0))])
     s.look("11-drag-preview")
     frames(app, 1, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 300), button=1)])
     app.scenes.push(PauseMenu(app))
@@ -181,13 +180,13 @@ def table_screens(s: Screens) -> None:
     sheet.relayout()
     s.look("15-score-sheet-tie-break", n=120)
     # Two people at one screen: the banner that names the next one.
-    app.scenes.replace_all(TableScene(app, GameSetup((Seat(NAMES[0]), Seat(NAMES[3])), seed=3)))
+    app.scenes.replace_all(app.table(GameSetup((Seat(NAMES[0]), Seat(NAMES[3])), seed=3)))
     table = app.scenes.top
     table.ctx.settings = replace(table.ctx.settings, animation_speed="normal")
     frames(app, 2)
     s.look("16-hand-over", n=1)  # first the hand-over: the starting cards are only Ana's
     assert take_screen(app)
-    table.gestures.confirm_arrangement()
+    table.board.gestures.confirm_arrangement()
     for _ in range(120):
         frames(app)
         beat = table.choreo.current
@@ -331,12 +330,12 @@ def draco_screens(s: Screens) -> None:
     s.look("31-draco-setup")
     for kind in data.kinds:
         table.pinned_tip, table.tooltip = True, supply_tooltip(data, kind)
-        table.gestures.mouse = table.layout.tray_slots(1)[0].center
+        table.board.gestures.mouse = table.board.layout.tray_slots(1)[0].center
         s.look(f"32-draco-tip-{kind}", shot=kind == "hunter", n=1)
     table.pinned_tip, table.tooltip = False, None
-    table.gestures.facing = Facing("place", (3, 6), "explorer")
+    table.board.gestures.facing = Facing("place", (3, 6), "explorer")
     s.look("33-draco-facing", shot=False)
-    table.gestures.facing = None
+    table.board.gestures.facing = None
     rng = random.Random(4)
     for _ in range(3000):
         if table.controller._state.turn >= 6 and table.decision() is not None:
@@ -348,29 +347,29 @@ def draco_screens(s: Screens) -> None:
         decision = table.decision()
         if decision is not None:
             if decision.kind == "act":
-                table.play(rng.choice([a for a in decision.legal if isinstance(a, Move)] or decision.legal))
+                table.board.play(rng.choice([a for a in decision.legal if isinstance(a, Move)] or decision.legal))
             else:
                 kind = rng.choice([a.token for a in decision.legal if isinstance(a, Select)])
-                table.play(place(kind, rng.choice(table.controller._state.free_squares),
+                table.board.play(place(kind, rng.choice(table.controller._state.free_squares),
                                  0 if game.rules.face_up_kinds[kind] else -1))
         frames(app)
     s.look("34-draco-turn")
     table.hints.toggle()  # a stand-in for the hard level (see the test): the hint in words
     s.look("34-draco-hint")
     table.hints.toggle()
-    for at in list(table.model.squares)[:40]:
-        table.pin_tooltip(table.layout.square_rect(at).center)
+    for at in list(table.board.model.squares)[:40]:
+        table.pin_tooltip(table.board.layout.square_rect(at).center)
         s.look(f"35-draco-tip-{at[0]}-{at[1]}", shot=False, n=1)
     table.pinned_tip, table.tooltip = False, None
-    own = table.gestures.own_characters()
+    own = table.board.gestures.own_characters()
     if own:
-        table.gestures.selected = own[0]
+        table.board.gestures.selected = own[0]
         table.refresh_buttons()
         s.look("36-draco-selected")
-        table.gestures.menu = Menu(own[0], ["move", "capture", "fight", "peek", "reveal", "reveal-any", "destroy",
+        table.board.gestures.menu = Menu(own[0], ["move", "capture", "fight", "peek", "reveal", "reveal-any", "destroy",
                                             "push"])
         s.look("37-draco-menu")
-        table.gestures.menu = None
+        table.board.gestures.menu = None
     original = table.status_text
     for key in ("act", "act_last", "selected", "menu", "place_pick", "place_where", "facing_place", "facing_reveal",
                 "facing_reveal_any", "facing_rotate"):
@@ -385,7 +384,7 @@ def draco_screens(s: Screens) -> None:
         table.say(tr(f"draco_mundis.errors.{code}"))
         s.look(f"39-draco-refused-{code}", shot=False, n=1)
     for key in ("pick_token", "select_first", "nothing_here", "out_of_play"):
-        table.say_key(key)
+        table.board.say_key(key)
         s.look(f"39-draco-say-{key}", shot=False, n=1)
     table.toast = None
     table.toggle_log()
@@ -422,7 +421,7 @@ def draco_screens(s: Screens) -> None:
         scene = app.scenes.replace_all(TutorialScene(app, lesson, index))
         frames(app, 3)
         if step.kind == "hover":
-            scene.gestures.mouse = scene.layout.square_rect(step.squares[0]).center
+            scene.board.gestures.mouse = scene.board.layout.square_rect(step.squares[0]).center
         scene.hint = tr(f"draco_lesson.steps.{step.id}.wrong", opponent=NAMES[1])
         s.look(f"43-draco-lesson-{index + 1:02d}-{step.id}")
 

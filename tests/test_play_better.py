@@ -68,7 +68,7 @@ def draco_table(persist: bool = False, language: str = "en"):
 
 
 def top_labels(table) -> list[str]:
-    return [w.label for w in table.widgets.widgets if w.rect.y < table.layout.top_bar.bottom]
+    return [w.label for w in table.widgets.widgets if w.rect.y < table.board.layout.top_bar.bottom]
 
 
 # -- the hint ------------------------------------------------------------------------------------------------
@@ -81,7 +81,7 @@ def test_a_hint_glows_on_the_draco_table_and_is_cancelled_counted_and_saved(drac
     frames(app, 1, [key(pygame.K_h)])
     shown = table.hints.shown
     assert isinstance(shown.action, Select) and table.controller.hints == [1, 0]
-    assert table.hint_places(shown.action) == [table.tray_slot(shown.action.token)]
+    assert table.hint_places(shown.action) == [table.board.tray_slot(shown.action.token)]
     frames(app, 1, [key(pygame.K_ESCAPE)])  # Esc hides the hint; the game menu stays closed
     assert table.hints.shown is None and app.scenes.top is table
     play_on(app, table, random.Random(3), lambda: table.decision() is not None and table.decision().kind == "act"
@@ -92,7 +92,7 @@ def test_a_hint_glows_on_the_draco_table_and_is_cancelled_counted_and_saved(drac
                     pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=hint.rect.center, button=1)])
     move = table.hints.shown.action
     assert isinstance(move, Move) and table.controller.hints == [2, 0]
-    assert [table.layout.square_at(r.center) for r in table.hint_places(move)] == [divmod(move.origin, 12),
+    assert [table.board.layout.square_at(r.center) for r in table.hint_places(move)] == [divmod(move.origin, 12),
                                                                                     divmod(move.target, 12)]
     frames(app, 2)
     screenshot(app, "play-better-01-hint-draco")
@@ -101,7 +101,7 @@ def test_a_hint_glows_on_the_draco_table_and_is_cancelled_counted_and_saved(drac
     assert table.hints.shown is None
     frames(app, 1, [key(pygame.K_h)])
     assert table.controller.hints == [3, 0]
-    table.play(move)
+    table.board.play(move)
     frames(app, 1)
     assert not table.hints.active
     assert table.session.flush()
@@ -119,14 +119,14 @@ def test_h_on_the_draco_table_shows_the_hint_alone_not_the_keyboards_cursor(drac
     play_on(app, table, random.Random(3), lambda: table.decision() is not None and table.decision().kind == "act"
             and any(isinstance(a, Move) for a in table.decision().legal))
     frames(app, 1, [key(pygame.K_h)])
-    assert table.hints.shown is not None and not table.gestures.keyboard
+    assert table.hints.shown is not None and not table.board.gestures.keyboard
     frames(app, 1, [key(pygame.K_l)])  # the log, opened and closed: no cursor either
     frames(app, 1, [key(pygame.K_l)])
-    assert not table.gestures.keyboard
+    assert not table.board.gestures.keyboard
     frames(app, 2)
     screenshot(app, f"draco-hint-without-cursor-{language}")
     frames(app, 1, [key(pygame.K_RIGHT)])
-    assert table.gestures.keyboard
+    assert table.board.gestures.keyboard
     app.close()
 
 
@@ -559,17 +559,17 @@ def test_a_hint_on_the_aetherya_table_then_the_game_counts_apart(library):
     shown = table.hints.shown
     assert shown is not None and table.controller.hints == [1, 0] and shown.reason
     places = table.hint_places(shown.action)
-    assert places and all(table.layout.size[0] > r.x >= 0 for r in places)
+    assert places and all(table.board.layout.size[0] > r.x >= 0 for r in places)
     frames(app, 2)
     screenshot(app, "play-better-10-hint-aetherya")
     # The bubble covers neither the hint's own places nor the last turns told ("Since your last turn"), nor
     # the large kingdom beside the column of the others where it went.
     from drako_desktop.games.aetherya_pocket.ui.hint_marks import bubble_places
 
-    assert table.recent_turns() and table.layout.news.h
-    bubble = table.hints.draw_bubble(app.surface.copy(), *bubble_places(table, True))
-    large = table.layout.kingdoms[table.layout.active].rect
-    assert bubble is not None and bubble.collidelist([*places, table.layout.news, large]) < 0
+    assert table.board.recent_turns() and table.board.layout.news.h
+    bubble = table.hints.draw_bubble(app.surface.copy(), *bubble_places(table.board, True))
+    large = table.board.layout.kingdoms[table.board.layout.active].rect
+    assert bubble is not None and bubble.collidelist([*places, table.board.layout.news, large]) < 0
     table.play([shown.action])
     frames(app, 1)
     assert not table.hints.active

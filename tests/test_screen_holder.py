@@ -31,7 +31,7 @@ PEOPLE_AND_COMPUTER = (Seat("Ana"), Seat("Bot", COMPUTER, "random"), Seat("Brynj
 
 def own_kinds_shown(table) -> set:
     """The squares whose face-down token's kind the table's board shows."""
-    return {spot.at for spot in table.model.squares.values() if spot.down >= 0 and spot.down_kind}
+    return {spot.at for spot in table.board.model.squares.values() if spot.down >= 0 and spot.down_kind}
 
 
 def ana_waits_for_end_turn(speed: str = "instant"):
@@ -42,7 +42,7 @@ def ana_waits_for_end_turn(speed: str = "instant"):
     finish_setup(app, table, rng)
     play_on(app, table, rng, lambda: table.decision() is not None and table.decision().seat == 0
             and table.decision().kind == "act")
-    table.play(Pass())
+    table.board.play(Pass())
     frames(app, 3)
     assert table.ending_turn() and table.viewer == 0 and own_kinds_shown(table)
     return app, table
@@ -68,7 +68,7 @@ def test_a_computers_turn_after_a_persons_end_turn_is_shown_in_the_public_view()
 def resumed(game, setup: GameSetup, actions, turn_ended: bool = False):
     app = make_app(game, size=(1280, 720), animation_speed="instant")
     saved = replace(start_game(setup), actions=tuple(actions), turn_ended=turn_ended)
-    table = app.scenes.replace_all(game.ui().table_scene(app, setup, saved=saved))
+    table = app.scenes.replace_all(app.table(setup, saved=saved))
     frames(app, 2)
     return app, table
 
@@ -160,11 +160,11 @@ def test_two_people_at_aetherya_hand_the_screen_over_before_each_arrangement():
     frames(app, 2)
     for seat in (0, 1):
         assert isinstance(app.scenes.top, HandOverScene) and app.scenes.top.seat == seat
-        assert table.model.hand == [] and table.controller.screen is None  # nobody's cards under the hand-over
+        assert table.board.model.hand == [] and table.controller.screen is None  # nobody's cards under the hand-over
         if seat == 0:
             screenshot(app, "aetherya-hand-over")
         assert take_screen(app)
-        assert table.controller.screen == seat and len(table.model.hand) == 4
+        assert table.controller.screen == seat and len(table.board.model.hand) == 4
         frames(app, 1, [key(pygame.K_RETURN)])  # the arrangement as dealt
         frames(app, 3)
     assert table.controller.turn == 1 and not isinstance(app.scenes.top, HandOverScene)  # turns hide nothing
@@ -177,5 +177,5 @@ def test_one_person_against_computers_never_sees_a_hand_over_in_aetherya():
     table = app.start_game(GameSetup((Seat("Ana"), Seat("Bot", COMPUTER, "random")), 4, 0, game.id))
     frames(app, 2)
     assert not isinstance(app.scenes.top, HandOverScene) and table.controller.screen == 0
-    assert len(table.model.hand) == 4
+    assert len(table.board.model.hand) == 4
     app.close()

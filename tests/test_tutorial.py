@@ -73,7 +73,7 @@ def button(app, label):
 
 
 def at(table, key):
-    return table.rect_of(key).center
+    return table.board.rect_of(key).center
 
 
 def settle(app, table, step_id=None):
@@ -87,7 +87,7 @@ def settle(app, table, step_id=None):
 
 def points_at(table, key):
     """The lesson's highlight is on the table place `key`."""
-    return table.rect_of(key) in table.pointed()
+    return table.board.rect_of(key) in table.pointed()
 
 
 def start_from_menu(app):
@@ -113,16 +113,16 @@ def test_learn_to_play_end_to_end_with_wrong_moves_leaving_and_resuming(aetherya
 
     # Arrange: a card dropped on the wrong place goes back, with the reason.
     seat = table.decision().seat
-    hand = table.gestures.hand()
+    hand = table.board.gestures.hand()
     wanted = table.step.arranged()
     wrong_cell = next(c for c in CENTRE if wanted[c] != hand[0])
     drag(app, at(table, ("hand", 0)), at(table, ("cell", seat, wrong_cell)))
     frames(app, 2)
-    assert table.gestures.arrangement == {}
+    assert table.board.gestures.arrangement == {}
     assert table.hint == i18n.tr("tutorial.steps.arrange.wrong")
     for _ in range(4):
         assert points_at(table, ("hand", 0))
-        card = table.gestures.hand()[0]
+        card = table.board.gestures.hand()[0]
         cell = next(c for c, t in wanted.items() if t == card)
         assert points_at(table, ("cell", seat, cell))
         drag(app, at(table, ("hand", 0)), at(table, ("cell", seat, cell)))
@@ -142,9 +142,9 @@ def test_learn_to_play_end_to_end_with_wrong_moves_leaving_and_resuming(aetherya
     frames(app, 2, [motion((start[0] - 40, start[1]), (1, 0, 0))])
     assert table.step.id == "favoured_land"
     target = ("cell", seat, table.step.target_cell())
-    other = next(k for k, r in table.gestures.targets().items() if r is None and k != target and k[0] == "cell")
+    other = next(k for k, r in table.board.gestures.targets().items() if r is None and k != target and k[0] == "cell")
     frames(app, 2, [motion(at(table, target), (1, 0, 0))])
-    preview = table.gestures.preview()
+    preview = table.board.gestures.preview()
     assert preview is not None and preview[1].delta["human"] == 2
     screenshot(app, "tutorial-03-score-preview")
     frames(app, 1, [motion(at(table, other), (1, 0, 0))])
@@ -162,7 +162,7 @@ def test_learn_to_play_end_to_end_with_wrong_moves_leaving_and_resuming(aetherya
     assert table.step.id == "conflict"
     frames(app, 30, [motion(at(table, ("cell", seat, table.step.cell)))])
     assert table.step.id == "conflict", "the conflict stays explained while the person looks at it"
-    assert table.gestures.preview()[1].delta["conflicts"] == -2
+    assert table.board.gestures.preview()[1].delta["conflicts"] == -2
     screenshot(app, "tutorial-05-conflict")
     frames(app, 80)
     assert table.step.id == "legend_place"
@@ -172,11 +172,11 @@ def test_learn_to_play_end_to_end_with_wrong_moves_leaving_and_resuming(aetherya
     click(app, end_turn)
     click(app, end_turn)  # pressed twice: no "are you sure" either way
     assert table.step.id == "legend_claim" and table.decision().kind == "after-place"
-    slot = table.model.legend_row.index("alliance-human-elf")
+    slot = table.board.model.legend_row.index("alliance-human-elf")
     assert points_at(table, ("legend", slot))
     screenshot(app, "tutorial-06-claim")
     click(app, at(table, ("legend", slot)))
-    assert table.model.claimed[seat] or table.controller._state.claimed[seat]
+    assert table.board.model.claimed[seat] or table.controller._state.claimed[seat]
     settle(app, table, "draw")
 
     # Leave in the middle (Esc, then the pause menu) and come back to the same step.
@@ -195,28 +195,28 @@ def test_learn_to_play_end_to_end_with_wrong_moves_leaving_and_resuming(aetherya
     assert isinstance(table, TutorialScene) and table.step.id == "draw"
     settle(app, table, "draw")
     assert list(table.controller._state.visible_kingdom(seat)) == kingdom_before
-    assert table.log_lines, "a resumed lesson tells its game so far"
+    assert table.log_lines(), "a resumed lesson tells its game so far"
 
     # Draw (by pulling a card off the pile), discard it, reveal: a wrong land first.
     draw = at(table, ("draw",))
     drag(app, draw, (draw[0], draw[1] + 40))
     settle(app, table, "reveal")
-    assert table.model.drawn == "swamp"
+    assert table.board.model.drawn == "swamp"
     drag(app, at(table, ("drawn",)), at(table, ("discard",)))
-    assert table.gestures.discarding
+    assert table.board.gestures.discarding
     target = table.step.target_cell()
-    wrong_land = next(i for i, t in enumerate(table.model.kingdoms[seat]) if t == FACE_DOWN and i != target)
+    wrong_land = next(i for i, t in enumerate(table.board.model.kingdoms[seat]) if t == FACE_DOWN and i != target)
     click(app, at(table, ("cell", seat, wrong_land)))
-    assert table.step.id == "reveal" and table.gestures.discarding and table.hint
+    assert table.step.id == "reveal" and table.board.gestures.discarding and table.hint
     assert points_at(table, ("cell", seat, target))
     click(app, at(table, ("cell", seat, target)))
     settle(app, table, "portal")
 
     # A Magical Portal, then a Dragon it helps to domesticate.
-    assert table.model.discard_top == "portal"
+    assert table.board.model.discard_top == "portal"
     drag(app, at(table, ("discard",)), at(table, ("cell", seat, table.step.target_cell())))
     settle(app, table, "dragon")
-    assert table.model.discard_top == "dragon"
+    assert table.board.model.discard_top == "dragon"
     frames(app, 1, [motion(at(table, ("discard",)))])
     screenshot(app, "tutorial-08-dragon")
     drag(app, at(table, ("discard",)), at(table, ("cell", seat, table.step.target_cell())))

@@ -40,10 +40,10 @@ def caught_up(app, painter) -> None:
 
 
 def same_as_painted_afresh(app, table) -> bool:
-    caught_up(app, table.painter)
+    caught_up(app, table.board.painter)
     cached = picture(app)
-    table.painter._board = None  # forget every cached part and picture: the next frame paints them all
-    table.painter._layers = {}
+    table.board.painter._board = None  # forget every cached part and picture: the next frame paints them all
+    table.board.painter._layers = {}
     app.scenes.draw(app.surface)
     return picture(app) == cached
 
@@ -99,7 +99,7 @@ def test_kingdoms_painted_one_a_frame_after_a_slide_look_as_painted_afresh(rules
     spread = 0
     for n in range(120):
         frames(app)
-        spread += bool(table.painter._pending)
+        spread += bool(table.board.painter._pending)
         assert same_as_painted_afresh(app, table), f"frame {n}"
     assert spread > 0  # several kingdoms changed whole at once
     assert not app.crashes
@@ -114,7 +114,7 @@ def test_a_large_change_of_the_board_is_painted_half_in_one_frame_half_in_the_ne
     size = (1600, 900)
     app = make_app(aetherya_game(), size=size, animation_speed=speed)
     table = app.start_game(GameSetup(tuple(Seat(f"C{i}", COMPUTER, "random") for i in range(4)), 9))
-    painter, board = table.painter, table.painter.board
+    painter, board = table.board.painter, table.board.painter.board_layer
     painted: list[list[int]] = []  # each frame's regions' areas
 
     def recorded(*args):
@@ -122,7 +122,7 @@ def test_a_large_change_of_the_board_is_painted_half_in_one_frame_half_in_the_ne
         painted.append([r.w * r.h for r in repainted or ()])
         return shown, repainted
 
-    painter.board = recorded
+    painter.board_layer = recorded
     halved = 0
     for _ in range(600):
         frames(app)
@@ -146,13 +146,13 @@ def test_a_part_split_over_two_frames_is_never_shown_half_new():
     table = app.start_game(GameSetup(tuple(Seat(f"C{i}", COMPUTER, "random") for i in range(4)), 9))
     before, split = app.surface.copy(), 0
     for _ in range(600):
-        shown = dict(table.painter._board[2]) if table.painter._board else {}
+        shown = dict(table.board.painter._board[2]) if table.board.painter._board else {}
         frames(app)
-        if table.painter.owes:
+        if table.board.painter.owes:
             split += 1
             now = app.surface.copy()
-            parts = table.painter._board[2]
-            caught_up(app, table.painter)
+            parts = table.board.painter._board[2]
+            caught_up(app, table.board.painter)
             afresh = app.surface.copy()
             for name, (key, rect) in parts.items():
                 if not isinstance(name, str) or shown.get(name) == (key, rect):
@@ -173,15 +173,15 @@ def test_an_overlay_opened_just_after_a_split_keeps_the_table_whole():
     table = app.start_game(GameSetup(tuple(Seat(f"C{i}", COMPUTER, "random") for i in range(4)), 9))
     for _ in range(600):
         frames(app)
-        if table.painter.owes:
+        if table.board.painter.owes:
             break
-    assert table.painter.owes
+    assert table.board.painter.owes
     app.scenes.push(PauseMenu(app))
     frames(app, 3)
-    assert not table.painter.owes
+    assert not table.board.painter.owes
     kept = picture(app)
-    table.painter._board = None  # the table's board and the menu's kept picture painted afresh
-    table.painter._layers = {}
+    table.board.painter._board = None  # the table's board and the menu's kept picture painted afresh
+    table.board.painter._layers = {}
     app.scenes.forget_shown()
     app.scenes.draw(app.surface)
     assert picture(app) == kept
@@ -200,12 +200,12 @@ def test_every_part_of_the_board_paints_only_inside_its_region(language, size):
         frames(app)
         if n % 40:
             continue
-        for name, (key, rect) in table.painter._board[2].items():
+        for name, (key, rect) in table.board.painter._board[2].items():
             if key == BARE:
                 continue
             canvas.set_clip(None)
             canvas.fill((0, 0, 0, 0))
-            table.painter.paint_part(canvas, name, key)
+            table.board.painter.paint_part(canvas, name, key)
             outside = pygame.mask.from_surface(canvas, 0)  # every pixel painted: not wholly transparent
             outside.erase(pygame.mask.Mask(rect.size, fill=True), rect.topleft)
             assert outside.count() == 0, f"{name} draws {canvas.get_bounding_rect()} outside {rect} (frame {n})"
@@ -224,9 +224,9 @@ def test_draco_mundis_cached_board_and_plates_look_as_painted_afresh():
     plates = set()
     for n in range(600):
         frames(app)
-        plates.add(tuple(table.painter._board[2].values()))
+        plates.add(tuple(table.board.painter._board[2].values()))
         if n % 10 == 0:
-            assert draco_same_as_painted_afresh(app, table.painter), f"frame {n}"
+            assert draco_same_as_painted_afresh(app, table.board.painter), f"frame {n}"
     assert len(plates) > 10  # the plates changed along the game (scores, actions left, whose turn)
     assert not app.crashes
     app.close()
@@ -240,7 +240,7 @@ def test_a_plate_shows_a_prisoner_as_soon_as_a_cannibal_takes_it():
 
     def looks_as_painted_afresh(step) -> None:
         frames(app, 2)
-        painter = app.scenes.top.painter
+        painter = app.scenes.top.board.painter
         prisoners.append(sum(1 for what, _ in painter.kept(0) if what == "prisoner"))
         assert draco_same_as_painted_afresh(app, painter), f"after {step.id}"
 
@@ -256,10 +256,10 @@ def test_a_persons_turn_drawn_only_where_it_changed_looks_as_painted_afresh():
     seat = table.decision().seat
 
     def forget():
-        table.painter._board = None
-        table.painter._layers = {}
+        table.board.painter._board = None
+        table.board.painter._layers = {}
 
-    drawn_over = checking_every_frame(app, forget, table.painter)
+    drawn_over = checking_every_frame(app, forget, table.board.painter)
     for place in (("cell", seat, 0), ("legend", 0), ("draw",), ("discard",)):
         frames(app, 45, [motion(centre_of(table, place))])  # long enough for its tip
     start = centre_of(table, ("discard",))
@@ -283,7 +283,7 @@ def test_a_draco_mundis_turn_drawn_only_where_it_changed_looks_as_painted_afresh
     rng = random.Random(5)
     finish_setup(app, table, rng)
     play_on(app, table, rng, lambda: can(table, Move))
-    painter = table.painter
+    painter = table.board.painter
 
     def forget():
         painter.forget()
@@ -293,12 +293,13 @@ def test_a_draco_mundis_turn_drawn_only_where_it_changed_looks_as_painted_afresh
     move = next(a for a in table.decision().legal if isinstance(a, Move))
     origin, target = divmod(move.origin, 12), divmod(move.target, 12)
     for at in ((0, 0), (3, 5), target, origin):
-        frames(app, 45, [motion(table.layout.square_rect(at).center)])
-    frames(app, 3, [down(table.layout.square_rect(origin).center), up(table.layout.square_rect(origin).center)])
+        frames(app, 45, [motion(table.board.layout.square_rect(at).center)])
+    at = table.board.layout.square_rect(origin).center
+    frames(app, 3, [down(at), up(at)])
     for at in ((origin[0], max(0, origin[1] - 1)), target, (7, 11)):
-        frames(app, 20, [motion(table.layout.square_rect(at).center)])
+        frames(app, 20, [motion(table.board.layout.square_rect(at).center)])
     frames(app, 3, [press(pygame.K_ESCAPE)])
-    start, end = table.layout.square_rect(origin).center, table.layout.square_rect(target).center
+    start, end = table.board.layout.square_rect(origin).center, table.board.layout.square_rect(target).center
     frames(app, 1, [motion(start), down(start)])
     for step in range(1, 5):
         pos = (start[0] + (end[0] - start[0]) * step // 4, start[1] + (end[1] - start[1]) * step // 4)

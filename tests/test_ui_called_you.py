@@ -27,12 +27,12 @@ def test_the_person_called_you_is_spoken_to_in_the_log_and_the_end_banner(langua
     wait_for_person(app, table)
     table.play([table.decision().legal[0]])  # the arrangement as dealt
     wait_for_person(app, table)
-    assert arranged in table.log_lines
-    assert i18n.tr("log.arrange", name="Brynja") in table.log_lines
-    assert table.banner_text(Event("end", 0)) == complete
-    table.draw_banner(app.surface, complete, 1.0)  # as the end's announcement draws it over the table
+    assert arranged in table.log_lines()
+    assert i18n.tr("log.arrange", name="Brynja") in table.log_lines()
+    assert table.board.banner_text(Event("end", 0)) == complete
+    table.board.draw_banner(app.surface, complete, 1.0)  # as the end's announcement draws it over the table
     screenshot(app, f"table-you-end-banner-{language}")
-    assert table.banner_text(Event("end", 1)) == i18n.tr("table.game_ends", name="Brynja")
+    assert table.board.banner_text(Event("end", 1)) == i18n.tr("table.game_ends", name="Brynja")
     assert describe(Event("end", 0), [you, "Brynja"], aetherya_game().rules.cards) == ended
     app.close()
     i18n.set_language("en")

@@ -56,7 +56,7 @@ def settle(app, table, limit=2000):
 def place_the_discard(app, table):
     """Ana drags the discard onto a face-up card (nothing hidden comes to light); returns the cell."""
     seat = table.decision().seat
-    cell = next(k for k in legal_cells(table, ("discard",)) if table.model.kingdoms[seat][k[2]] != FACE_DOWN)
+    cell = next(k for k in legal_cells(table, ("discard",)) if table.board.model.kingdoms[seat][k[2]] != FACE_DOWN)
     drag(app, centre_of(table, ("discard",)), centre_of(table, cell))
     settle(app, table)
     return cell
@@ -69,19 +69,19 @@ def end_turn_button(table):
 def test_placing_the_discard_waits_for_end_turn_and_can_be_taken_back(rules):
     app, table = first_turn()
     seat, start = table.decision().seat, len(table.controller.actions)
-    card = table.model.discard_top
+    card = table.board.model.discard_top
     cell = place_the_discard(app, table)
     frames(app, 30)
     c = table.controller
     # The turn is over in the engine, but nobody else has moved and the table is still Ana's.
-    assert c.phase == Phase.END_TURN and len(c.actions) == start + 2 and table.model.current == seat
-    assert table.model.kingdoms[seat][cell[2]] == card and end_turn_button(table) is not None
+    assert c.phase == Phase.END_TURN and len(c.actions) == start + 2 and table.board.model.current == seat
+    assert table.board.model.kingdoms[seat][cell[2]] == card and end_turn_button(table) is not None
     assert "End turn" in table.status_text() and "Undo" in table.status_text()
     frames(app, 1, [key(*CTRL_Z)])  # the placement comes back into hand...
-    assert c.phase == Phase.DECIDE and c.actions[-1].kind == "take-discard" and table.model.drawn == card
+    assert c.phase == Phase.DECIDE and c.actions[-1].kind == "take-discard" and table.board.model.drawn == card
     frames(app, 1, [key(*CTRL_Z)])  # ...and the discard back onto its pile
-    assert len(c.actions) == start and table.model.discard_top == card and table.decision().kind == "turn-start"
-    assert table.model.matches(c._state.view(0))
+    assert len(c.actions) == start and table.board.model.discard_top == card and table.decision().kind == "turn-start"
+    assert table.board.model.matches(c._state.view(0))
     frames(app, 1, [key(*CTRL_Z)])  # nothing left: Ctrl+Z says so in words
     assert table.toast[0] == i18n.tr("table.undo_refused.nothing")
     place_the_discard(app, table)
@@ -99,26 +99,27 @@ def test_ctrl_z_puts_back_what_the_game_has_not_seen(rules):
     app = make_app(aetherya_game(), animation_speed="fast")
     table = app.start_game(GameSetup((Seat("Ana"), Seat("Brynja", COMPUTER, "random")), 3))
     seat = wait_for_person(app, table).seat
-    hand = table.gestures.hand()
+    hand = table.board.gestures.hand()
     drag(app, centre_of(table, ("hand", 0)), centre_of(table, ("cell", seat, CENTRE[0])))
     drag(app, centre_of(table, ("hand", 0)), centre_of(table, ("cell", seat, CENTRE[3])))
     drag(app, centre_of(table, ("cell", seat, CENTRE[0])), centre_of(table, ("cell", seat, CENTRE[1])))
-    assert table.gestures.arrangement == {CENTRE[3]: hand[1], CENTRE[1]: hand[0]}
+    assert table.board.gestures.arrangement == {CENTRE[3]: hand[1], CENTRE[1]: hand[0]}
     frames(app, 1, [key(*CTRL_Z)])  # the card moved last goes back to the hand
-    assert table.gestures.arrangement == {CENTRE[3]: hand[1]} and table.gestures.hand() == [hand[0]] + hand[2:]
+    g = table.board.gestures
+    assert g.arrangement == {CENTRE[3]: hand[1]} and g.hand() == [hand[0]] + hand[2:]
     assert table.toast is None
     frames(app, 1, [key(*CTRL_Z)])
-    assert table.gestures.arrangement == {} and sorted(table.gestures.hand()) == sorted(hand)
+    assert table.board.gestures.arrangement == {} and sorted(table.board.gestures.hand()) == sorted(hand)
     frames(app, 1, [key(*CTRL_Z)])  # nothing left: the words again
     assert table.toast[0] == i18n.tr("table.undo_refused.nothing")
     frames(app, 1, [key(pygame.K_RETURN)])
     assert wait_for_person(app, table).kind == "turn-start"
     actions = list(table.controller.actions)
     click(app, centre_of(table, ("discard",)))  # picked up, not played yet
-    assert table.gestures.held is not None
+    assert table.board.gestures.held is not None
     table.toast = None
     frames(app, 1, [key(*CTRL_Z)])
-    assert table.gestures.held is None and table.toast is None and table.controller.actions == actions
+    assert table.board.gestures.held is None and table.toast is None and table.controller.actions == actions
     app.close()
 
 
@@ -132,7 +133,7 @@ def test_a_click_on_the_piles_or_legends_while_the_turn_waits_says_to_end_it(rul
         click(app, centre_of(table, place))
         assert table.toast[0] == i18n.tr("table.say.turn_done") and table.ending_turn(), place
     table.toast = None
-    click(app, table.layout.kingdoms[1].grid.center)  # another's kingdom: only looked at
+    click(app, table.board.layout.kingdoms[1].grid.center)  # another's kingdom: only looked at
     assert table.toast is None
     app.close()
 
@@ -144,14 +145,14 @@ def test_taking_a_move_back_keeps_the_others_turns_marked_and_told(rules):
     table.end_turn()
     assert wait_for_person(app, table).kind == "turn-start"
     settle(app, table)
-    told = table.recent_turns()
+    told = table.board.recent_turns()
     assert [r.seat for r in told] == [1] and told[0].events[0].kind != "arrange"
     place_the_discard(app, table)
     frames(app, 1, [key(*CTRL_Z)])
-    assert table.decision().kind == "after-take-discard" and table.recent_turns() == told
+    assert table.decision().kind == "after-take-discard" and table.board.recent_turns() == told
     assert "must be placed" in table.status_text()  # back in hand, nothing glows yet: drag it, it must go
     frames(app, 1, [key(*CTRL_Z)])
-    assert table.decision().kind == "turn-start" and table.recent_turns() == told  # same time: no second pulse
+    assert table.decision().kind == "turn-start" and table.board.recent_turns() == told  # same time: no second pulse
     app.close()
 
 
@@ -163,15 +164,15 @@ def test_a_card_drawn_from_the_pile_is_final_and_undo_says_so(rules):
     settle(app, table)
     assert table.controller.actions[-1].kind == "draw"
     seat = table.decision().seat
-    face_up = next(k for k in legal_cells(table) if table.model.kingdoms[seat][k[2]] != FACE_DOWN)
+    face_up = next(k for k in legal_cells(table) if table.board.model.kingdoms[seat][k[2]] != FACE_DOWN)
     click(app, centre_of(table, face_up))  # placed on a face-up card: that placement can be taken back...
     settle(app, table)
     assert table.ending_turn() and table.undo_target() is not None
     frames(app, 1, [key(*CTRL_Z)])
-    assert table.decision().kind == "after-draw" and table.model.drawn is not None
+    assert table.decision().kind == "after-draw" and table.board.model.drawn is not None
     frames(app, 1, [key(*CTRL_Z)])  # ...but not the draw
     assert table.toast[0] == i18n.tr("table.undo_refused.drawn") and table.controller.actions[-1].kind == "draw"
-    face_down = next(k for k in legal_cells(table, ("drawn",)) if table.model.kingdoms[seat][k[2]] == FACE_DOWN)
+    face_down = next(k for k in legal_cells(table, ("drawn",)) if table.board.model.kingdoms[seat][k[2]] == FACE_DOWN)
     click(app, centre_of(table, ("drawn",)))
     click(app, centre_of(table, face_down))  # an Unexplored Land replaced: it has been seen
     settle(app, table)
@@ -225,7 +226,7 @@ def reopen(app, table, library):
     assert table.session.flush()
     game, _ = saves.read(table.session.saved_path(), library)
     app.scenes.pop()
-    resumed = type(table)(app, game.setup, saved=game)
+    resumed = app.table(game.setup, saved=game)
     app.scenes.push(resumed)
     frames(app, 3)
     take_screen(app)  # Draco Mundis: who resumes takes the screen first (Aetherya's turns hide nothing)
@@ -238,11 +239,11 @@ def test_a_game_left_waiting_for_end_turn_resumes_waiting(rules, library):
     table, seat = waiting_for_end_turn(app)
     game, resumed = reopen(app, table, library)
     assert not game.turn_ended
-    assert resumed.ending_turn() and resumed.model.current == seat and resumed.undo_target() is not None
+    assert resumed.ending_turn() and resumed.board.model.current == seat and resumed.undo_target() is not None
     assert resumed.controller._held == 1  # the next turn's start, told at End turn
     resumed.end_turn()
     frames(app, 3)
-    assert resumed.model.current != seat and resumed.controller.current().seat != seat
+    assert resumed.board.model.current != seat and resumed.controller.current().seat != seat
     app.close()
 
 
@@ -251,15 +252,15 @@ def test_a_turn_resumed_waiting_for_end_turn_still_shows_the_others_turns_and_lo
     told (the person's own turn is not over yet), and the next turn is logged at End turn, once."""
     app = make_app(aetherya_game(), persist=True, animation_speed="instant")
     table, seat = waiting_for_end_turn(app)
-    marked = [(r.seat, r.events) for r in table.recent_turns()]
+    marked = [(r.seat, r.events) for r in table.board.recent_turns()]
     assert marked and all(s != seat for s, _ in marked)
-    log = list(table.log_lines)
+    log = list(table.log_lines())
     game, resumed = reopen(app, table, library)
-    assert [(r.seat, r.events) for r in resumed.recent_turns()] == marked
-    assert resumed.log_lines == log
+    assert [(r.seat, r.events) for r in resumed.board.recent_turns()] == marked
+    assert resumed.log_lines() == log
     resumed.end_turn()
     frames(app, 3)
-    assert resumed.log_lines[len(log):] == [i18n.tr("log.turn", turn=2, name="Ben")]
+    assert resumed.log_lines()[len(log):] == [i18n.tr("log.turn", turn=2, name="Ben")]
     app.close()
 
 
@@ -299,26 +300,26 @@ def test_settings_from_an_older_version_load_and_the_setting_is_shown(rules):
 def test_a_legend_dropped_between_the_cards_claims_it(rules):
     for seed in range(1, 200):
         app, table = first_turn(seed=seed)
-        if table.claimable_now():
+        if table.board.claimable_now():
             break
         app.close()
     else:
         pytest.fail("no seed offers a legend on the first turn")
     seat = table.decision().seat
-    legend = sorted(table.claimable_now())[0]
-    box = table.layout.kingdoms[seat]
+    legend = sorted(table.board.claimable_now())[0]
+    box = table.board.layout.kingdoms[seat]
     a, b = box.cell(5), box.cell(6)
     gap = ((a.right + b.left) // 2, a.centery)  # between two cards, where no cell is
-    assert table.hit(gap) == ("kingdom", seat)
-    drag(app, centre_of(table, ("legend", table.model.legend_row.index(legend))), gap)
+    assert table.board.hit(gap) == ("kingdom", seat)
+    drag(app, centre_of(table, ("legend", table.board.model.legend_row.index(legend))), gap)
     settle(app, table)
-    assert legend in table.model.claimed[seat] and table.controller.actions[-1].kind == "claim"
+    assert legend in table.board.model.claimed[seat] and table.controller.actions[-1].kind == "claim"
     refilled = any(e.kind == "claim" and e.refill for e in table.controller.last_events)
     frames(app, 1, [key(*CTRL_Z)])  # a claim is taken back, unless the legend deck refilled the row
     if refilled:
-        assert table.toast[0] == i18n.tr("table.undo_refused.refilled") and legend in table.model.claimed[seat]
+        assert table.toast[0] == i18n.tr("table.undo_refused.refilled") and legend in table.board.model.claimed[seat]
     else:
-        assert legend not in table.model.claimed[seat] and legend in table.model.legend_row
+        assert legend not in table.board.model.claimed[seat] and legend in table.board.model.legend_row
     app.close()
 
 
@@ -329,10 +330,10 @@ def test_after_a_click_draw_the_hint_names_both_choices_and_esc_lands_the_card(r
     frames(app, 1, [key(pygame.K_ESCAPE)])  # while it flies: no menu, the card lands and stays to be chosen
     frames(app, 2)
     assert app.scenes.find(PauseMenu) is None
-    assert table.choreo.idle and table.gestures.held is None and table.model.drawn is not None
+    assert table.choreo.idle and table.board.gestures.held is None and table.board.model.drawn is not None
     assert table.decision().kind == "after-draw"
     click(app, centre_of(table, ("drawn",)))  # picked up: the hint says both what it may do
-    card = card_name(rules.cards, table.model.drawn)
+    card = card_name(rules.cards, table.board.model.drawn)
     assert table.status_text() == i18n.tr("table.status.holding_drawn", card=card)
     assert "discard pile" in table.status_text() and "reveal" in table.status_text()
     app.close()
@@ -361,7 +362,7 @@ def draco_turn(language="en", **kw):
     app, table = start_draco(language=language, **kw)
     rng = random.Random(2)
     finish_setup(app, table, rng)
-    play_on(app, table, rng, lambda: table.model.actions_left == 2 and can(table, Move) and can(table, Peek))
+    play_on(app, table, rng, lambda: table.board.model.actions_left == 2 and can(table, Move) and can(table, Peek))
     return app, table
 
 
@@ -372,9 +373,9 @@ def test_a_draco_mundis_turn_resumed_waiting_for_end_turn_logs_the_next_turn_onc
     table = app.start_game(GameSetup(seats(1, 2), 0, 0, game.id))
     rng = random.Random(2)
     finish_setup(app, table, rng)
-    play_on(app, table, rng, lambda: table.model.actions_left == 2 and can(table, Move))
+    play_on(app, table, rng, lambda: table.board.model.actions_left == 2 and can(table, Move))
     for _ in range(2):
-        table.play(next(a for a in table.decision().legal if isinstance(a, Move)))
+        table.board.play(next(a for a in table.decision().legal if isinstance(a, Move)))
         frames(app, 3)
     assert table.ending_turn()
     log = table.log_lines()
@@ -393,18 +394,18 @@ def test_draco_mundis_turn_waits_for_end_turn_and_its_moves_can_be_taken_back():
     seat, start = table.decision().seat, len(c.actions)
     frames(app, 1, [key(*CTRL_Z)])  # nothing done yet this turn: said in words
     assert table.toast[0] == i18n.tr("table.undo_refused.nothing")
-    table.play(next(a for a in table.decision().legal if isinstance(a, Peek)))
+    table.board.play(next(a for a in table.decision().legal if isinstance(a, Peek)))
     frames(app, 3)
-    table.play(next(a for a in table.decision().legal if isinstance(a, Move)))
+    table.board.play(next(a for a in table.decision().legal if isinstance(a, Move)))
     frames(app, 3)
-    assert c.phase == Phase.END_TURN and table.model.current == seat and table.model.actions_left == 0
+    assert c.phase == Phase.END_TURN and table.board.model.current == seat and table.board.model.actions_left == 0
     assert table.ending_turn() and table.undo_target() is not None
     frames(app, 1, [key(*CTRL_Z)])  # the move is taken back...
     frames(app, 2)
     assert c.phase == Phase.DECIDE and len(c.actions) == start + 1 and table.decision().seat == seat
     frames(app, 1, [key(*CTRL_Z)])  # ...the peek is not
     assert table.toast[0] == i18n.tr("draco_table.undo_refused.peeked") and len(c.actions) == start + 1
-    table.play(next(a for a in table.decision().legal if isinstance(a, Move)))
+    table.board.play(next(a for a in table.decision().legal if isinstance(a, Move)))
     frames(app, 3)
     turn = c._state.turn
     end = next(w for w in table.widgets.widgets if w.label == i18n.tr("draco_table.end_turn"))
@@ -431,7 +432,7 @@ def test_draco_mundis_pass_ends_the_turn_and_the_setting_needs_no_end_turn():
     c = table.controller
     turn = c._state.turn
     for _ in range(2):
-        table.play(next(a for a in table.decision().legal if isinstance(a, Move)))
+        table.board.play(next(a for a in table.decision().legal if isinstance(a, Move)))
         frames(app, 3)
     assert c._state.turn > turn and c.phase != Phase.END_TURN
     app.close()
@@ -441,7 +442,7 @@ def test_draco_mundis_pass_ends_the_turn_and_the_setting_needs_no_end_turn():
 def test_screenshot_of_a_draco_mundis_turn_waiting_for_end_turn(language):
     app, table = draco_turn(language=language)
     for _ in range(2):
-        table.play(next(a for a in table.decision().legal if isinstance(a, Move)))
+        table.board.play(next(a for a in table.decision().legal if isinstance(a, Move)))
         frames(app, 3)
     frames(app, 2)
     assert table.ending_turn()
@@ -481,7 +482,7 @@ def test_pass_and_play_hands_over_only_after_end_turn(rules):
     if not table.ending_turn():  # a legend became claimable: End turn passes the claim first
         assert table.decision().kind == "after-place"
     frames(app, 20)
-    assert table.model.current == seat and table.layout.active == seat  # nothing moved on by itself
+    assert table.board.model.current == seat and table.board.layout.active == seat  # nothing moved on by itself
     table.end_turn()
     frames(app, 1)
     beat = table.choreo.current
@@ -497,7 +498,7 @@ def test_pass_and_play_hands_over_only_after_end_turn(rules):
             break
         frames(app)
     seat = table.decision().seat
-    table.play(Pass())
+    table.board.play(Pass())
     frames(app, 5)
     assert app.scenes.top is table and table.ending_turn() and table.viewer == seat
     frames(app, 1, [key(pygame.K_e)])
@@ -527,7 +528,7 @@ def test_end_turn_after_placing_skips_the_claim_and_ends_the_turn_in_one_press(r
         app.close()
     else:
         pytest.fail("no placement offered a legend")
-    assert table.claimable_now()
+    assert table.board.claimable_now()
     click(app, end_turn_button(table).rect.center)  # one press: the claim skipped and the turn ended
     assert table.controller.actions[-1].kind == "pass" and table.controller.phase != Phase.END_TURN
     assert table.toast is None

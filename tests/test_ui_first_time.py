@@ -246,14 +246,15 @@ def test_a_focus_tooltip_stands_by_the_focused_card_never_where_the_mouse_was_le
     play_until(app, table, lambda: table.controller._state.turn >= 5 and table.decision() is not None)
     table.toggle_log()
     frames(app, 2)
-    over_log = table.layout.log.center
+    over_log = table.board.layout.log.center
     frames(app, 60, [motion(over_log)])
     assert table.tooltip is None  # nothing to tell over the log
     frames(app, 1, [key(pygame.K_RIGHT)])  # the keyboard moves the focus onto a card
     frames(app, 60)
-    focus = table.gestures.focus
+    focus = table.board.gestures.focus
     assert table.tooltip is not None and focus is not None
-    assert anchors[-1] == table.rect_of(focus).bottomright and not table.layout.log.collidepoint(anchors[-1])
+    assert anchors[-1] == table.board.rect_of(focus).bottomright
+    assert not table.board.layout.log.collidepoint(anchors[-1])
     screenshot(app, "first-time-focus-tooltip-by-the-card")
     frames(app, 60, [motion((over_log[0], over_log[1] + 5))])  # the mouse leads again: over the log, no tip
     assert table.tooltip is None
@@ -276,36 +277,37 @@ def lesson_at(aetherya, step_id: str, language: str = "en"):
 
 
 def centre(table, spot) -> tuple[int, int]:
-    return table.rect_of(spot).center
+    return table.board.rect_of(spot).center
 
 
 def test_the_lessons_red_words_go_once_the_move_is_right(aetherya):
     from ui_support import drag
 
     app, table = lesson_at(aetherya, "arrange")
-    seat, hand, wanted = table.decision().seat, table.gestures.hand(), table.step.arranged()
+    seat, hand, wanted = table.decision().seat, table.board.gestures.hand(), table.step.arranged()
     wrong_cell = next(c for c in wanted if wanted[c] != hand[0])
     drag(app, centre(table, ("hand", 0)), centre(table, ("cell", seat, wrong_cell)))
     frames(app, 2)
     assert table.hint == i18n.tr("tutorial.steps.arrange.wrong")
-    card = table.gestures.hand()[0]
+    card = table.board.gestures.hand()[0]
     right_cell = next(c for c, t in wanted.items() if t == card)
     drag(app, centre(table, ("hand", 0)), centre(table, ("cell", seat, right_cell)))
     frames(app, 2)
-    assert table.hint == "" and len(table.gestures.arrangement) == 1  # right: the red words are gone
+    assert table.hint == "" and len(table.board.gestures.arrangement) == 1  # right: the red words are gone
     app.close()
 
     app, table = lesson_at(aetherya, "favoured_land")
     seat = table.decision().seat
     target = ("cell", seat, table.step.target_cell())
-    other = next(k for k in table.focusables() if k[0] == "cell" and k != target and table.model.kingdoms[seat][k[2]])
+    kingdom = table.board.model.kingdoms[seat]
+    other = next(k for k in table.board.focusables() if k[0] == "cell" and k != target and kingdom[k[2]])
     drag(app, centre(table, ("discard",)), centre(table, other))  # allowed, but not the lesson's place
     frames(app, 2)
     assert table.hint == i18n.tr("tutorial.steps.favoured_land.wrong") and table.step.id == "favoured_land"
     start = centre(table, ("discard",))  # the Plain picked up again: the right card, so no more red
     frames(app, 1, [motion(start), down(start)])
     frames(app, 2, [motion((start[0] - 40, start[1]), (1, 0, 0))])
-    assert table.gestures.held is not None and table.hint == "" and table.toast is None
+    assert table.board.gestures.held is not None and table.hint == "" and table.toast is None
     app.close()
 
 

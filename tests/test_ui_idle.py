@@ -127,11 +127,11 @@ def test_a_tooltip_and_a_toast_appear_and_go_on_time_without_events():
     settle(app, table)
     on_fake_time(app)
     app.loop(1.0)
-    where = table.legend_rect(0).center
+    where = table.board.legend_rect(0).center
     pygame.event.post(motion(where))
     assert drawn_during(app, 0.3) == 1 and table.tooltip is None  # the hover's frame: no tooltip yet
     assert drawn_during(app, 0.5) == 1 and table.tooltip is not None  # one frame when its delay is over
-    pygame.event.post(motion((2, table.layout.size[1] // 2)))
+    pygame.event.post(motion((2, table.board.layout.size[1] // 2)))
     app.loop(0.1)
     handle = table.handle
     table.handle = lambda event: table.say("no") if event.type == pygame.USEREVENT else handle(event)

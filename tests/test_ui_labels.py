@@ -99,7 +99,7 @@ def test_a_word_wider_than_the_line_shrinks_then_hyphenates_but_is_never_cut():
 def test_the_claim_ribbon_covers_no_words_of_a_legend(size, language):
     app, table = table_at(size, 4, language)
     pictures, rules = card_pictures(app.ctx), aetherya_game().rules
-    slot = table.layout.legend_slots[0]
+    slot = table.board.layout.legend_slots[0]
     check = text_module.checking = text_module.TextCheck()
     try:
         for legend in rules.legend_ids:
@@ -109,7 +109,7 @@ def test_the_claim_ribbon_covers_no_words_of_a_legend(size, language):
             assert check.placed and all(not rect.colliderect(room) for _, rect, _ in check.placed), legend
         check.placed.clear()
         surface = pygame.Surface(app.surface.get_size())
-        table.painter.ribbon(surface, slot, i18n.tr("table.legend_met"), (200, 160, 60))
+        table.board.painter.ribbon(surface, slot, i18n.tr("table.legend_met"), (200, 160, 60))
         (_, label, _), = check.placed
         assert ribbon_band(slot.w, slot.h).move(slot.topleft).contains(label)
     finally:
@@ -123,7 +123,7 @@ def test_a_legends_words_keep_clear_of_its_inner_frame(size, language):
     other, the frame's line through their first and last letters."""
     app, table = table_at(size, 4, language)
     pictures, rules = card_pictures(app.ctx), aetherya_game().rules
-    slot = table.layout.legend_slots[0]
+    slot = table.board.layout.legend_slots[0]
     w, h = slot.w + 1, slot.h  # drawn afresh (the slot's size is cached)
     m = max(3, round(w * 0.06))  # where the inner frame is drawn
     clear = Rect(m + 3, 0, w - 2 * (m + 3), h)  # at least two pixels of paper between the frame and a letter

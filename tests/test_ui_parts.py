@@ -126,13 +126,13 @@ def test_language_switch_rebuilds_fonts_and_layout_mid_game(aetherya, rules):
     app = make_app(aetherya, language="en")
     table = app.start_game(GameSetup((Seat("Ana"), Seat("Bo", COMPUTER, "random")), seed=1))
     frames(app, 3)
-    fonts, painter = app.ctx.fonts, table.painter
+    fonts, painter = app.ctx.fonts, table.board.painter
     app.update_settings(language="en")  # same language: nothing to do
     assert app.ctx.fonts is fonts
     app.set_language("en")  # what choosing a language does: new fonts, text and art; every scene lays out again
-    assert app.ctx.fonts is not fonts and table.painter is not painter
+    assert app.ctx.fonts is not fonts and table.board.painter is not painter
     frames(app, 3)
-    assert layout_problems(table.layout) == []
+    assert layout_problems(table.board.layout) == []
     app.close()
 
 

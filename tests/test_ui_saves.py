@@ -16,7 +16,6 @@ import pytest
 from conftest import aetherya_game
 from drako_desktop import i18n, logsetup, saves
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
-from drako_desktop.games.aetherya_pocket.ui.table_scene import TableScene
 from drako_desktop.settings import Settings, settings_path
 from drako_desktop.stats import Statistics
 from drako_desktop.ui.app import App
@@ -29,6 +28,7 @@ from drako_desktop.ui.scenes.overlay import PauseMenu
 from drako_desktop.ui.scenes.scores import ScoreSheet
 from drako_desktop.ui.scenes.settings import SettingsScene
 from drako_desktop.ui.scenes.statistics import StatisticsScene
+from drako_desktop.ui.table import TableScene
 from ui_support import click, frames, key, make_app, motion, play_until, screenshot
 
 NAMES = ("Ana", "Brynja", "Corvin", "Isolde")
@@ -69,7 +69,7 @@ def test_every_move_is_saved_and_continue_resumes_exactly(library, rules):
     path = table.session.saved_path()
     game, state = saves.read(path, library)
     assert list(game.actions) == table.controller.actions and not game.finished
-    before = (table.controller._state.view(0), list(table.log_lines))
+    before = (table.controller._state.view(0), list(table.log_lines()))
     app.scenes.push(PauseMenu(app))
     frames(app, 2)
     screenshot(app, "20-pause-menu-saved")
@@ -85,8 +85,8 @@ def test_every_move_is_saved_and_continue_resumes_exactly(library, rules):
     assert isinstance(resumed, TableScene) and resumed is not table
     frames(app, 2)
     assert resumed.controller._state.view(0) == before[0]
-    assert resumed.log_lines == before[1]  # the log told again from a replay
-    assert resumed.model.matches(resumed.controller._state.view(0))
+    assert resumed.log_lines() == before[1]  # the log told again from a replay
+    assert resumed.board.model.matches(resumed.controller._state.view(0))
     assert resumed.decision() is not None
     app.close()
 

@@ -86,33 +86,33 @@ def test_drag_in_progress_shows_the_score_preview(rules):
     app, table = table_mid_game(rules, 2, 7)
     decision = table.decision()
     assert decision.kind == "turn-start"
-    start = table.rect_of(("discard",)).center
+    start = table.board.rect_of(("discard",)).center
     frames(app, 1, [motion(start), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
     frames(app, 1, [motion((start[0] - 30, start[1]), (1, 0, 0))])
-    legal = [k for k, r in table.gestures.targets().items() if r is None and k[0] == "cell"]
+    legal = [k for k, r in table.board.gestures.targets().items() if r is None and k[0] == "cell"]
     target = max(legal, key=lambda k: _preview_size(table, k))  # the most telling preview
-    frames(app, 2, [motion(table.rect_of(target).center, (1, 0, 0))])
-    assert table.gestures.preview() is not None
+    frames(app, 2, [motion(table.board.rect_of(target).center, (1, 0, 0))])
+    assert table.board.gestures.preview() is not None
     screenshot(app, "07-drag-with-score-preview")
     app.close()
 
 
 def _preview_size(table, key) -> int:
     """How much a preview would show (score changes, legends) at that place."""
-    table.gestures.mouse = table.rect_of(key).center
-    preview = table.gestures.preview()
+    table.board.gestures.mouse = table.board.rect_of(key).center
+    preview = table.board.gestures.preview()
     return sum(abs(v) for v in preview[1].delta.values()) + 3 * len(preview[1].newly_claimable) if preview else 0
 
 
 def test_tooltip_on_hover(rules):
     app, table = table_mid_game(rules, 2, 5)
     seat = table.decision().seat
-    elf_like = next(i for i, t in enumerate(table.model.kingdoms[seat]) if t not in (None, "?"))
-    pos = table.rect_of(("cell", seat, elf_like)).center
+    elf_like = next(i for i, t in enumerate(table.board.model.kingdoms[seat]) if t not in (None, "?"))
+    pos = table.board.rect_of(("cell", seat, elf_like)).center
     frames(app, 60, [motion(pos)])
     assert table.tooltip is not None
     screenshot(app, "08-tooltip-card")
-    frames(app, 60, [motion(table.rect_of(("legend", 0)).center)])
+    frames(app, 60, [motion(table.board.rect_of(("legend", 0)).center)])
     assert table.tooltip is not None
     screenshot(app, "09-tooltip-legend")
     app.close()
@@ -172,15 +172,15 @@ def test_setup_hand_and_pass_and_play_banner(aetherya, rules):
     table = app.start_game(GameSetup((Seat("Ana"), Seat("Ben"), Seat("Brynja", COMPUTER, "random")), seed=3))
     frames(app, 2)
     # two people: Ana's starting cards wait for her to take the screen
-    assert isinstance(app.scenes.top, HandOverScene) and table.model.hand == []
+    assert isinstance(app.scenes.top, HandOverScene) and table.board.model.hand == []
     assert take_screen(app)
-    assert table.showing_hand() and len(table.gestures.hand()) == 4
-    hand = table.rect_of(("hand", 1)).center
-    centre = table.rect_of(("cell", 0, 6)).center
+    assert table.board.showing_hand() and len(table.board.gestures.hand()) == 4
+    hand = table.board.rect_of(("hand", 1)).center
+    centre = table.board.rect_of(("cell", 0, 6)).center
     frames(app, 1, [motion(hand), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=hand, button=1)])
     frames(app, 2, [motion(centre, (1, 0, 0))])
     frames(app, 1, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=centre, button=1)])
-    assert 6 in table.gestures.arrangement
+    assert 6 in table.board.gestures.arrangement
     screenshot(app, "16-setup-arranging")
     frames(app, 1, [key(pygame.K_RETURN)])  # the rest in the order shown
     for _ in range(30):  # Ana to Ben: two people, so a banner names Ben

@@ -56,12 +56,12 @@ def test_a_refused_drop_sounds_refused(rules):
     for seed in range(1, 60):  # a deal whose discard has the type of a card in the person's centre
         app, table = first_turn(rules, seed=seed)
         seat = table.decision().seat
-        centre = [table.model.kingdoms[seat][i] for i in CENTRE]
-        if table.model.discard_top in centre:
+        centre = [table.board.model.kingdoms[seat][i] for i in CENTRE]
+        if table.board.model.discard_top in centre:
             break
         app.close()
     recorder = app.ctx.sounds = Recorder()
-    cell = CENTRE[centre.index(table.model.discard_top)]
+    cell = CENTRE[centre.index(table.board.model.discard_top)]
     drag(app, centre_of(table, ("discard",)), centre_of(table, ("cell", seat, cell)))
     assert recorder.played == ["refused"]
     app.close()

@@ -49,26 +49,26 @@ def wait_for_person(app, table, limit=MAX_FRAMES):
 
 
 def centre_of(table, key):
-    return table.rect_of(key).center
+    return table.board.rect_of(key).center
 
 
 def legal_cells(table, source=None):
     """The places the held card (or the card at `source`, if given) may go."""
-    g = table.gestures
+    g = table.board.gestures
     targets = g.targets() if source is None else g.targets_for(Held(source, g.pickable(source)))
     return [k for k, reason in targets.items() if reason is None and k[0] == "cell"]
 
 
 def snapshot(table):
-    return (list(table.controller.actions), [row[:] for row in table.model.kingdoms], list(table.model.discard),
-            table.model.drawn)
+    model = table.board.model
+    return (list(table.controller.actions), [row[:] for row in model.kingdoms], list(model.discard), model.drawn)
 
 
 def arrange_by_dragging(app, table):
     seat = table.decision().seat
     for cell in CENTRE:
         drag(app, centre_of(table, ("hand", 0)), centre_of(table, ("cell", seat, cell)))
-    assert not table.gestures.hand()
+    assert not table.board.gestures.hand()
     confirm = next(w for w in table.widgets.widgets if w.label == "Confirm")
     click(app, confirm.rect.center)
 
@@ -80,10 +80,10 @@ def play_turn_by_dragging(app, table, rng):
     if decision.kind == "arrange":
         arrange_by_dragging(app, table)
         return
-    claims = sorted(table.claimable_now())
+    claims = sorted(table.board.claimable_now())
     if decision.kind == "turn-start":
         if claims and rng.random() < 0.7:
-            slot = table.model.legend_row.index(claims[0])
+            slot = table.board.model.legend_row.index(claims[0])
             drag(app, centre_of(table, ("legend", slot)), centre_of(table, ("cell", seat, 5)))
             return
         if rng.random() < 0.4:
@@ -96,15 +96,15 @@ def play_turn_by_dragging(app, table, rng):
         can_reveal = any(a.kind == "reveal" for a in decision.legal)
         if can_reveal and rng.random() < 0.35:
             drag(app, centre_of(table, ("drawn",)), centre_of(table, ("discard",)))
-            assert table.gestures.discarding
-            face_down = [i for i, t in enumerate(table.model.kingdoms[seat]) if t == FACE_DOWN]
+            assert table.board.gestures.discarding
+            face_down = [i for i, t in enumerate(table.board.model.kingdoms[seat]) if t == FACE_DOWN]
             click(app, centre_of(table, ("cell", seat, rng.choice(face_down))))
             return
         drag(app, centre_of(table, ("drawn",)), centre_of(table, rng.choice(legal_cells(table, ("drawn",)))))
         return
     if decision.kind == "after-place":
         if claims and rng.random() < 0.8:
-            slot = table.model.legend_row.index(claims[0])
+            slot = table.board.model.legend_row.index(claims[0])
             drag(app, centre_of(table, ("legend", slot)), centre_of(table, ("cell", seat, 0)))
         else:
             end = next(w for w in table.widgets.widgets if w.label == "End turn")
@@ -125,8 +125,8 @@ def test_full_game_human_against_computer_by_drag_and_drop(rules):
     assert sheet is not None, "the game did not reach the score sheet"
     state = table.controller._state
     assert [b.total for b in sheet.scores] == [b.total for b in state.scores()]
-    assert [table.score(s) for s in range(2)] == [b.total for b in state.scores()]
-    assert table.model.matches(state.view(0))
+    assert [table.board.score(s) for s in range(2)] == [b.total for b in state.scores()]
+    assert table.board.model.matches(state.view(0))
     frames(app, 240)
     assert all(sheet.shown(0, b.total) == b.total for b in state.scores())
     app.close()
@@ -143,7 +143,7 @@ def first_turn(rules, seed=3, **kw):
 
 
 def find_refused_cell(table, seat):
-    return next((k for k, reason in table.gestures.targets().items() if reason is not None), None)
+    return next((k for k, reason in table.board.gestures.targets().items() if reason is not None), None)
 
 
 def test_illegal_drops_are_refused_and_change_nothing(rules):
@@ -151,8 +151,8 @@ def test_illegal_drops_are_refused_and_change_nothing(rules):
     for seed in range(1, 60):
         app, table = first_turn(rules, seed=seed)
         seat = table.decision().seat
-        top = table.model.discard_top
-        centre = [table.model.kingdoms[seat][i] for i in CENTRE]
+        top = table.board.model.discard_top
+        centre = [table.board.model.kingdoms[seat][i] for i in CENTRE]
         if top in centre:
             break
         app.close()
@@ -165,14 +165,14 @@ def test_illegal_drops_are_refused_and_change_nothing(rules):
     assert table.toast is not None and "Same type" in table.toast[0]
     drag(app, centre_of(table, ("discard",)), (5, 450))  # dropped on nothing: back to the pile
     frames(app, 30)
-    assert snapshot(table) == before and table.gestures.held is None
+    assert snapshot(table) == before and table.board.gestures.held is None
     app.close()
 
 
 def test_locked_cells_refuse_with_the_reason_shown_while_hovering(rules):
     app, table = first_turn(rules, seed=5)
     seat = table.decision().seat
-    table.model.kingdoms[seat][5] = "dragon"  # the hover explanation only reads the shown card
+    table.board.model.kingdoms[seat][5] = "dragon"  # the hover explanation only reads the shown card
     table.controller._state.kingdoms[seat][5] = rules.type_index["dragon"]
     table.controller._state._turn_face_up(seat, 5)
     table.controller._state._legal = None
@@ -180,8 +180,8 @@ def test_locked_cells_refuse_with_the_reason_shown_while_hovering(rules):
     target = centre_of(table, ("cell", seat, 5))
     frames(app, 1, [motion(start_pos), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start_pos, button=1)])
     frames(app, 1, [motion(target, (1, 0, 0))])
-    assert table.gestures.targets()[("cell", seat, 5)] == "locked"
-    assert "Locked" in table.gestures.reason_text("locked", ("cell", seat, 5))
+    assert table.board.gestures.targets()[("cell", seat, 5)] == "locked"
+    assert "Locked" in table.board.gestures.reason_text("locked", ("cell", seat, 5))
     before = list(table.controller.actions)
     frames(app, 1, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=target, button=1)])
     assert table.controller.actions == before
@@ -192,13 +192,13 @@ def test_click_to_select_then_click_to_place(rules):
     app, table = first_turn(rules)
     seat = table.decision().seat
     click(app, centre_of(table, ("discard",)))
-    assert table.gestures.held is not None and not table.gestures.held.dragging
+    assert table.board.gestures.held is not None and not table.board.gestures.held.dragging
     cell = legal_cells(table)[0]
-    card = table.model.discard_top
+    card = table.board.model.discard_top
     done = len(table.controller.actions)
     click(app, centre_of(table, cell))
     frames(app, 120)
-    assert table.model.kingdoms[seat][cell[2]] == card
+    assert table.board.model.kingdoms[seat][cell[2]] == card
     assert [a.kind for a in table.controller.actions[done:done + 2]] == ["take-discard", "place"]
     app.close()
 
@@ -208,12 +208,12 @@ def test_draw_by_click_then_place_by_click(rules):
     click(app, centre_of(table, ("draw",)))
     decision = wait_for_person(app, table)
     assert decision.kind in ("after-draw", "after-take-discard")
-    assert table.gestures.held is not None and table.gestures.held.source == ("drawn",)  # picked up for you
+    assert table.board.gestures.held is not None and table.board.gestures.held.source == ("drawn",)  # picked up for you
     cell = legal_cells(table)[0]
-    card = table.model.drawn
+    card = table.board.model.drawn
     click(app, centre_of(table, cell))
     frames(app, 120)
-    assert table.model.kingdoms[decision.seat][cell[2]] == card
+    assert table.board.model.kingdoms[decision.seat][cell[2]] == card
     app.close()
 
 
@@ -225,20 +225,20 @@ def test_keyboard_only_turn(rules):
     seat = table.decision().seat
     # The focus starts on the draw pile: Enter draws, the card is picked up, the focus jumps to a legal place.
     frames(app, 1, [key(pygame.K_UP)])
-    assert table.gestures.focus == ("draw",)
+    assert table.board.gestures.focus == ("draw",)
     frames(app, 1, [key(pygame.K_RETURN)])
     wait_for_person(app, table)
-    assert table.gestures.held is not None and table.gestures.focus[0] == "cell"
+    assert table.board.gestures.held is not None and table.board.gestures.focus[0] == "cell"
     for arrow in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_LEFT):
         frames(app, 1, [key(arrow)])
-    while table.gestures.targets().get(table.gestures.focus, "x") is not None:
-        frames(app, 1, [key(pygame.K_RIGHT if table.gestures.focus[2] % 4 < 3 else pygame.K_DOWN)])
-    cell = table.gestures.focus[2]
-    card = table.model.drawn
-    assert table.gestures.preview() is not None  # the score change shows for the focused place too
+    while table.board.gestures.targets().get(table.board.gestures.focus, "x") is not None:
+        frames(app, 1, [key(pygame.K_RIGHT if table.board.gestures.focus[2] % 4 < 3 else pygame.K_DOWN)])
+    cell = table.board.gestures.focus[2]
+    card = table.board.model.drawn
+    assert table.board.gestures.preview() is not None  # the score change shows for the focused place too
     frames(app, 1, [key(pygame.K_RETURN)])
     frames(app, 120)
-    assert table.model.kingdoms[seat][cell] == card
+    assert table.board.model.kingdoms[seat][cell] == card
     assert table.controller.actions[-1].kind in ("place", "pass") or table.controller._state.current != seat
     app.close()
 
@@ -249,15 +249,15 @@ def test_tab_moves_the_focus_through_the_table_as_in_the_menus(rules):
     wait_for_person(app, table)
     frames(app, 1, [key(pygame.K_RETURN)])
     wait_for_person(app, table)
-    order = table.focusables()
+    order = table.board.focusables()
     frames(app, 1, [key(pygame.K_TAB)])
-    assert table.gestures.focus == order[0] == ("draw",) and table.gestures.keyboard
+    assert table.board.gestures.focus == order[0] == ("draw",) and table.board.gestures.keyboard
     frames(app, 1, [key(pygame.K_TAB)])
-    assert table.gestures.focus == order[1]
+    assert table.board.gestures.focus == order[1]
     frames(app, 1, [key(pygame.K_TAB, pygame.KMOD_SHIFT), key(pygame.K_TAB, pygame.KMOD_SHIFT)])
-    assert table.gestures.focus == order[-1]
+    assert table.board.gestures.focus == order[-1]
     frames(app, 1, [key(pygame.K_TAB)])
-    assert table.gestures.focus == order[0]
+    assert table.board.gestures.focus == order[0]
     frames(app, 1, [key(pygame.K_RETURN)])  # Enter on the focused draw pile draws, as with the arrows
     wait_for_person(app, table)
     assert table.controller.actions[-1].kind == "draw"
@@ -267,19 +267,19 @@ def test_tab_moves_the_focus_through_the_table_as_in_the_menus(rules):
 def test_claim_a_legend_by_click_once_per_turn(rules):
     for seed in range(1, 200):
         app, table = first_turn(rules, seed=seed)
-        if table.claimable_now():
+        if table.board.claimable_now():
             break
         app.close()
     else:
         pytest.fail("no seed offers a legend on the first turn")
     seat = table.decision().seat
-    legend = sorted(table.claimable_now())[0]
-    click(app, centre_of(table, ("legend", table.model.legend_row.index(legend))))
+    legend = sorted(table.board.claimable_now())[0]
+    click(app, centre_of(table, ("legend", table.board.model.legend_row.index(legend))))
     frames(app, 90)
-    assert legend in table.model.claimed[seat]
+    assert legend in table.board.model.claimed[seat]
     assert table.controller._state.claimed_this_turn
-    others = [s for s, leg in enumerate(table.model.legend_row)
-              if leg in rules.met_legend_ids(table.gestures.visible(seat))]
+    others = [s for s, leg in enumerate(table.board.model.legend_row)
+              if leg in rules.met_legend_ids(table.board.gestures.visible(seat))]
     if others:  # a second met legend is refused, and the table says why
         click(app, centre_of(table, ("legend", others[0])))
         assert "one legend per turn" in table.toast[0]
@@ -295,7 +295,7 @@ def test_resize_mid_game_keeps_the_layout_sound(rules, size):
     wait_for_person(app, table)
     frames(app, 1, [pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])])
     assert app.surface.get_size() == size
-    assert table.layout.size == size and layout_problems(table.layout) == []
+    assert table.board.layout.size == size and layout_problems(table.board.layout) == []
     click(app, centre_of(table, ("draw",)))  # the game goes on at the new size
     wait_for_person(app, table)
     assert table.decision().kind in ("after-draw", "after-take-discard")
@@ -318,7 +318,7 @@ def test_dragging_the_windows_edge_keeps_pictures_and_fonts_within_bounds(rules,
         kept = list(art._cache.values())
         assert sum(p.get_width() * p.get_height() * p.get_bytesize() for p in kept) <= art._cache.most_bytes
         assert len(app.ctx.fonts._fonts) <= 12
-    assert table.layout.size == size and layout_problems(table.layout) == []
+    assert table.board.layout.size == size and layout_problems(table.board.layout) == []
     shown = app.surface.copy()
     art._cache.clear()  # every picture made again: the same table
     app.scenes.forget_shown()
@@ -337,7 +337,7 @@ def test_a_frames_window_sizes_are_laid_out_once_at_the_last(rules, monkeypatch)
     sizes = [(1300 + 20 * i, 740 + 10 * i) for i in range(6)]
     frames(app, 1, [event for w, h in sizes for event in (pygame.event.Event(pygame.VIDEORESIZE, size=(w, h), w=w, h=h),
                                                           pygame.event.Event(pygame.WINDOWSIZECHANGED, x=w, y=h))])
-    assert laid_out == [sizes[-1]] and table.layout.size == sizes[-1]
+    assert laid_out == [sizes[-1]] and table.board.layout.size == sizes[-1]
     app.close()
 
 
@@ -350,8 +350,8 @@ def test_demo_game_with_computers_only_reaches_the_scores(rules):
     sheet = app.scenes.find(ScoreSheet)
     assert sheet is not None
     assert [b.total for b in sheet.scores] == [b.total for b in table.controller._state.scores()]
-    assert table.model.matches(table.controller._state.view(0))
-    assert any("revealed" in line for line in table.log_lines)
+    assert table.board.model.matches(table.controller._state.view(0))
+    assert any("revealed" in line for line in table.log_lines())
     app.close()
 
 
@@ -388,7 +388,7 @@ def test_practice_undo_takes_the_last_move_back(rules):
     frames(app, 2)
     assert len(table.controller.actions) < before
     assert table.controller.actions[-1].kind == "draw"  # back to before the placement
-    assert table.model.matches(table.controller._state.view(0))
+    assert table.board.model.matches(table.controller._state.view(0))
     assert table.decision() is not None and table.decision().kind in ("after-draw", "after-take-discard")
     app.close()
 
@@ -412,26 +412,26 @@ def test_with_the_drawn_card_on_the_discard_pile_the_lands_to_reveal_glow(rules)
     click(app, centre_of(table, ("draw",)))
     while not table.choreo.idle:
         frames(app)
-    face_up = next(i for i, t in enumerate(table.model.kingdoms[seat]) if t not in (FACE_DOWN, None))
+    face_up = next(i for i, t in enumerate(table.board.model.kingdoms[seat]) if t not in (FACE_DOWN, None))
     centre = centre_of(table, ("cell", seat, face_up))
     click(app, centre_of(table, ("drawn",)))  # put down: nothing aimed, the kingdom as it is
     frames(app, 1, [motion((5, 5))])
     before = app.surface.get_at(centre)
     drag(app, centre_of(table, ("drawn",)), centre_of(table, ("discard",)))
-    assert table.gestures.discarding
-    glowing = sorted(k[2] for k, reason in table.gestures.targets().items() if reason is None)
+    assert table.board.gestures.discarding
+    glowing = sorted(k[2] for k, reason in table.board.gestures.targets().items() if reason is None)
     revealable = sorted(a.row * 4 + a.col for a in table.decision().legal if a.kind == "reveal")
-    assert glowing == revealable == [i for i, t in enumerate(table.model.kingdoms[seat]) if t == FACE_DOWN]
+    assert glowing == revealable == [i for i, t in enumerate(table.board.model.kingdoms[seat]) if t == FACE_DOWN]
     frames(app, 1, [motion((5, 5))])
     after = app.surface.get_at(centre)
     assert sum(after[:3]) < sum(before[:3]) * 0.8, "the face-up card is dimmed: it cannot be revealed"
     # The land under the mouse (or the keyboard's focus) is lifted above the others: the one a click reveals.
-    one, other = (table.rect_of(("cell", seat, i)) for i in glowing[:2])
+    one, other = (table.board.rect_of(("cell", seat, i)) for i in glowing[:2])
     frames(app, 1, [motion(one.center)])
-    assert table.gestures.aimed() == ("cell", seat, glowing[0])
+    assert table.board.gestures.aimed() == ("cell", seat, glowing[0])
     lifted = app.surface.subsurface(one.inflate(0, 16)).copy()
     assert pygame.image.tobytes(lifted, "RGB") != pygame.image.tobytes(app.surface.subsurface(other.inflate(0, 16)),
                                                                      "RGB")
     frames(app, 1, [key(pygame.K_RIGHT)])
-    assert table.gestures.aimed() == table.gestures.focus != ("cell", seat, glowing[0])
+    assert table.board.gestures.aimed() == table.board.gestures.focus != ("cell", seat, glowing[0])
     app.close()

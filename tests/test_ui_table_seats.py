@@ -15,11 +15,11 @@ from drako_desktop import i18n
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
 from drako_desktop.games.aetherya_pocket.engine import CENTRE, Event
 from drako_desktop.games.aetherya_pocket.narrate import summarize_turn
-from drako_desktop.games.aetherya_pocket.ui.beats import Pause
 from drako_desktop.games.aetherya_pocket.ui.layout import first_places, hand_over_places, layout_problems
 from drako_desktop.settings import Settings
 from drako_desktop.ui import text as text_module
 from drako_desktop.ui import theme
+from drako_desktop.ui.anim import Pause
 from drako_desktop.ui.scenes.scores import ScoreSheet
 from drako_desktop.ui.scenes.settings import SettingsScene
 from drako_desktop.ui.widgets import Choice
@@ -43,7 +43,7 @@ def start(rules, seats, **kw):
 
 
 def rects(table):
-    return {seat: tuple(box.rect) for seat, box in table.layout.kingdoms.items()}
+    return {seat: tuple(box.rect) for seat, box in table.board.layout.kingdoms.items()}
 
 
 def plain_move(table):
@@ -55,7 +55,7 @@ def plain_move(table):
 def settle(app, table):
     """Frames until the kingdoms stopped moving."""
     for _ in range(600):
-        if table.transition >= 1 and table.choreo.idle:
+        if table.board.transition >= 1 and table.choreo.idle:
             return
         frames(app)
 
@@ -84,7 +84,7 @@ def test_before_a_persons_first_turn_the_turns_told_are_since_the_game_began(rul
         told = [words for words, _, _ in check.placed]
     finally:
         text_module.checking = None
-    assert table.recent_turns() and table.recent_turns()[0].seat == 0
+    assert table.board.recent_turns() and table.board.recent_turns()[0].seat == 0
     assert i18n.tr("table.news_title_start") in told and i18n.tr("table.news_title") not in told
     screenshot(app, f"table-news-since-the-start-{language}")
     app.close()
@@ -99,8 +99,8 @@ def test_pass_and_play_the_current_person_is_large_and_the_others_stay_put(rules
         if decision is not None:
             settle(app, table)
             now = rects(table)
-            assert table.layout.active == decision.seat, "the person to play is not the large kingdom"
-            assert layout_problems(table.layout) == []
+            assert table.board.layout.active == decision.seat, "the person to play is not the large kingdom"
+            assert layout_problems(table.board.layout) == []
             if before is not None and before != now:
                 hand_overs += 1
                 moved = {seat for seat in now if now[seat] != before[seat]}
@@ -118,16 +118,16 @@ def test_with_one_person_their_kingdom_is_always_large(rules):
     app, table = start(rules, [Seat("Brynja", COMPUTER, "random"), Seat("Ann"), Seat("Cid", COMPUTER, "random"),
                                Seat("Dag", COMPUTER, "random")], seed=5, speed="fast")
     first = rects(table)
-    assert table.layout.active == 1
+    assert table.board.layout.active == 1
     for _ in range(3000):
-        assert table.layout.active == 1 and rects(table) == first
-        assert table.previous_layout is None or table.transition >= 1
+        assert table.board.layout.active == 1 and rects(table) == first
+        assert table.board.previous_layout is None or table.board.transition >= 1
         if table.decision() is not None:
             plain_move(table)
         frames(app)
-        if table.model.turn >= 9:
+        if table.board.model.turn >= 9:
             break
-    assert table.model.turn >= 9
+    assert table.board.model.turn >= 9
     app.close()
 
 
@@ -136,15 +136,15 @@ def test_turn_labels_name_who_plays_and_agree_with_the_log(rules):
     seen_next = set()
     for _ in range(6000):
         status, header = table.status_text(), table.turn_text()
-        turns = [line for line in table.log_lines if line.startswith("Turn ")]
-        if turns and table.model.dealt:  # the header says what the log said last
+        turns = [line for line in table.log_lines() if line.startswith("Turn ")]
+        if turns and table.board.model.dealt:  # the header says what the log said last
             number, name = re.match(r"Turn (\d+): (.+)\.", turns[-1]).groups()
             assert header == f"Turn {number} · {name}"
         assert "You is" not in status and "You's" not in status
         match = re.match(r"(.+) is next\.|(You) are next\.", status)
         if match:
             upcoming = match.group(1) or match.group(2)
-            records = table.last_turns.records
+            records = table.board.last_turns.records
             mover = table.controller.seats[records[-1].seat].name if records else None
             assert upcoming != mover, f"{status!r} right after {mover}'s move"
             assert upcoming == table.controller.seats[table.controller._state.current].name
@@ -152,7 +152,7 @@ def test_turn_labels_name_who_plays_and_agree_with_the_log(rules):
         if table.decision() is not None:
             plain_move(table)
         frames(app)
-        if table.model.turn >= 8:
+        if table.board.model.turn >= 8:
             break
     assert {"You", "Bo", "Ann"} & seen_next
     app.close()
@@ -168,7 +168,7 @@ def test_turn_labels_in_chinese(rules):
         if table.decision() is not None:
             plain_move(table)
         frames(app)
-        if table.model.turn >= 4:
+        if table.board.model.turn >= 4:
             break
     assert seen <= {"接下來輪到你。", "接下來輪到Bo。"} and seen
     assert re.fullmatch(r"第 \d+ 回合 · (你|Bo)", table.turn_text())
@@ -178,8 +178,8 @@ def test_turn_labels_in_chinese(rules):
 def test_one_person_banner_says_your_turn():
     app = make_app(aetherya_game(), animation_speed="fast")
     table = app.start_game(GameSetup((Seat("You"), Seat("Bo", COMPUTER, "random")), 3, 0))
-    assert table.banner_text(Event("turn", 0, number=3)) == "Your turn"
-    assert table.banner_text(Event("turn", 1, number=4)) == "Bo's turn"
+    assert table.board.banner_text(Event("turn", 0, number=3)) == "Your turn"
+    assert table.board.banner_text(Event("turn", 1, number=4)) == "Bo's turn"
     wait_for_person(app, table)
     frames(app, 1, [key(pygame.K_RETURN)])
     app.close()
@@ -223,13 +223,13 @@ def test_a_computers_turn_is_marked_and_told_until_the_person_has_played(rules):
     app, table = start(rules, [Seat("Ann"), Seat("Brynja", COMPUTER, "random")], seed=9, speed="fast")
     until_person_turn_start(app, table)
     for _ in range(2):  # a full turn of the person, then the computer's
-        before = [row[:] for row in table.model.kingdoms]
-        discard = table.model.discard_size
+        before = [row[:] for row in table.board.model.kingdoms]
+        discard = table.board.model.discard_size
         plain_move(table)
         ended = False
         for _ in range(20_000):
             frames(app)
-            if table.recent_turns() == [] and table.model.current == 1:
+            if table.board.recent_turns() == [] and table.board.model.current == 1:
                 ended = True  # the person's own turn is never marked for them
             decision = table.decision()
             if decision is not None and decision.kind == "turn-start":
@@ -237,27 +237,27 @@ def test_a_computers_turn_is_marked_and_told_until_the_person_has_played(rules):
             if decision is not None:
                 plain_move(table)
         assert ended
-    records = table.recent_turns()
+    records = table.board.recent_turns()
     assert [r.seat for r in records] == [1]
-    changed = {("cell", 1, i) for i, (a, b) in enumerate(zip(before[1], table.model.kingdoms[1])) if a != b}
+    changed = {("cell", 1, i) for i, (a, b) in enumerate(zip(before[1], table.board.model.kingdoms[1])) if a != b}
     marks = records[0].marks()
     assert {m for m in marks if m[0] == "cell"} == changed and len(changed) == 1
-    assert ("discard",) in marks and table.model.discard_size != discard
-    summary = table.turn_summary(records[0])
+    assert ("discard",) in marks and table.board.model.discard_size != discard
+    summary = table.board.turn_summary(records[0])
     assert summary.startswith("Brynja ") and summary.endswith(".")
     # After the pulse, a thin frame in Brynja's colour stays around the changed place.
     frames(app, 120)
-    rect = table.mark_rect(next(iter(changed)))
+    rect = table.board.mark_rect(next(iter(changed)))
     edge = (rect.centerx, rect.top - table.ctx.theme.px(3) + 1)
     assert tuple(app.surface.get_at(edge))[:3] == theme.seat_colour(table.setup.colour_of(1))
     # They stay while the person plays, and go once the person's turn is over.
     plain_move(table)
-    while table.model.current == 0:
-        assert [r.seat for r in table.recent_turns()] == [1]
+    while table.board.model.current == 0:
+        assert [r.seat for r in table.board.recent_turns()] == [1]
         frames(app)
         if table.decision() is not None:
             plain_move(table)
-    assert table.recent_turns() == []
+    assert table.board.recent_turns() == []
     app.close()
 
 
@@ -269,8 +269,8 @@ def test_pass_and_play_each_person_sees_the_turns_since_their_own(rules):
         decision = table.decision()
         if decision is None:
             continue
-        if decision.kind == "turn-start" and table.model.turn > 3:
-            seen = [r.seat for r in table.recent_turns()]
+        if decision.kind == "turn-start" and table.board.model.turn > 3:
+            seen = [r.seat for r in table.board.recent_turns()]
             others = [(decision.seat + k) % 3 for k in (1, 2)]
             assert seen == others, f"{table.controller.seats[decision.seat].name} sees {seen}"
             checked += 1
@@ -291,7 +291,7 @@ def test_computer_pace_setting_loads_from_older_files_and_sets_the_pause():
         app, table = start(None, [Seat("A", COMPUTER, "random"), Seat("B", COMPUTER, "random")], seed=3,
                            speed="normal", computer_pace=pace)
         count = 0
-        while table.model.turn < 5:
+        while table.board.model.turn < 5:
             frames(app)
             count += isinstance(table.choreo.current, Pause)
         app.close()
@@ -323,27 +323,28 @@ def test_arranging_shows_the_score_live_and_tooltips_keep_off_the_places_to_fill
     assert decision.kind == "arrange"
     seat = decision.seat
     for n, cell in enumerate(CENTRE):
-        hand = table.rect_of(("hand", 0)).center
-        target = table.rect_of(("cell", seat, cell)).center
+        hand = table.board.rect_of(("hand", 0)).center
+        target = table.board.rect_of(("cell", seat, cell)).center
         drag(app, hand, target)
         frames(app, 60)  # the mouse rests on the card just dropped: its tooltip shows
-        assert table.tooltip is not None and table.painter.tooltip_box is not None
-        still_empty = [table.rect_of(("cell", seat, c)) for c in CENTRE if c not in table.gestures.arrangement]
+        assert table.tooltip is not None and table.board.painter.tooltip_box is not None
+        arranged = table.board.gestures.arrangement
+        still_empty = [table.board.rect_of(("cell", seat, c)) for c in CENTRE if c not in arranged]
         assert len(still_empty) == 3 - n
-        assert table.painter.tooltip_box.collidelist(still_empty) == -1, "the tooltip covers a place to fill"
-        assert not table.painter.tooltip_box.colliderect(table.layout.kingdoms[seat].grid)
+        assert table.board.painter.tooltip_box.collidelist(still_empty) == -1, "the tooltip covers a place to fill"
+        assert not table.board.painter.tooltip_box.colliderect(table.board.layout.kingdoms[seat].grid)
         if n == 1:
             screenshot(app, "table-arrange-tooltip")
     shown = table.score_counter(seat)
     cells = ["?"] * 16
-    for cell, card in table.gestures.arrangement.items():
+    for cell, card in table.board.gestures.arrangement.items():
         cells[cell] = card
     expected = rules.breakdown([-1 if t == "?" else rules.type_index[t] for t in cells], []).total
     assert shown == expected != 0, "the score counts the cards being arranged"
     screenshot(app, "table-arrange-live-score")
     frames(app, 1, [key(pygame.K_RETURN)])
     wait_for_person(app, table)
-    assert table.score(seat) == expected
+    assert table.board.score(seat) == expected
     app.close()
 
 
@@ -375,18 +376,18 @@ def test_after_the_game_any_kingdom_can_be_seen_large_and_the_button_stays_clear
         assert app.surface.get_size() == size
         button = sheet.toggle_button.rect
         assert Rect((0, 0), size).contains(button)
-        for seat, box in table.layout.kingdoms.items():
+        for seat, box in table.board.layout.kingdoms.items():
             assert not button.colliderect(box.rect), f"{size}: the button covers kingdom {seat}"
-        assert layout_problems(table.layout) == []
+        assert layout_problems(table.board.layout) == []
     # A click on a small kingdom shows it large; the arrows and number keys go on from there.
-    other = next(s for s in table.layout.kingdoms if s != table.layout.active)
-    spot = table.layout.kingdoms[other].grid.center
+    other = next(s for s in table.board.layout.kingdoms if s != table.board.layout.active)
+    spot = table.board.layout.kingdoms[other].grid.center
     frames(app, 1, [motion(spot), down(spot), up(spot)])
-    assert table.layout.active == other and sheet.hidden
+    assert table.board.layout.active == other and sheet.hidden
     frames(app, 1, [key(pygame.K_RIGHT)])
-    assert table.layout.active == (other + 1) % players
+    assert table.board.layout.active == (other + 1) % players
     frames(app, 1, [key(pygame.K_1)])
-    assert table.layout.active == 0
+    assert table.board.layout.active == 0
     assert table.status_text().startswith("The game is over. Click a kingdom")
     frames(app, 1, [key(pygame.K_z, pygame.KMOD_CTRL)])  # Ctrl+Z answers for the game, not for a turn
     assert table.toast[0] == i18n.tr("table.undo_refused.over")
@@ -400,10 +401,10 @@ def test_screenshot_the_end_with_another_kingdom_large(language):
     app, table, sheet = play_to_the_end(3, language=language)
     frames(app, 2)
     sheet.toggle()
-    spot = table.layout.kingdoms[2].grid.center
+    spot = table.board.layout.kingdoms[2].grid.center
     frames(app, 1, [motion(spot), down(spot), up(spot)])
     frames(app, 2)
-    assert table.layout.active == 2
+    assert table.board.layout.active == 2
     screenshot(app, f"table-end-other-kingdom-large-{language}")
     app.close()
 
@@ -435,7 +436,7 @@ def test_screenshots_hand_over_and_last_turn_marks(language):
     shots = 0
     for _ in range(MAX_FRAMES):
         decision = table.decision()
-        if decision is not None and decision.kind == "turn-start" and table.model.turn == 4:
+        if decision is not None and decision.kind == "turn-start" and table.board.model.turn == 4:
             settle(app, table)
             before = rects(table)
             screenshot(app, f"table-pass-and-play-before-hand-over-{language}")
@@ -458,13 +459,13 @@ def test_screenshots_hand_over_and_last_turn_marks(language):
     app, table = start(None, [Seat("Ann"), Seat("Brynja", COMPUTER, "random"), Seat("Cid", COMPUTER, "random")],
                        seed=3, speed="normal", language=language)
     for _ in range(MAX_FRAMES):
-        records = table.recent_turns()
-        if table.model.turn >= 6 and records and records[-1].seat == 2 and table.clock - records[-1].ended > 0.3:
+        records = table.board.recent_turns()
+        if table.board.model.turn >= 6 and records and records[-1].seat == 2 and table.clock - records[-1].ended > 0.3:
             break
         if table.decision() is not None:
             plain_move(table)
         frames(app)
-    assert [r.seat for r in table.recent_turns()] == [1, 2]
+    assert [r.seat for r in table.board.recent_turns()] == [1, 2]
     screenshot(app, f"table-last-turn-marks-pulse-{language}")
     app.close()
 
@@ -473,8 +474,8 @@ def test_screenshot_arrangement_live_score_in_chinese(rules):
     app, table = start(rules, [Seat("你"), Seat("Bo", COMPUTER, "random")], seed=12, speed="fast", language="zh-TW")
     seat = wait_for_person(app, table).seat
     for cell in CENTRE[:3]:
-        drag(app, table.rect_of(("hand", 0)).center, table.rect_of(("cell", seat, cell)).center)
+        drag(app, table.board.rect_of(("hand", 0)).center, table.board.rect_of(("cell", seat, cell)).center)
     frames(app, 60)
-    assert table.score_counter(seat) == table.score(seat) != 0
+    assert table.score_counter(seat) == table.board.score(seat) != 0
     screenshot(app, "table-arrange-live-score-zh-TW")
     app.close()

@@ -67,6 +67,10 @@ class Beat:
         return False
 
 
+class Pause(Beat):
+    """Time for a person to follow a computer's turn (every game's table waits it before a computer's action)."""
+
+
 class Telling(Protocol):
     """What an event beat needs of the table: a model of what it shows, and a way to tell an event (the log,
     its sound)."""

@@ -246,9 +246,16 @@ class App:
         if self.ctx.game.id != game_id:
             self.ctx.show_game(self.library[game_id])
 
+    def table(self, setup: GameSetup, saved: "SavedGame | None" = None, review: bool = False) -> "Scene":
+        """The table of a new game (`setup`), of a saved one where it was left, or of a finished one to look at
+        (`review`), with the game's board."""
+        from .table import TableScene
+
+        return TableScene(self, setup, self.ctx.game_ui.board, saved=saved, review=review)
+
     def start_game(self, setup: GameSetup) -> "Scene":
         self.show_game(setup.game)
-        return self.scenes.replace_all(self.ctx.game_ui.table_scene(self, setup))
+        return self.scenes.replace_all(self.table(setup))
 
     def resume_game(self, saved: "SavedGame", take_over: bool = False, read_only: bool = False) -> "Scene | None":
         """An unfinished saved game, straight onto the table where it was left, as the file is now.
@@ -344,7 +351,7 @@ class App:
             return None
         try:
             self.show_game(saved.setup.game)
-            return self.ctx.game_ui.table_scene(self, saved.setup, saved=saved, review=review)
+            return self.table(saved.setup, saved=saved, review=review)
         except (AgentSpecError, AgentProcessError) as exc:  # e.g. the external bot cannot be started
             log.warning("cannot open the saved game %s: %s", saved.game_id, exc)
             self.notify(i18n.tr("load.cannot_open_title"), i18n.tr("load.cannot_open", error=str(exc)))

@@ -19,10 +19,10 @@ from .tooltips import Tooltip
 
 if TYPE_CHECKING:
     from ..controller.game import GameSetup
-    from ..saves import SavedGame
     from .context import Context
     from .room import GameRoom, Room
     from .scenes.base import Scene
+    from .table import Board, TableScene
 
 
 @dataclass(frozen=True)
@@ -47,10 +47,8 @@ class GameUI(Protocol):
     def variant_text(self, variant: str) -> tuple[str, str]:
         """An optional rule's name and one-line explanation in the player's language."""
 
-    def table_scene(self, app: "GameRoom", setup: "GameSetup", saved: "SavedGame | None" = None,
-                    review: bool = False) -> "Scene":
-        """The table of a new game (`setup`), of a saved one where it was left, or of a finished one to
-        look at (`review`)."""
+    def board(self, table: "TableScene[Any, Any]") -> "Board[Any]":
+        """The game's board on the shared table (`ui.table`): its layout, drawing, pieces and gestures."""
 
     def rules_scene(self, app: "Room") -> "Scene":
         """The game's rules reference."""

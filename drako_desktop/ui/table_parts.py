@@ -1,126 +1,28 @@
-"""Parts every game's table shares: the top bar's buttons, the game log's page, a pill badge, a
-tooltip panel, and the running of the computer seats. Each game's painter and scene call these,
-so the tables look and behave alike."""
+"""Pieces every game's table draws with: the top bar's buttons, the game log's page, a pill badge, a
+tooltip panel, and the running of the computer seats. The shared table (`ui/table.py`) and each
+game's painter call these, so the tables look alike."""
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Sequence
 
 import pygame
 from pygame import Rect
 
-from ..controller.game import GameController, GameSetup, Phase
+from ..controller.game import GameController
 from ..i18n import tr
-from ..settings import PACE_FACTOR
 from . import canvas, theme
 from .context import Context
-from .scenes.base import ANIMATING, POLL, soonest
 from .text import blit_at
 from .tooltips import Tooltip
 from .widgets import Button, Widget
 
 if TYPE_CHECKING:
     from ..controller.session import GameSession
-    from .anim import Choreography, Counter
-    from .hints import Hints
     from .room import GameRoom
 
 log = logging.getLogger(__name__)
-
-
-class Bars(Protocol):
-    @property
-    def top_bar(self) -> Rect: ...
-
-
-class Pointer(Protocol):
-    mouse: tuple[int, int]
-
-    def reset(self) -> None:
-        """Forget a press, a drag or a choice in progress."""
-
-
-class GameTable(Protocol):
-    """What every game's table scene has, by these names: the parts below read and set these, and nothing else of
-    a table (mypy checks both tables against it)."""
-
-    toast: tuple[str, float] | None  # a refusal or a notice in the status bar, and its seconds left
-    hovered: tuple[Any, ...] | None  # what the pointer rests on (a hit key)
-    hover_time: float
-    pinned_tip: bool
-    tooltip: Tooltip | None
-    finished: bool
-    save_warned: bool
-    review: bool
-
-    @property
-    def ctx(self) -> Context: ...
-
-    @property
-    def app(self) -> GameRoom: ...
-
-    @property
-    def controller(self) -> GameController[Any, Any]: ...
-
-    @property
-    def session(self) -> GameSession | None: ...
-
-    @property
-    def hints(self) -> Hints: ...
-
-    @property
-    def choreo(self) -> Choreography: ...
-
-    @property
-    def computers(self) -> ComputerTurns: ...
-
-    @property
-    def counters(self) -> Sequence[Counter]: ...
-
-    @property
-    def layout(self) -> Bars: ...
-
-    @property
-    def gestures(self) -> Pointer: ...
-
-    @property
-    def speed(self) -> float: ...
-
-    def decision(self) -> Any: ...
-
-    def undo_target(self) -> int | None: ...
-
-    def undo(self) -> None: ...
-
-    def end_turn(self) -> None: ...
-
-    def toggle_log(self) -> None: ...
-
-    def open_rules(self) -> None: ...
-
-    def open_menu(self) -> None: ...
-
-    def sync_decision(self) -> None: ...
-
-    def game_over(self) -> None: ...
-
-    def hit(self, pos: tuple[int, int]) -> tuple[Any, ...] | None: ...
-
-    def tooltip_for(self, key: tuple[Any, ...]) -> Tooltip | None: ...
-
-    # what the hand-over screen asks of the table it covers (`scenes.hand_over.HandsOver`)
-    @property
-    def setup(self) -> GameSetup: ...
-
-    def seat_name(self, seat: int) -> str: ...
-
-    @property
-    def hand_over_key(self) -> str: ...
-
-    def turn_text(self) -> str: ...
-
-    def take_screen(self, seat: int) -> None: ...
 
 
 def top_bar_buttons(ctx: Context, top: Rect, on_menu: Callable[[], None],
@@ -142,17 +44,6 @@ def top_bar_buttons(ctx: Context, top: Rect, on_menu: Callable[[], None],
         buttons.append(Button(Rect(x, top.y + th.px(8), w, h), label, action, icon=icon, size=size))
         x -= th.px(8)
     return buttons
-
-
-def top_bar(table: GameTable) -> list[Button]:
-    """A table's top bar, the same in every game: Menu, then the log, the rules, Undo while something can be
-    taken back and Hint while one is offered."""
-    right = [(tr("table.log"), "log", table.toggle_log), (tr("table.rules"), "rules", table.open_rules)]
-    if table.undo_target() is not None:
-        right.append((tr("table.undo"), "undo", table.undo))
-    if table.hints.offered():
-        right.append((tr("play_better.hint.button"), "hint", table.hints.toggle))
-    return top_bar_buttons(table.ctx, table.layout.top_bar, table.open_menu, right)
 
 
 class BarEdges(NamedTuple):
@@ -347,161 +238,3 @@ class ComputerTurns:
 
 class ComputerFailed(Exception):
     """A computer seat could not decide: the table stops (the message is already shown)."""
-
-
-def next_frame_in(table: GameTable) -> float | None:
-    """When a game's table needs drawing again without an event (see Scene.next_frame_in), from what every
-    table has: beats playing and scores counting animate; the game moving on by itself (a computer thinking,
-    the turn passing) and a save being written are polled; a toast, a hint's note and a tooltip's hover delay
-    end on time. A table waiting for a person asks for nothing."""
-    if not table.choreo.idle or any(counter.counting for counter in table.counters):
-        return ANIMATING
-    waits = [table.hints.next_frame_in()]
-    if table.toast is not None:
-        waits.append(table.toast[1])
-    if table.hovered is not None and table.tooltip is None and not table.pinned_tip \
-            and table.hover_time < TOOLTIP_DELAY:
-        waits.append(TOOLTIP_DELAY - table.hover_time)
-    if (not table.finished and table.decision() is None) or (table.session is not None and table.session.busy):
-        waits.append(POLL)
-    return soonest(*waits)
-
-
-# -- what every game's table scene does the same way ------------------------------------------------------------
-# (a game's table passes itself: these read and set the attributes both tables have by these names)
-
-TOOLTIP_DELAY = 0.55  # seconds of hovering before a tooltip opens
-TOAST = 3.2  # seconds a refusal or a notice stays in the status bar
-
-
-def say(table: GameTable, text: str) -> None:
-    """A refusal or a short notice in the status bar, with the refusal's sound."""
-    if text:
-        table.toast = (text, TOAST)
-        table.ctx.sounds.play("refused")
-
-
-def tick_notices(table: GameTable, dt: float) -> None:
-    """The toast's time runs out; a save that failed is said once (the game goes on and keeps trying)."""
-    if table.toast is not None:
-        words, left = table.toast
-        table.toast = (words, left - dt) if left > dt else None
-    if table.session is not None and table.session.error and not table.save_warned:
-        table.save_warned = True
-        table.app.notify(tr("table.save_failed_title"), tr("table.save_failed"), detail=str(table.session.error))
-
-
-def follow_hover(table: GameTable, key: Any, blocked: bool, dt: float) -> None:
-    """The tooltip of what the mouse (or the keyboard's focus) rests on, once it has rested long enough
-    (or at once when pinned by a right-click); none while `blocked` (a drag, a press, a menu open)."""
-    if key != table.hovered:
-        table.hovered, table.hover_time, table.pinned_tip = key, 0.0, False
-    else:
-        table.hover_time += dt
-    if key is None or blocked:
-        table.tooltip = None
-    elif table.pinned_tip or table.hover_time >= TOOLTIP_DELAY:
-        table.tooltip = table.tooltip_for(key)
-    else:
-        table.tooltip = None
-
-
-def pin_tooltip(table: GameTable, pos: tuple[int, int]) -> None:
-    """A right-click: the tooltip of what is under the mouse opens at once and stays while it rests there."""
-    table.gestures.mouse = pos
-    table.hovered = table.hit(pos)
-    table.pinned_tip = table.hovered is not None
-    table.tooltip = table.tooltip_for(table.hovered) if table.hovered else None
-
-
-def table_key(table: GameTable, key: int) -> None:
-    """The keys every table answers alike: Esc cancels a hint being worked out or else opens the menu,
-    L the log, H a hint, F1 the rules."""
-    if key == pygame.K_ESCAPE:
-        if not table.hints.cancel():
-            table.open_menu()
-    elif key == pygame.K_l:
-        table.toggle_log()
-    elif key == pygame.K_h:
-        table.hints.toggle()
-    elif key == pygame.K_F1:
-        table.open_rules()
-
-
-def ending_turn(table: GameTable) -> bool:
-    """A person's turn is over and waits for End turn (the table idle, nothing else happening)."""
-    c = table.controller
-    return bool(c.phase == Phase.END_TURN and c.hand_over_due is None and table.choreo.idle and not table.finished)
-
-
-def settle_in(table: GameTable) -> None:
-    """A table comes on screen: a finished game (opened to look at) goes to its score sheet; and everything
-    made so far (card data, rules tables, art) lives for the whole game, so the garbage collector is kept from
-    walking it again and again, which shows as frame hitches."""
-    if table.controller.phase == Phase.SCORING and not table.finished:
-        table.game_over()
-    table.app.scenes.settle_soon()
-
-
-def hand_over(table: GameTable) -> bool:
-    """The hand-over screen over the table, when the person the game waits for has not taken the screen (the
-    controller says who); whether it opened one."""
-    from .scenes.hand_over import HandOverScene
-
-    seat = table.controller.hand_over_due
-    if seat is None:
-        return False
-    table.gestures.reset()
-    table.app.scenes.push(HandOverScene(table.app, table, seat))
-    return True
-
-
-def move_on(table: GameTable, dt: float, show_computer: Callable[[list[Any], float], None]) -> None:
-    """Nothing is animating: the game moves on. First the hand-over screen, when the person the game waits for
-    has not taken the screen; a turn waiting for End turn ends by itself only with the setting; the next seat and
-    the end of the game come; a computer's decision, once made, is shown by `show_computer(events, pause)`."""
-    c = table.controller
-    table.sync_decision()
-    if hand_over(table):
-        return
-    if c.phase == Phase.END_TURN:
-        if table.ctx.settings.auto_end_turn:
-            table.end_turn()
-    elif c.phase == Phase.NEXT_SEAT:
-        c.proceed()
-        table.sync_decision()  # the next seat's decision: its buttons before the frame is drawn
-    elif c.phase == Phase.GAME_END:
-        c.proceed()
-        table.game_over()
-    elif c.computer_to_move():
-        try:
-            polled = table.computers.poll(table.app, c, table.session, dt, table.speed,
-                                          PACE_FACTOR[table.ctx.settings.computer_pace])
-        except ComputerFailed:
-            table.finished = True
-            return
-        if polled is not None:
-            show_computer(*polled)
-
-
-def show_scores(table: GameTable) -> None:
-    """The game is over: the score sheet over the table, then what the saving has to say, then the app's
-    end-of-game hook (statistics, `--exit-at-end`)."""
-    from .scenes.scores import ScoreSheet
-
-    table.app.scenes.push(ScoreSheet(table.app, table, review=table.review))
-    if table.review:
-        return
-    if table.session is not None and table.session.notice:
-        title, what, detail = map(str, table.session.notice)
-        table.app.notify(title, what, detail=detail)
-    if table.app.on_game_over is not None:
-        table.app.on_game_over(table.controller)
-
-
-def close_game(table: GameTable) -> None:
-    """The table is left: the computer seats' worker, a hint waiting to be thought out and the autosave stop."""
-    table.hints.forget()
-    table.controller.close()
-    if table.session is not None:
-        table.session.close()

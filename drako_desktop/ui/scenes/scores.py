@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 import pygame
 from pygame import Rect
@@ -18,6 +19,9 @@ from ..widgets import Button, WidgetGroup
 from .base import ANIMATING
 from .overlay import Overlay
 
+if TYPE_CHECKING:
+    from ..table import TableScene
+
 ROW_STAGGER = 0.18
 COUNT_UP = 0.7
 
@@ -26,7 +30,7 @@ class ScoreSheet(Overlay):
     app: GameRoom  # over a table: a rematch, the review
     dim_alpha = 185
 
-    def __init__(self, app, table, review: bool = False) -> None:
+    def __init__(self, app, table: "TableScene[Any, Any]", review: bool = False) -> None:
         super().__init__(app)
         self.table = table
         self.review = review  # a finished game opened from the history: Back returns there
@@ -112,7 +116,7 @@ class ScoreSheet(Overlay):
     def toggle_place(self) -> Rect:
         """While the table is shown: the button at the right end of the table's status bar, clear of the board."""
         th = self.ctx.theme
-        status = self.table.layout.status_bar
+        status = self.table.bars.status_bar
         w = self.ctx.text.width(tr("scores.show_scores"), "bold", th.text(24)) + th.px(60)
         return Rect(status.right - th.px(12) - w, status.y + th.px(8), w, status.h - th.px(16))
 
@@ -150,10 +154,10 @@ class ScoreSheet(Overlay):
             return
         on_toggle = event.type == pygame.MOUSEBUTTONDOWN and button is not None and button.rect.collidepoint(event.pos)
         if self.hidden and event.type == pygame.MOUSEBUTTONDOWN and not on_toggle and \
-                self.table.layout.top_bar.collidepoint(event.pos):
+                self.table.bars.top_bar.collidepoint(event.pos):
             self.table.handle(event)  # the table's own top bar: its game log, its rules, its menu
             return
-        look = getattr(self.table, "look_around", None)  # a table that can show any player's board large
+        look = self.table.board.look_around  # a board that can show any player's side large
         if self.hidden and look is not None:
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE):
                 self.toggle()

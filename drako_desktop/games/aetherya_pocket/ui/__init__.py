@@ -19,11 +19,11 @@ from .card_art import CARD_ASPECT, CardArt
 
 if TYPE_CHECKING:
     from ....controller.game import GameSetup
-    from ....saves import SavedGame
     from ....ui.context import Context
     from ....ui.game_ui import Position
     from ....ui.room import GameRoom, Room
     from ....ui.scenes.base import Scene
+    from ....ui.table import Board, TableScene
     from .. import AetheryaPocket
 
 # engine event kind -> sound effect
@@ -74,11 +74,10 @@ class AetheryaUI:
     def variant_text(self, variant: str) -> tuple[str, str]:
         raise KeyError(f"{self.game.name} has no variant {variant!r}")
 
-    def table_scene(self, app: "GameRoom", setup: "GameSetup", saved: "SavedGame | None" = None,
-                    review: bool = False) -> "Scene":
-        from .table_scene import TableScene
+    def board(self, table: "TableScene[Any, Any]") -> "Board[Any]":
+        from .board import AetheryaBoard
 
-        return TableScene(app, setup, saved=saved, review=review)
+        return AetheryaBoard(table)
 
     def rules_scene(self, app: "Room") -> "Scene":
         from .rules_scene import RulesScene

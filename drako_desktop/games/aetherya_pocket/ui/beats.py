@@ -287,10 +287,6 @@ class Announce(EventBeat):
         self.stage.draw_banner(surface, self.stage.banner_text(self.event), fade)
 
 
-class Pause(Beat):
-    """Time for a person to follow a computer's turn."""
-
-
 def beats_for(stage: Stage, events: Sequence[Event], *, origin: Rect | None = None,
               hand_over: bool = False) -> list[Beat]:
     """The beats that show one action's events. `origin`: where a person dropped the card

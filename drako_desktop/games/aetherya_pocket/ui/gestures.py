@@ -15,7 +15,7 @@ controller's decision and the reasons a place is refused from
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, Sequence
 
 import pygame
 from pygame import Rect
@@ -52,19 +52,27 @@ DRAG_THRESHOLD = 6  # pixels the mouse must move with the button down before a p
 SNAP_BACK = 0.18
 
 
-class Table(Protocol):
-    """What gestures need from the table scene."""
+class Playing(Protocol):
+    """What gestures need from the table: the decision, to play it, to say why not."""
+
+    def decision(self) -> Decision | None: ...
+    def play(self, actions: Sequence[Action], origin: Rect | None = None) -> None: ...
+    def say(self, text: str) -> None: ...
+
+
+class Board(Protocol):
+    """What gestures need from the board: what is shown, where, and the status bar's buttons."""
 
     model: TableModel
     rules: Rules
 
-    def decision(self) -> Decision | None: ...
+    @property
+    def table(self) -> Playing: ...
+
     def hit(self, pos: tuple[int, int]) -> tuple | None: ...
     def rect_of(self, key: tuple) -> Rect | None: ...
     def focusables(self) -> list[tuple]: ...
-    def play(self, actions: list[Action], origin: Rect | None = None) -> None: ...
     def press(self, button: str) -> None: ...
-    def say(self, text: str) -> None: ...
 
 
 @dataclass
@@ -79,7 +87,7 @@ class Held:
 
 @dataclass
 class Gestures:
-    table: Table
+    board: Board
     held: Held | None = None
     press: tuple | None = None  # (key, pos) of a mouse press not yet a click or a drag
     mouse: tuple[int, int] = (0, 0)
@@ -94,7 +102,7 @@ class Gestures:
 
     @property
     def seat(self) -> int:
-        decision = self.table.decision()
+        decision = self.board.table.decision()
         return decision.seat if decision else -1
 
     def reset(self) -> None:
@@ -105,7 +113,7 @@ class Gestures:
 
     def hand(self) -> list[str]:
         """Setup: the starting cards not yet put in the centre."""
-        left = list(self.table.model.hand)
+        left = list(self.board.model.hand)
         for card in self.arrangement.values():
             if card in left:
                 left.remove(card)
@@ -114,7 +122,7 @@ class Gestures:
     def targets(self) -> dict[tuple, str | None]:
         """Where the held card may go: key -> None (legal) or the reason it may not; while the drawn card lies
         on the discard pile, the Unexplored Lands that may be revealed."""
-        held, decision = self.held, self.table.decision()
+        held, decision = self.held, self.board.table.decision()
         if held is None and self.discarding and decision is not None:
             seat = decision.seat
             return {("cell", seat, i): None if reveal(i // 4, i % 4) in decision.legal else "face-up"
@@ -127,17 +135,17 @@ class Gestures:
         if decision.kind == ARRANGE_STEP:
             return {("cell", seat, i): None for i in CENTRE}
         kingdom = self.visible(seat)
-        card = self.table.rules.type_index[held.card]
+        card = self.board.rules.type_index[held.card]
         out: dict[tuple, str | None] = {
-            ("cell", seat, i): placement_problem(self.table.rules, kingdom, i, card) for i in range(16)
+            ("cell", seat, i): placement_problem(self.board.rules, kingdom, i, card) for i in range(16)
         }
         if held.source == ("drawn",) and any(a.kind == REVEAL for a in decision.legal):
             out[("discard",)] = None
         return out
 
     def visible(self, seat: int) -> tuple[int, ...]:
-        index = self.table.rules.type_index
-        return tuple(-1 if t in (None, FACE_DOWN) else index[t] for t in self.table.model.kingdoms[seat])
+        index = self.board.rules.type_index
+        return tuple(-1 if t in (None, FACE_DOWN) else index[t] for t in self.board.model.kingdoms[seat])
 
     def aimed(self) -> tuple | None:
         """The place the held card is over (mouse) or focused on (keyboard); while the drawn card lies on the
@@ -146,18 +154,18 @@ class Gestures:
             return None
         if self.keyboard:
             return self.focus
-        return self.table.hit(self.mouse)
+        return self.board.hit(self.mouse)
 
     def preview(self) -> tuple[int, PlacementChange] | None:
         """The score change of putting the held kingdom card on the place it is aimed at."""
         held, key = self.held, self.aimed()
-        decision = self.table.decision()
+        decision = self.board.table.decision()
         if held is None or key is None or key[0] != "cell" or decision is None or decision.kind == ARRANGE_STEP:
             return None
         if held.source[0] == "legend" or self.targets().get(key, "x") is not None:
             return None
-        rules = self.table.rules
-        claimed = [rules.legend_index[leg] for leg in self.table.model.claimed[decision.seat]]
+        rules = self.board.rules
+        claimed = [rules.legend_index[leg] for leg in self.board.model.claimed[decision.seat]]
         change = placement_change(rules, self.visible(decision.seat), claimed, key[2], rules.type_index[held.card])
         return key[2], change
 
@@ -168,7 +176,7 @@ class Gestures:
         if button != 1:
             return False
         self.keyboard = False
-        key = self.table.hit(pos)
+        key = self.board.hit(pos)
         if key is None:
             if self.held and not self.held.dragging:
                 self.held = None
@@ -190,7 +198,7 @@ class Gestures:
                 self.press = None
                 self.activate(key)
             return
-        rect = self.table.rect_of(key)
+        rect = self.board.rect_of(key)
         grab = (start[0] - rect.x, start[1] - rect.y) if rect else (0, 0)
         self.held = Held(key, picked, dragging=True, grab=grab)
         self.press = None
@@ -200,7 +208,7 @@ class Gestures:
         if button != 1:
             return
         if self.held is not None and self.held.dragging:
-            self.drop(self.table.hit(pos), from_rect=self.drag_rect())
+            self.drop(self.board.hit(pos), from_rect=self.drag_rect())
         elif self.press is not None:
             key, _ = self.press
             self.press = None
@@ -210,7 +218,7 @@ class Gestures:
         """Where the dragged card is drawn: under the mouse, held where it was taken."""
         if self.held is None or not self.held.dragging:
             return None
-        size = self.table.rect_of(self.held.source)
+        size = self.board.rect_of(self.held.source)
         if size is None:
             return None
         return Rect(self.mouse[0] - self.held.grab[0], self.mouse[1] - self.held.grab[1], size.w, size.h)
@@ -220,14 +228,14 @@ class Gestures:
     def key_down(self, key: int) -> bool:
         if key in ARROWS:
             self.keyboard = True
-            items = self.table.focusables()
+            items = self.board.focusables()
             if not items:
                 return False
             if self.focus not in items:
                 self.focus = items[0]
                 return True
             # a place without a rect (a button not laid out yet) cannot be reached by an arrow
-            placed = {k: rect for k in items if (rect := self.table.rect_of(k)) is not None}
+            placed = {k: rect for k in items if (rect := self.board.rect_of(k)) is not None}
             if self.focus in placed:
                 keys = list(placed)
                 self.focus = keys[nearest_in_direction(list(placed.values()), keys.index(self.focus), ARROWS[key])]
@@ -249,7 +257,7 @@ class Gestures:
     def cycle_focus(self, step: int) -> None:
         """Tab (Shift+Tab): the focus to the next (previous) place in the table's order, as in the menus."""
         self.keyboard = True
-        items = [k for k in self.table.focusables() if self.table.rect_of(k) is not None]
+        items = [k for k in self.board.focusables() if self.board.rect_of(k) is not None]
         if items:
             at = items.index(self.focus) if self.focus in items else (-1 if step > 0 else 0)
             self.focus = items[(at + step) % len(items)]
@@ -262,7 +270,7 @@ class Gestures:
             self.held = None
             self.discarding = False
             return True
-        decision = self.table.decision()
+        decision = self.board.table.decision()
         if decision is not None and decision.kind == ARRANGE_STEP and decision.human and self.arrangement:
             del self.arrangement[next(reversed(self.arrangement))]  # the last put in place (see _arrange_drop)
             return True
@@ -272,7 +280,7 @@ class Gestures:
 
     def pickable(self, key: tuple) -> str | None:
         """The card (type or legend id) a person may pick up at `key` now, or None."""
-        decision, model = self.table.decision(), self.table.model
+        decision, model = self.board.table.decision(), self.board.model
         if decision is None or not decision.human:
             return None
         kinds = {a.kind for a in decision.legal}
@@ -293,18 +301,18 @@ class Gestures:
 
     def activate(self, key: tuple) -> None:
         """A click, or Enter on the focused place."""
-        decision = self.table.decision()
+        decision = self.board.table.decision()
         if decision is None or not decision.human:
             return
         if key[0] == "button":
-            self.table.press(key[1])
+            self.board.press(key[1])
             return
         held = self.held
         if held is not None:
             if key == held.source:
                 self.held = None
             elif key in self.targets() or (key[0] == "hand" and decision.kind == ARRANGE_STEP):
-                self.drop(key, from_rect=self.table.rect_of(held.source))
+                self.drop(key, from_rect=self.board.rect_of(held.source))
             elif card := self.pickable(key):
                 self.held = Held(key, card)
             else:
@@ -316,9 +324,9 @@ class Gestures:
         if key == ("draw",):
             if DRAW in {a.kind for a in decision.legal}:
                 self.select_drawn = True
-                self.table.play([Action(DRAW)])
+                self.board.table.play([Action(DRAW)])
             elif decision.kind == TURN_START_STEP:
-                self.table.say(tr("table.say.draw_empty"))
+                self.board.table.say(tr("table.say.draw_empty"))
             return
         if key[0] == "legend":
             self._claim_or_explain(key[1], decision)
@@ -329,11 +337,11 @@ class Gestures:
             if self.keyboard:
                 self._focus_first_target()
         elif key[0] == "cell" and key[1] == decision.seat and decision.kind in CARD_IN_HAND_STEPS:
-            self.table.say(tr("table.say.pick_up_first"))
+            self.board.table.say(tr("table.say.pick_up_first"))
 
     def drop(self, key: tuple | None, from_rect: Rect | None) -> None:
         """Put the held card down on `key`: play it if that is legal, else it goes back."""
-        held, decision = self.held, self.table.decision()
+        held, decision = self.held, self.board.table.decision()
         self.held = None
         if held is None or decision is None:
             return
@@ -343,18 +351,18 @@ class Gestures:
             return
         if key is None or key not in targets or targets[key] is not None:
             if key in targets:
-                self.table.say(self.reason_text(targets[key], key))
+                self.board.table.say(self.reason_text(targets[key], key))
             self._snap_back(held, from_rect)
             return
         if held.source[0] == "legend":
-            self.table.play([claim(held.card)])
+            self.board.table.play([claim(held.card)])
         elif key == ("discard",):
             self.discarding = True
             self.focus = self._first_face_down(decision.seat) if self.keyboard else self.focus
         elif held.source == ("discard",):
-            self.table.play([Action(TAKE_DISCARD), place(key[2] // 4, key[2] % 4)], origin=from_rect)
+            self.board.table.play([Action(TAKE_DISCARD), place(key[2] // 4, key[2] % 4)], origin=from_rect)
         else:
-            self.table.play([place(key[2] // 4, key[2] % 4)], origin=from_rect)
+            self.board.table.play([place(key[2] // 4, key[2] % 4)], origin=from_rect)
 
     def targets_for(self, held: Held) -> dict[tuple, str | None]:
         saved, self.held = self.held, held
@@ -364,9 +372,9 @@ class Gestures:
             self.held = saved
 
     def end_turn(self) -> None:
-        decision = self.table.decision()
+        decision = self.board.table.decision()
         if decision is not None and decision.human and Action(PASS) in decision.legal:
-            self.table.play([Action(PASS)])
+            self.board.table.play([Action(PASS)])
 
     # -- setup ----------------------------------------------------------------------------------
 
@@ -389,7 +397,7 @@ class Gestures:
 
     def confirm_arrangement(self) -> None:
         """Enter or the confirm button: the empty centre places get the rest of the hand, in order."""
-        decision = self.table.decision()
+        decision = self.board.table.decision()
         if decision is None or decision.kind != ARRANGE_STEP or not decision.human:
             return
         rest = self.hand()
@@ -399,30 +407,30 @@ class Gestures:
         cards = [self.arrangement[c] for c in CENTRE]
         self.arrangement = {}
         self.held = None
-        self.table.play([arrange(*cards)], origin=Rect(0, 0, 0, 0))
+        self.board.table.play([arrange(*cards)], origin=Rect(0, 0, 0, 0))
 
     # -- explanations ----------------------------------------------------------------------------
 
     def reason_text(self, reason: str | None, key: tuple) -> str:
         if key[0] != "cell":
             return ""
-        here = self.table.model.kingdoms[key[1]][key[2]]
-        name = card_name(self.table.rules.cards, here) if here not in (None, FACE_DOWN) else ""
+        here = self.board.model.kingdoms[key[1]][key[2]]
+        name = card_name(self.board.rules.cards, here) if here not in (None, FACE_DOWN) else ""
         return tr(f"table.reason.{reason}", card=name)
 
     def _claim_or_explain(self, slot: int, decision: Decision) -> None:
-        model = self.table.model
+        model = self.board.model
         if slot >= len(model.legend_row):
             return
         legend = model.legend_row[slot]
         if claim(legend) in decision.legal:
-            self.table.play([claim(legend)])
+            self.board.table.play([claim(legend)])
         elif model.claimed_this_turn:
-            self.table.say(tr("table.say.one_claim_per_turn"))
+            self.board.table.say(tr("table.say.one_claim_per_turn"))
         elif decision.kind not in (TURN_START_STEP, AFTER_PLACE_STEP):
-            self.table.say(tr("table.say.claim_not_now"))
+            self.board.table.say(tr("table.say.claim_not_now"))
         else:
-            self.table.say(tr("table.say.not_met", text=legend_text(self.table.rules.cards, legend)))
+            self.board.table.say(tr("table.say.not_met", text=legend_text(self.board.rules.cards, legend)))
 
     def _reveal_or_explain(self, key: tuple, decision: Decision) -> None:
         if key in (("discard",), ("drawn",)):
@@ -432,9 +440,9 @@ class Gestures:
             action = reveal(key[2] // 4, key[2] % 4)
             if action in decision.legal:
                 self.discarding = False
-                self.table.play([action], origin=self.table.rect_of(("discard",)))
+                self.board.table.play([action], origin=self.board.rect_of(("discard",)))
                 return
-        self.table.say(tr("table.say.reveal_face_down"))
+        self.board.table.say(tr("table.say.reveal_face_down"))
 
     def _snap_back(self, held: Held, from_rect: Rect | None) -> None:
         if from_rect is not None and held.dragging:
@@ -447,7 +455,7 @@ class Gestures:
             self.snap = None if elapsed >= SNAP_BACK * speed else (card, rect, key, elapsed)
 
     def _first_face_down(self, seat: int) -> tuple | None:
-        cells = self.table.model.kingdoms[seat]
+        cells = self.board.model.kingdoms[seat]
         return next((("cell", seat, i) for i, t in enumerate(cells) if t == FACE_DOWN), self.focus)
 
     def _focus_first_target(self) -> None:
@@ -457,7 +465,7 @@ class Gestures:
 
     def after_beats(self) -> None:
         """The table is idle again: pick the drawn card up if the person just drew it."""
-        if self.select_drawn and self.table.decision() is not None:
+        if self.select_drawn and self.board.table.decision() is not None:
             self.select_drawn = False
             picked = self.pickable(("drawn",))
             if picked is not None:

@@ -29,7 +29,7 @@ from .last_turns import PULSE, TurnRecord
 from .model import FACE_DOWN
 
 if TYPE_CHECKING:
-    from .table_scene import TableScene
+    from .board import AetheryaBoard
 
 
 KINGDOM_ALPHA = 185  # a kingdom's panel, whoever's turn it is
@@ -78,8 +78,8 @@ def _group(name: PartName) -> PartName:
 
 
 class TablePainter:
-    def __init__(self, scene: "TableScene") -> None:
-        self.scene = scene
+    def __init__(self, board: "AetheryaBoard") -> None:
+        self.board = board
         self._layers: dict[int, tuple] = {}  # seat -> (what it shows, margin, surface)
         self._board: tuple | None = None  # (what the base is for, the board, what each part shows on it)
         self._base: pygame.Surface | None = None  # the backdrop and the bars
@@ -98,7 +98,7 @@ class TablePainter:
 
     @property
     def ctx(self):
-        return self.scene.ctx
+        return self.board.ctx
 
     # -- helpers ----------------------------------------------------------------------------
 
@@ -112,7 +112,7 @@ class TablePainter:
         if shadow:
             m = art.halo(rect.w, rect.h)
             surface.blit(art.shadow(rect.w, rect.h), (rect.x - m, rect.y - m + lift // 2))
-        surface.blit(self.scene.card_surface(card, rect.size), rect.move(0, -lift))
+        surface.blit(self.board.card_surface(card, rect.size), rect.move(0, -lift))
 
     def glow(self, surface: pygame.Surface, rect: Rect, colour=theme.GOLD) -> None:
         art = self.ctx.art
@@ -120,7 +120,7 @@ class TablePainter:
         surface.blit(art.glow(rect.w, rect.h, colour), (rect.x - m, rect.y - m))
 
     def hidden(self, key: tuple) -> bool:
-        beat = self.scene.choreo.current
+        beat = self.board.table.choreo.current
         return beat is not None and beat.hides(key)
 
     # -- the whole table ----------------------------------------------------------------------
@@ -128,18 +128,18 @@ class TablePainter:
     def draw(self, surface: pygame.Surface, over_last: bool = False) -> list[Rect] | None:
         """The table on the window: the board, then what is drawn over it every frame (`canvas.Overlaid`: with
         `over_last`, only what changed since the last frame; the regions drawn again, None: all)."""
-        records = self.scene.recent_turns()  # asked once a frame: the board's news and the marks both show them
+        records = self.board.recent_turns()  # asked once a frame: the board's news and the marks both show them
         still, pulsing = self.frames(records)
-        board, repainted = self.board(surface.get_size(), records, still, over_last)
-        return self._overlaid.draw(surface, board, repainted, over_last,
+        ground, repainted = self.board_layer(surface.get_size(), records, still, over_last)
+        return self._overlaid.draw(surface, ground, repainted, over_last,
                                    lambda window: self.over_board(window, records, still, pulsing))
 
     def over_board(self, surface: pygame.Surface, records: Sequence[TurnRecord], still: list[Frame],
                    pulsing: list[tuple[Frame, Rect, float]]) -> None:
         """What is drawn over the board every frame: targets and focus, the places of a turn first shown
         (pulsing), the log, hints, what flies, what is held, previews, the buttons, notes and tips."""
-        scene = self.scene
-        layout = scene.layout
+        board = self.board
+        layout = board.layout
         for seat in self._pending:  # not on the board yet: the same picture, over its place put back bare
             margin, layer = self.kingdom_layer(seat, self.kingdom_key(seat))
             box = layout.kingdoms[seat]
@@ -148,31 +148,31 @@ class TablePainter:
             for frame in still:  # the board's frames over it, drawn again over the picture
                 if box.rect.colliderect(frame.rect):
                     frame.draw(surface)
-        for seat in range(scene.model.players):
+        for seat in range(board.model.players):
             self.kingdom(surface, seat)
         self.legends(surface)
         self.pulses(surface, pulsing)
         if layout.log is not None:
             self.log(surface, layout.log)
-        scene.hints.draw_marks(surface)
-        scene.choreo.draw(surface)
+        board.table.hints.draw_marks(surface)
+        board.table.choreo.draw(surface)
         self.held(surface)
-        preview = scene.gestures.preview()
+        preview = board.gestures.preview()
         if preview is not None and self.ctx.settings.show_score_preview:
             self.preview(surface, *preview)
         self.refusal(surface)
-        scene.widgets.draw(surface, self.ctx)
-        scene.hints.draw_bubble(surface, *bubble_places(scene, bool(records)))
-        focus = scene.gestures.focus
-        ring = scene.rect_of(focus) if scene.gestures.keyboard and focus is not None and focus[0] == "button" else None
+        board.table.widgets.draw(surface, self.ctx)
+        board.table.hints.draw_bubble(surface, *bubble_places(board, bool(records)))
+        focus = board.gestures.focus
+        ring = board.rect_of(focus) if board.gestures.keyboard and focus is not None and focus[0] == "button" else None
         if focus is not None and ring:
             self.focus_ring(surface, focus, ring)
-        if scene.toast is not None:
-            self.toast(surface, *scene.toast)
-        if scene.tooltip is not None:
-            self.tooltip(surface, scene.tooltip, scene.tooltip_anchor())
+        if board.table.toast is not None:
+            self.toast(surface, *board.table.toast)
+        if board.table.tooltip is not None:
+            self.tooltip(surface, board.table.tooltip, board.tooltip_anchor())
 
-    def board(self, size: tuple[int, int], records: Sequence[TurnRecord], frames: list[Frame],
+    def board_layer(self, size: tuple[int, int], records: Sequence[TurnRecord], frames: list[Frame],
               over_last: bool) -> tuple[pygame.Surface, list[Rect] | None]:
         """What changes seldom, composed into one opaque picture: the backdrop and the bars with their
         words, every kingdom's panel and cards with its name plate and claimed legends, the legend row,
@@ -187,19 +187,19 @@ class TablePainter:
         When several kingdoms change whole at once (the end of a slide) one is painted a frame: the
         others are shown meanwhile over their bare places (`_pending`), so that no frame paints them all.
         With the board, the regions painted again this frame (None: the board was made anew)."""
-        scene = self.scene
-        layout = scene.layout
-        moving = scene.previous_layout is not None and scene.transition < 1
+        board = self.board
+        layout = board.layout
+        moving = board.previous_layout is not None and board.transition < 1
         # A seat's kingdom (its number), its name plate and claimed legends (("plate" or "claimed", seat): over
         # it), "legends", the piles (or the starting hand), the last turns told ("news") and the bars' words ->
         # (key, rect); painted in this order.
         parts: dict[PartName, tuple] = {}
         if not moving:
-            for seat in range(scene.model.players):
+            for seat in range(board.model.players):
                 key = self.kingdom_key(seat)
                 margin = self.ctx.art.halo(*layout.kingdoms[seat].card)
                 parts[seat] = (key, layout.kingdoms[seat].rect.inflate(2 * margin, 2 * margin))
-            for seat in range(scene.model.players):
+            for seat in range(board.model.players):
                 box = layout.kingdoms[seat]
                 plate, claimed = self.nameplate_keys(seat)
                 # A plate of two rows writes its score under it, down into the claimed legends' room.
@@ -209,24 +209,25 @@ class TablePainter:
         slot = layout.legend_slots[0]
         halo = self.ctx.art.halo(slot.w, slot.h) + self.ctx.theme.px(8)
         parts["legends"] = (self.legend_key(), layout.legend_area.inflate(2 * halo, 2 * halo))
-        if scene.showing_hand():
+        if board.showing_hand():
             parts["hand"] = (self.hand_key(), self.pile_area(layout.piles))
         else:
             parts["draw"] = (self.draw_pile_key(), self.pile_area(layout.draw_pile))
             parts["discard"] = (self.discard_key(), self.pile_area(layout.discard_pile))
             parts["drawn"] = (self.drawn_key(), self.pile_area(layout.drawn))
-        if records and not scene.model.over and layout.news.h:
-            viewer = scene.places[0]
-            parts["news"] = (((viewer, scene.controller.seats[viewer].is_human, scene.last_turns.has_played(viewer)),
+        if records and not board.model.over and layout.news.h:
+            viewer = board.places[0]
+            human = board.table.controller.seats[viewer].is_human
+            parts["news"] = (((viewer, human, board.last_turns.has_played(viewer)),
                               *((record.seat, record.ended) for record in records)), layout.news)
         # The bars' words, between their buttons (drawn every frame: they light up under the mouse), each part as
         # large as its words: when the turn passes, only where words were and are is painted again.
-        edges = scene.bar_edges  # worked out from the buttons: once a frame
+        edges = board.table.bar_edges  # worked out from the buttons: once a frame
         title, badges, turn = self.top_pieces(edges)
         parts["top"] = (self.top_words_key(edges), title[1].unionall([rect for _, rect, _ in badges]))
         if turn is not None:
-            parts["turn"] = ((self.top_words_key(edges), scene.turn_text()), turn[1])
-        status = table_parts.status_pieces(self.ctx, layout.status_bar, edges.status_right, scene.status_text(),
+            parts["turn"] = ((self.top_words_key(edges), board.turn_text()), turn[1])
+        status = table_parts.status_pieces(self.ctx, layout.status_bar, edges.status_right, board.table.status_text(),
                                            STATUS_SIZE)
         parts["status"] = (self.status_words_key(edges), status[0][1].union(status[1][1]))
         for frame in frames:
@@ -239,7 +240,7 @@ class TablePainter:
             dirty = canvas.disjoint([rect for _, rect in parts.values()])
             big = layout.active_box
             margin = self.ctx.art.halo(*big.card)
-            for seat in range(scene.model.players):  # made now, with the table's art, not in the first slide
+            for seat in range(board.model.players):  # made now, with the table's art, not in the first slide
                 self.scratch(seat, big.rect.inflate(2 * margin, 2 * margin).size, (1, 1))
             later: list[int] = []
             repainted: list[Rect] | None = None
@@ -273,23 +274,23 @@ class TablePainter:
             if over_last and not owed and not later:
                 painting, self._owed = canvas.split_in_two(painting, size[0] * size[1] * BOARD_SHARE)
             repainted = dirty = canvas.disjoint([rect for group in painting for rect in group])
-        board = self._board[1]
+        ground = self._board[1]
         if dirty:
             for rect in dirty:
-                board.blit(self._base, rect, rect)
+                ground.blit(self._base, rect, rect)
             for name, (key, rect) in parts.items():
                 if name in later or isinstance(name, tuple) and name[0] != "frame" and name[1] in later:  # a plate
                     # goes with its kingdom
                     continue
                 for i in rect.collidelistall(dirty):  # only where the backdrop was put back: a part is never
                     # blended twice
-                    board.set_clip(rect.clip(dirty[i]))
-                    self.paint_part(board, name, key)
-                board.set_clip(None)
+                    ground.set_clip(rect.clip(dirty[i]))
+                    self.paint_part(ground, name, key)
+                ground.set_clip(None)
             painted = {name: (BARE, part[1]) if name in later else part for name, part in parts.items()}
-            self._board = (base_key, board, painted)
+            self._board = (base_key, ground, painted)
         self._pending = later
-        return board, repainted
+        return ground, repainted
 
     @property
     def owes(self) -> bool:
@@ -298,7 +299,7 @@ class TablePainter:
 
     def make_base(self, size: tuple[int, int]) -> pygame.Surface:
         """What every part is painted over: the backdrop and the bars' ground."""
-        layout = self.scene.layout
+        layout = self.board.layout
         base = self.ctx.art.backdrop(*size).copy()
         for bar in (layout.top_bar, layout.status_bar):
             base.blit(self.ctx.art.panel(bar.w + 4, bar.h + 2, alpha=225, radius=0), (bar.x - 2, bar.y - 1))
@@ -307,68 +308,68 @@ class TablePainter:
         canvas.line(base, theme.GOLD_DARK, (0, status.top), (top.right, status.top))
         return base
 
-    def paint_part(self, board: pygame.Surface, name: PartName, key: tuple) -> None:
+    def paint_part(self, ground: pygame.Surface, name: PartName, key: tuple) -> None:
         if key and isinstance(key[0], Frame):  # a piece of a frame: the frame, cut to the piece
             frame, piece = key
-            clip = board.get_clip()
-            board.set_clip(clip.clip(piece))
-            frame.draw(board)
-            board.set_clip(clip)
+            clip = ground.get_clip()
+            ground.set_clip(clip.clip(piece))
+            frame.draw(ground)
+            ground.set_clip(clip)
             return
         if name == "legends":
-            self.legend_cards(board)
+            self.legend_cards(ground)
             return
         if name in PILES:
-            PILES[name](self, board)
+            PILES[name](self, ground)
             return
         if name == "news":
-            self.news(board, self.scene.recent_turns())
+            self.news(ground, self.board.recent_turns())
             return
         if name == "top":
-            self.top_words(board)
+            self.top_words(ground)
             return
         if name == "turn":
-            turn = self.top_pieces(self.scene.bar_edges)[2]
+            turn = self.top_pieces(self.board.table.bar_edges)[2]
             if turn is not None:
-                blit_at(board, turn[0], "topleft", turn[1].topleft)
+                blit_at(ground, turn[0], "topleft", turn[1].topleft)
             return
         if name == "status":
-            self.status_words(board)
+            self.status_words(ground)
             return
         assert not isinstance(name, str), f"no part is called {name}"
         if isinstance(name, tuple):
             what, seat = name[0], name[1]
             assert isinstance(seat, int), "a plate or claimed legends: of a seat"
-            box = self.scene.layout.kingdoms[seat]
+            box = self.board.layout.kingdoms[seat]
             if what == "plate":
-                self.plate(board, seat, box.plate, big=box.seat == self.scene.layout.active)
+                self.plate(ground, seat, box.plate, big=box.seat == self.board.layout.active)
             else:
-                self.claimed(board, seat, box.claimed)
+                self.claimed(ground, seat, box.claimed)
             return
         margin, layer = self.kingdom_layer(name, key)
-        box = self.scene.layout.kingdoms[name]
-        board.blit(layer, (box.rect.x - margin, box.rect.y - margin))
+        box = self.board.layout.kingdoms[name]
+        ground.blit(layer, (box.rect.x - margin, box.rect.y - margin))
 
     def top_words_key(self, edges: table_parts.BarEdges) -> tuple:
-        scene = self.scene
-        return (edges, scene.controller.practice, sum(scene.controller.hints))
+        board = self.board
+        return (edges, board.table.controller.practice, sum(board.table.controller.hints))
 
     def status_words_key(self, edges: table_parts.BarEdges) -> tuple:
-        return (edges.status_right, self.scene.status_text())
+        return (edges.status_right, self.board.table.status_text())
 
     def top_pieces(self, edges: table_parts.BarEdges) -> tuple[tuple[pygame.Surface, Rect], list[tuple[str, Rect, int]],
                                                                 tuple[pygame.Surface, Rect] | None]:
         """The top bar's words: its title and where it goes; its badges (practice, hints shown): words, pill,
         widest; whose turn it is, at the right, and where (None: no turn to tell)."""
-        scene, th = self.scene, self.ctx.theme
-        top = scene.layout.top_bar
+        board, th = self.board, self.ctx.theme
+        top = board.layout.top_bar
         title = self.ctx.text.fitted(tr("menu.title"), "title", th.text(28), theme.GOLD,
                                      max(40, (edges.top_right - edges.top_left) // 2 - th.px(20)))
         place = title.get_rect(midleft=(edges.top_left + th.px(14), top.centery))
-        badges = table_parts.counted_apart(self.ctx, scene.controller.practice, sum(scene.controller.hints), place,
-                                           edges.top_right, 3)
+        c = board.table.controller
+        badges = table_parts.counted_apart(self.ctx, c.practice, sum(c.hints), place, edges.top_right, 3)
         rect = badges[-1][1] if badges else place
-        turn = scene.turn_text()
+        turn = board.turn_text()
         if not turn:
             return (title, place), badges, None
         label = self.ctx.text.fitted(turn, "bold", th.text(22), theme.INK,
@@ -377,26 +378,26 @@ class TablePainter:
 
     def top_words(self, surface: pygame.Surface) -> None:
         """The top bar's title and badges (its buttons are widgets, drawn every frame; whose turn: a part apart)."""
-        (title, place), badges, _ = self.top_pieces(self.scene.bar_edges)
+        (title, place), badges, _ = self.top_pieces(self.board.table.bar_edges)
         blit_at(surface, title, "topleft", place.topleft)
         for words, rect, widest in badges:
             table_parts.badge(surface, self.ctx, words, rect.midleft, widest)
 
     def status_words(self, surface: pygame.Surface) -> None:
         """The status line: what to do now, or what is happening."""
-        scene = self.scene
-        table_parts.status_line(surface, self.ctx, scene.layout.status_bar, scene.bar_edges.status_right,
-                                scene.status_text(), STATUS_SIZE)
+        board = self.board
+        table_parts.status_line(surface, self.ctx, board.layout.status_bar, board.table.bar_edges.status_right,
+                                board.table.status_text(), STATUS_SIZE)
 
     # -- kingdoms ----------------------------------------------------------------------------------
 
     def kingdom(self, surface: pygame.Surface, seat: int) -> None:
-        scene, th = self.scene, self.ctx.theme
-        box = scene.layout.kingdoms[seat]
+        board, th = self.board, self.ctx.theme
+        box = board.layout.kingdoms[seat]
         if self.moving(surface, seat):
             return
-        targets = scene.gestures.targets() if seat == scene.gestures.seat else {}
-        aimed = scene.gestures.aimed()
+        targets = board.gestures.targets() if seat == board.gestures.seat else {}
+        aimed = board.gestures.aimed()
         shown = self.shown_cells(seat) if targets else ()
         for key, reason in targets.items():
             if key[0] != "cell":
@@ -408,33 +409,33 @@ class TablePainter:
                 self.card(surface, shown[key[2]], rect, th.px(6) if aimed == key else th.px(2))
             else:
                 surface.blit(self.ctx.art.veil(rect.w, rect.h), rect)
-        if scene.gestures.keyboard and scene.gestures.focus and scene.gestures.focus[:2] == ("cell", seat):
-            rect = box.cell(scene.gestures.focus[2])
+        if board.gestures.keyboard and board.gestures.focus and board.gestures.focus[:2] == ("cell", seat):
+            rect = box.cell(board.gestures.focus[2])
             canvas.rect(surface, theme.GOLD, rect.inflate(6, 6), width=3, border_radius=th.radius)
 
     def moving(self, surface: pygame.Surface, seat: int) -> bool:
         """While the kingdoms change places, each one's last picture slides and scales to its new place;
         meanwhile the new pictures are drawn a band a frame, so that no frame does much of them."""
-        scene = self.scene
-        if scene.previous_layout is None or scene.transition >= 1:
+        board = self.board
+        if board.previous_layout is None or board.transition >= 1:
             self._frozen = None
             self._warm_job = None
             return False
-        if self._frozen is None or self._frozen[0] is not scene.previous_layout:
-            self._frozen = (scene.previous_layout, dict(self._layers))
+        if self._frozen is None or self._frozen[0] is not board.previous_layout:
+            self._frozen = (board.previous_layout, dict(self._layers))
             self._warming = -1  # the slide's first frame repaints the board already: new pictures start next frame
         old = self._frozen[1].get(seat)
         if old is None:
             return False
         _, margin, layer = old
-        start = scene.previous_layout.kingdoms[seat].rect.inflate(2 * margin, 2 * margin)
-        end = scene.layout.kingdoms[seat].rect.inflate(2 * margin, 2 * margin)
-        rect = lerp_rect(start, end, ease_in_out(scene.transition))
+        start = board.previous_layout.kingdoms[seat].rect.inflate(2 * margin, 2 * margin)
+        end = board.layout.kingdoms[seat].rect.inflate(2 * margin, 2 * margin)
+        rect = lerp_rect(start, end, ease_in_out(board.transition))
         if rect.size != layer.get_size():  # a kingdom that only moves (same size) needs no scaling
             largest = (max(start.w, end.w), max(start.h, end.h))
             layer = pygame.transform.scale(layer, rect.size, self.scratch(seat, largest, rect.size))
         surface.blit(layer, rect)
-        if seat == scene.model.players - 1:
+        if seat == board.model.players - 1:
             self.warm()
         return True
 
@@ -444,7 +445,7 @@ class TablePainter:
         if self._warming < 0:
             self._warming = 0
             return
-        players = self.scene.model.players
+        players = self.board.model.players
         while self._warming < players:
             seat = self._warming
             key = self.kingdom_key(seat)
@@ -452,7 +453,7 @@ class TablePainter:
             if cached is not None and cached[0] == key:
                 self._warming += 1
                 continue
-            box = self.scene.layout.kingdoms[seat]
+            box = self.board.layout.kingdoms[seat]
             margin = self.ctx.art.halo(*box.card)
             if self._warm_job is None or self._warm_job[0] != (seat, key):
                 layer = self.blank_layer((box.rect.w + 2 * margin, box.rect.h + 2 * margin))
@@ -479,12 +480,12 @@ class TablePainter:
 
     def shown_cells(self, seat: int) -> tuple:
         """What each place of the kingdom shows now: a card, FACE_DOWN, or None (empty or in flight)."""
-        scene = self.scene
-        gestures = scene.gestures
+        board = self.board
+        gestures = board.gestures
         arrangement = gestures.arrangement if seat == gestures.seat else {}
         held = gestures.held
         out = []
-        for index, card in enumerate(scene.model.kingdoms[seat]):
+        for index, card in enumerate(board.model.kingdoms[seat]):
             key = ("cell", seat, index)
             if self.hidden(key):
                 card = None
@@ -501,12 +502,12 @@ class TablePainter:
 
     def kingdom_key(self, seat: int) -> tuple:
         """What a kingdom's picture shows: each place's card (or None), where it is and its cards' size."""
-        box = self.scene.layout.kingdoms[seat]
+        box = self.board.layout.kingdoms[seat]
         return (self.shown_cells(seat), tuple(box.rect), box.card)
 
     def kingdom_layer(self, seat: int, key: tuple) -> tuple[int, pygame.Surface]:
         """The kingdom's panel and cards drawn once into one surface, re-drawn only when they change."""
-        box = self.scene.layout.kingdoms[seat]
+        box = self.board.layout.kingdoms[seat]
         cached = self._layers.get(seat)
         if cached is not None and cached[0] == key:
             return cached[1], cached[2]
@@ -534,13 +535,13 @@ class TablePainter:
         picture's key: none, or BARE)."""
         if not isinstance(old, tuple) or old[1:] != new[1:]:
             return None
-        box = self.scene.layout.kingdoms[seat]
+        box = self.board.layout.kingdoms[seat]
         halo = self.ctx.art.halo(*box.card)
         return [box.cell(i).inflate(2 * halo, 2 * halo) for i, (a, b) in enumerate(zip(old[0], new[0])) if a != b]
 
     def paint_kingdom(self, layer: pygame.Surface, seat: int, key: tuple, offset: tuple[int, int]) -> None:
         """The kingdom's panel and cards, onto its picture (`offset`: from table to picture coordinates)."""
-        box = self.scene.layout.kingdoms[seat]
+        box = self.board.layout.kingdoms[seat]
         layer.blit(self.panel_for(box.rect.size), box.rect.move(offset))
         for index, card in enumerate(key[0]):
             # An empty place is empty before the deal (the centre's, where the starting cards go, stand out)
@@ -569,26 +570,26 @@ class TablePainter:
     def nameplate_keys(self, seat: int) -> tuple[tuple, tuple]:
         """What a kingdom's name plate shows (who, their score, whether they are thinking), and its claimed
         legends (each one's place, or None while it is on its way)."""
-        scene = self.scene
-        box = scene.layout.kingdoms[seat]
-        playing = seat == scene.model.current and not scene.model.over
-        legends = scene.model.claimed[seat]
-        plate = (box.seat == scene.layout.active, scene.score_counter(seat),
-                 scene.activity_text(seat) if playing else None)
-        claimed = tuple((legend, None if self.hidden(("claimed", seat, n)) else tuple(scene.claimed_rect(seat, n)))
+        board = self.board
+        box = board.layout.kingdoms[seat]
+        playing = seat == board.model.current and not board.model.over
+        legends = board.model.claimed[seat]
+        plate = (box.seat == board.layout.active, board.table.score_counter(seat),
+                 board.activity_text(seat) if playing else None)
+        claimed = tuple((legend, None if self.hidden(("claimed", seat, n)) else tuple(board.claimed_rect(seat, n)))
                         for n, legend in enumerate(legends))
         return plate, claimed
 
     def nameplate(self, surface: pygame.Surface, seat: int) -> None:
         """A kingdom's name plate (who, their score, whether they are thinking) and the legends they claimed."""
-        box = self.scene.layout.kingdoms[seat]
-        self.plate(surface, seat, box.plate, big=box.seat == self.scene.layout.active)
+        box = self.board.layout.kingdoms[seat]
+        self.plate(surface, seat, box.plate, big=box.seat == self.board.layout.active)
         self.claimed(surface, seat, box.claimed)
 
     def plate(self, surface: pygame.Surface, seat: int, rect: Rect, big: bool) -> None:
-        scene, th, text, art = self.scene, self.ctx.theme, self.ctx.text, self.ctx.art
-        seat_info = scene.controller.seats[seat]
-        colour = theme.seat_colour(self.scene.setup.colour_of(seat))
+        board, th, text, art = self.board, self.ctx.theme, self.ctx.text, self.ctx.art
+        seat_info = board.table.controller.seats[seat]
+        colour = theme.seat_colour(self.board.setup.colour_of(seat))
         name_size = th.text(26 if big else 20)
         disc_r = max(th.px(12), round(name_size * 0.75))
         wide = one_row(rect)
@@ -599,7 +600,7 @@ class TablePainter:
         canvas.circle(surface, colour, centre, disc_r, width=max(2, disc_r // 7))
         icon = art.ui_icon("person" if seat_info.is_human else "computer", round(disc_r * 1.25), theme.INK)
         blit_at(surface, icon, "center", centre)
-        score = scene.score_counter(seat)
+        score = board.table.score_counter(seat)
         score_text = tr("table.points", points=number(score))
         score_s = text.render(score_text, "number", th.text(24 if big else 20), theme.GOLD)
         x = centre[0] + disc_r + th.px(8)
@@ -612,10 +613,10 @@ class TablePainter:
             name = text.fitted(seat_info.name, "heading", name_size, theme.INK, max(30, rect.right - x))
             blit_at(surface, name, "midleft", (x, centre[1]))
             blit_at(surface, score_s, "topleft", (rect.x + 2, centre[1] + disc_r + th.px(6)))
-            if seat == scene.model.current and not scene.model.over:
+            if seat == board.model.current and not board.model.over:
                 # "thinking…" beside the name or the score, where it fits whole; a narrow plate goes without
                 # (its kingdom's edge is lit and the status line says it).
-                words = scene.activity_text(seat)
+                words = board.activity_text(seat)
                 mark = text.render(words, "body", th.text(18), theme.GOLD)
                 spots = ((x + name.get_width() + th.px(10), centre[1]),
                          (rect.x + score_s.get_width() + th.px(12),
@@ -625,8 +626,8 @@ class TablePainter:
                     blit_at(surface, mark, "midleft", spot)
 
     def claimed(self, surface: pygame.Surface, seat: int, rect: Rect) -> None:
-        scene, th = self.scene, self.ctx.theme
-        legends = scene.model.claimed[seat]
+        board, th = self.board, self.ctx.theme
+        legends = board.model.claimed[seat]
         if not legends:
             label = self.ctx.text.fitted(tr("table.no_legends"), "body", th.text(17), theme.INK_MUTED, rect.w)
             blit_at(surface, label, "midleft", (rect.x + 2, rect.y + min(rect.h, th.px(30)) // 2))
@@ -634,7 +635,7 @@ class TablePainter:
         for n, legend in enumerate(legends):
             if self.hidden(("claimed", seat, n)):
                 continue
-            chip = scene.claimed_rect(seat, n)
+            chip = board.claimed_rect(seat, n)
             self.chip(surface, legend, chip)
 
     def chip(self, surface: pygame.Surface, legend_id: str, rect: Rect) -> None:
@@ -652,54 +653,54 @@ class TablePainter:
 
     def pile_label(self, surface: pygame.Surface, rect: Rect, text: str) -> None:
         th = self.ctx.theme
-        width = max(rect.w, self.scene.layout.piles.w)
+        width = max(rect.w, self.board.layout.piles.w)
         label = self.ctx.text.fitted(text, "bold", th.text(18), theme.INK_MUTED, width)
         blit_at(surface, label, "midbottom", (rect.centerx, rect.y - th.px(3)))
 
     # What each pile shows depends on (each is painted on the board, again when its key changes).
 
     def _held(self, source: tuple) -> tuple | None:
-        held = self.scene.gestures.held
+        held = self.board.gestures.held
         return (held.card, held.dragging) if held is not None and held.source == source else None
 
     def _focused(self, key: tuple) -> bool:
-        gestures = self.scene.gestures
+        gestures = self.board.gestures
         return gestures.keyboard and gestures.focus == key
 
     def hand_key(self) -> tuple:
-        gestures = self.scene.gestures
-        hand = tuple(gestures.hand() if gestures.seat >= 0 else self.scene.model.hand)
+        gestures = self.board.gestures
+        hand = tuple(gestures.hand() if gestures.seat >= 0 else self.board.model.hand)
         held = gestures.held
         return (hand, (held.source, held.dragging) if held is not None else None,
                 gestures.focus if gestures.keyboard else None)
 
     def draw_pile_key(self) -> tuple:
-        model = self.scene.model
+        model = self.board.model
         return (model.draw_size, model.discard_size if not model.draw_size else None, self._focused(("draw",)),
-                self.scene.hover_glow(("draw",)))
+                self.board.hover_glow(("draw",)))
 
     def discard_key(self) -> tuple:
-        model, gestures = self.scene.model, self.scene.gestures
+        model, gestures = self.board.model, self.board.gestures
         return (model.discard_size, tuple(model.discard), model.discard_under, self.hidden(("discard",)),
                 self._held(("discard",)), gestures.targets().get(("discard",), "none"),
                 model.drawn if gestures.discarding else None, self._focused(("discard",)))
 
     def drawn_key(self) -> tuple:
-        model, gestures = self.scene.model, self.scene.gestures
+        model, gestures = self.board.model, self.board.gestures
         return (model.drawn, self.hidden(("drawn",)), gestures.discarding, self._held(("drawn",)),
-                self.scene.hover_glow(("drawn",)), self._focused(("drawn",)))
+                self.board.hover_glow(("drawn",)), self._focused(("drawn",)))
 
     def pile_area(self, rect: Rect) -> Rect:
         """A pile (or the hand's column) with room for what reaches out of it: its label, glows, shadows, a lifted
         or turned card."""
-        card = self.scene.layout.draw_pile
+        card = self.board.layout.draw_pile
         reach = self.ctx.art.halo(card.w, card.h) + self.ctx.theme.px(10) + card.h // 6
         return rect.inflate(2 * reach, 2 * reach)
 
     def draw_pile(self, surface: pygame.Surface) -> None:
         """A few backs stacked by how many cards are left, and the count."""
-        scene, th, text = self.scene, self.ctx.theme, self.ctx.text
-        layout, model = scene.layout, scene.model
+        board, th, text = self.board, self.ctx.theme, self.ctx.text
+        layout, model = board.layout, board.model
         draw = layout.draw_pile
         self.pile_label(surface, draw, tr("table.draw_pile_count", count=model.draw_size))
         if model.draw_size:
@@ -714,14 +715,14 @@ class TablePainter:
                                align="center")
             blit_at(surface, words, "center", draw.center)
         self.focus_ring(surface, ("draw",), draw)
-        if scene.hover_glow(("draw",)):
+        if board.hover_glow(("draw",)):
             self.glow(surface, draw, theme.GOOD)
 
     def discard_pile(self, surface: pygame.Surface) -> None:
         """Its top card (or the one under it while the top is flying in), the drawn card turned aside over it
         while the person chooses a land to reveal."""
-        scene, th = self.scene, self.ctx.theme
-        layout, model, gestures = scene.layout, scene.model, scene.gestures
+        board, th = self.board, self.ctx.theme
+        layout, model, gestures = board.layout, board.model, board.gestures
         discard = layout.discard_pile
         self.pile_label(surface, discard, tr("table.discard_count", count=model.discard_size))
         shown = model.discard
@@ -748,8 +749,8 @@ class TablePainter:
 
     def drawn_card(self, surface: pygame.Surface) -> None:
         """The card in hand."""
-        scene, th = self.scene, self.ctx.theme
-        layout, model, gestures = scene.layout, scene.model, scene.gestures
+        board, th = self.board, self.ctx.theme
+        layout, model, gestures = board.layout, board.model, board.gestures
         drawn = layout.drawn
         self.pile_label(surface, drawn, tr("table.in_hand"))
         card = model.drawn if not self.hidden(("drawn",)) and not gestures.discarding else None
@@ -762,7 +763,7 @@ class TablePainter:
                 card = "lifted"
         if card != "lifted":
             self.card(surface, card, drawn)
-            if card is not None and scene.hover_glow(("drawn",)):
+            if card is not None and board.hover_glow(("drawn",)):
                 self.glow(surface, drawn, theme.GOOD)
         self.focus_ring(surface, ("drawn",), drawn)
 
@@ -770,15 +771,15 @@ class TablePainter:
         """The drawn card turned aside over the discard while the person chooses a card to reveal (turned once,
         not every frame)."""
         if self._tilted is None or self._tilted[0] != (card, size):
-            self._tilted = ((card, size), pygame.transform.rotate(self.scene.card_surface(card, size), -8))
+            self._tilted = ((card, size), pygame.transform.rotate(self.board.card_surface(card, size), -8))
         return self._tilted[1]
 
     def hand(self, surface: pygame.Surface) -> None:
-        scene, th = self.scene, self.ctx.theme
-        gestures = scene.gestures
-        rects = scene.layout.hand
+        board, th = self.board, self.ctx.theme
+        gestures = board.gestures
+        rects = board.layout.hand
         self.pile_label(surface, rects[0], tr("table.hand"))
-        hand = gestures.hand() if gestures.seat >= 0 else scene.model.hand
+        hand = gestures.hand() if gestures.seat >= 0 else board.model.hand
         for i, rect in enumerate(rects):
             card = hand[i] if i < len(hand) else None
             key = ("hand", i)
@@ -797,28 +798,28 @@ class TablePainter:
             self.focus_ring(surface, key, rect)
 
     def focus_ring(self, surface: pygame.Surface, key: tuple, rect: Rect) -> None:
-        gestures = self.scene.gestures
+        gestures = self.board.gestures
         if gestures.keyboard and gestures.focus == key:
             canvas.rect(surface, theme.GOLD, rect.inflate(8, 8), width=3, border_radius=self.ctx.theme.radius)
 
     # -- legends --------------------------------------------------------------------------------
 
     def legend_state(self) -> tuple[set, set, tuple[tuple | None, tuple | None]]:
-        scene = self.scene
-        held = scene.gestures.held
-        lifted = scene.gestures.aimed() or scene.hovered
-        return scene.claimable_now(), scene.preview_unlocks(), (lifted, held.source if held and held.dragging else None)
+        board = self.board
+        held = board.gestures.held
+        lifted = board.gestures.aimed() or board.table.hovered
+        return board.claimable_now(), board.preview_unlocks(), (lifted, held.source if held and held.dragging else None)
 
     def legend_key(self) -> tuple:
         met, unlocks, (lifted, dragged) = self.legend_state()
-        hidden = tuple(self.hidden(("legend", slot)) for slot in range(len(self.scene.layout.legend_slots)))
-        return (tuple(self.scene.model.legend_row), tuple(sorted(met)), tuple(sorted(unlocks)), lifted, dragged, hidden,
-                tuple(self.scene.layout.legend_area))
+        hidden = tuple(self.hidden(("legend", slot)) for slot in range(len(self.board.layout.legend_slots)))
+        return (tuple(self.board.model.legend_row), tuple(sorted(met)), tuple(sorted(unlocks)), lifted, dragged, hidden,
+                tuple(self.board.layout.legend_area))
 
     def legend_cards(self, surface: pygame.Surface) -> None:
         """The legend row: claimable ones glow gold and lift, ones the aimed card would unlock glow green."""
-        scene, th, text = self.scene, self.ctx.theme, self.ctx.text
-        layout, model = scene.layout, scene.model
+        board, th, text = self.board, self.ctx.theme, self.ctx.text
+        layout, model = board.layout, board.model
         title = layout.legend_title
         label = text.fitted(tr("table.legends"), "heading", th.text(26), theme.GOLD, title.w)
         blit_at(surface, label, "midtop", (title.centerx, title.y))
@@ -842,14 +843,14 @@ class TablePainter:
                 self.glow(surface, rect, theme.GOOD)
             m = art.halo(rect.w, rect.h)
             surface.blit(art.shadow(rect.w, rect.h), (rect.x - m, rect.y - m))
-            surface.blit(scene.legend_surface(legend, rect.size), rect.move(0, -lift))
+            surface.blit(board.legend_surface(legend, rect.size), rect.move(0, -lift))
             if legend in met or legend in unlocks:
                 tag = tr("table.legend_met") if legend in met else tr("table.legend_unlocks")
                 self.ribbon(surface, rect.move(0, -lift), tag, theme.GOLD if legend in met else theme.GOOD)
 
     def legends(self, surface: pygame.Surface) -> None:
         """Per frame, over the board: only the keyboard focus."""
-        for slot, rect in enumerate(self.scene.layout.legend_slots):
+        for slot, rect in enumerate(self.board.layout.legend_slots):
             self.focus_ring(surface, ("legend", slot), rect)
 
     def ribbon(self, surface: pygame.Surface, rect: Rect, text: str, colour) -> None:
@@ -873,19 +874,19 @@ class TablePainter:
         `news`). Those that keep still: parts of the board (drawn over it every frame, a 4K table's frames took
         most of a millisecond); those of a turn first shown, pulsing: with the place and the pulse now. None
         while the kingdoms slide, nor once the game is over."""
-        scene, th = self.scene, self.ctx.theme
-        if scene.previous_layout is not None and scene.transition < 1 or scene.model.over:
+        board, th = self.board, self.ctx.theme
+        if board.previous_layout is not None and board.transition < 1 or board.model.over:
             return [], []
-        current = scene.layout.kingdoms[scene.model.current].rect
-        still = [Frame.around(current, theme.seat_colour(scene.setup.colour_of(scene.model.current)),
+        current = board.layout.kingdoms[board.model.current].rect
+        still = [Frame.around(current, theme.seat_colour(board.setup.colour_of(board.model.current)),
                        max(2, th.px(3)), max(6, min(current.size) // 14))]
         pulsing: list[tuple[Frame, Rect, float]] = []
         for record in records:
-            colour = theme.seat_colour(scene.setup.colour_of(record.seat))
-            age = scene.clock - max(record.ended, scene.shown_since)
-            first_shown = 0 <= age < PULSE and bool(scene.speed)
+            colour = theme.seat_colour(board.setup.colour_of(record.seat))
+            age = board.table.clock - max(record.ended, board.shown_since)
+            first_shown = 0 <= age < PULSE and bool(board.table.speed)
             for key in record.marks():
-                rect = scene.mark_rect(key)
+                rect = board.mark_rect(key)
                 if rect is None or self.hidden(key):
                     continue
                 frame = Frame.around(rect.inflate(th.px(6), th.px(6)), colour, max(2, th.px(3)), th.radius)
@@ -906,25 +907,25 @@ class TablePainter:
     def news(self, surface: pygame.Surface, records: Sequence[TurnRecord]) -> None:
         """The turns told in a sentence each, newest last; when they do not all fit, in smaller type,
         and then the oldest make room (their places stay marked, and the log tells them too)."""
-        scene, th, text = self.scene, self.ctx.theme, self.ctx.text
-        area = scene.layout.news
+        board, th, text = self.board, self.ctx.theme, self.ctx.text
+        area = board.layout.news
         if area.h == 0:
             return
         pad, dot = th.px(8), th.px(6)
-        viewer = scene.places[0]
-        if not scene.last_turns.has_played(viewer):  # nobody's "last turn" before their first
+        viewer = board.places[0]
+        if not board.last_turns.has_played(viewer):  # nobody's "last turn" before their first
             title_words = tr("table.news_title_start")
-        elif scene.controller.seats[viewer].is_human:
+        elif board.table.controller.seats[viewer].is_human:
             title_words = tr("table.news_title")
         else:
-            title_words = tr("table.news_title_of", name=scene.controller.seats[viewer].name)
+            title_words = tr("table.news_title_of", name=board.table.controller.seats[viewer].name)
         title = text.fitted(title_words, "bold", th.text(18), theme.GOLD, area.w - 2 * pad)
         blit_at(surface, title, "topleft", (area.x + pad, area.y + pad))
         top = area.y + pad + title.get_height() + th.px(4)
         room = area.bottom - top
         width = area.w - 2 * pad - 3 * dot
         for size in (th.text(18), th.text(16)):
-            told = [(record, text.block(scene.turn_summary(record), "body", size, theme.INK, width, tight=True))
+            told = [(record, text.block(board.turn_summary(record), "body", size, theme.INK, width, tight=True))
                     for record in records]
             if sum(block.get_height() + th.px(2) for _, block in told) <= room:
                 break
@@ -932,7 +933,7 @@ class TablePainter:
             told.pop(0)
         y = top
         for record, block in told:
-            colour = theme.seat_colour(scene.setup.colour_of(record.seat))
+            colour = theme.seat_colour(board.setup.colour_of(record.seat))
             canvas.circle(surface, colour, (area.x + pad + dot, y + text.line_height("body", size) // 2), dot)
             blit_at(surface, block, "topleft", (area.x + pad + 3 * dot, y), box=area)
             y += block.get_height() + th.px(2)
@@ -946,8 +947,8 @@ class TablePainter:
         blit_at(surface, title, "midtop", (rect.centerx, rect.y + th.px(8)))
         body = Rect(rect.x + th.px(12), rect.y + title.get_height() + th.px(18), rect.w - th.px(24),
                     rect.h - title.get_height() - th.px(28))
-        page = self.scene.log_page(body.w)
-        offset = max(0, page.get_height() - body.h - self.scene.log_scroll)
+        page = self.board.table.log_page(body.w)
+        offset = max(0, page.get_height() - body.h - self.board.table.log_scroll)
         view = Rect(0, offset, body.w, min(body.h, page.get_height()))
         surface.blit(page, (body.x, body.bottom - view.h), view)
         if offset > 0:  # older lines continue above: fade them out under the title
@@ -963,12 +964,12 @@ class TablePainter:
     # -- what is held, refused, previewed ----------------------------------------------------------------
 
     def held(self, surface: pygame.Surface) -> None:
-        scene, gestures, th = self.scene, self.scene.gestures, self.ctx.theme
+        board, gestures, th = self.board, self.board.gestures, self.ctx.theme
         if gestures.snap is not None:
             card, start, key, elapsed = gestures.snap
-            end = scene.rect_of(key)
+            end = board.rect_of(key)
             if end is not None:
-                t = ease_out(min(1.0, elapsed / max(1e-6, 0.18 * scene.speed)))
+                t = ease_out(min(1.0, elapsed / max(1e-6, 0.18 * board.table.speed)))
                 self.floating(surface, card, lerp_rect(start, end, t), key)
         held, rect = gestures.held, gestures.drag_rect()
         if held is not None and rect is not None:
@@ -979,18 +980,18 @@ class TablePainter:
         m = art.halo(rect.w, rect.h)
         surface.blit(art.shadow(rect.w, rect.h), (rect.x - m + m // 2, rect.y - m + m))
         if source[0] == "legend":
-            surface.blit(self.scene.legend_surface(card, rect.size), rect)
+            surface.blit(self.board.legend_surface(card, rect.size), rect)
         else:
-            surface.blit(self.scene.card_surface(card, rect.size), rect)
+            surface.blit(self.board.card_surface(card, rect.size), rect)
 
     def refusal(self, surface: pygame.Surface) -> None:
         """While a card is held over a place it cannot go, say why next to it."""
-        gestures, th = self.scene.gestures, self.ctx.theme
+        gestures, th = self.board.gestures, self.ctx.theme
         key = gestures.aimed()
         if key is None or gestures.held is None:
             return
         reason = gestures.targets().get(key, "none")
-        rect = self.scene.rect_of(key)
+        rect = self.board.rect_of(key)
         if reason in (None, "none") or rect is None:
             return
         words = gestures.reason_text(reason, key)
@@ -1014,7 +1015,7 @@ class TablePainter:
 
     def preview(self, surface: pygame.Surface, index: int, change: PlacementChange) -> None:
         """The score change of the aimed placement, per category, and the legends it would make claimable."""
-        scene, th, text, cards = self.scene, self.ctx.theme, self.ctx.text, game_of(self.ctx).cards
+        board, th, text, cards = self.board, self.ctx.theme, self.ctx.text, game_of(self.ctx).cards
         width = th.px(300)
         pad = th.px(12)
         lines: list[tuple[str, str, tuple]] = []
@@ -1024,11 +1025,11 @@ class TablePainter:
         if not lines:
             lines.append((tr("table.preview_no_change"), "", theme.INK_MUTED))
         lost = [leg for leg in change.claimable_before if leg not in change.claimable_after
-                and leg in scene.model.legend_row]
-        gained = [leg for leg in change.newly_claimable if leg in scene.model.legend_row]
+                and leg in board.model.legend_row]
+        gained = [leg for leg in change.newly_claimable if leg in board.model.legend_row]
         size = th.text(19)
         row_h = text.line_height("body", size) + th.px(2)
-        held = scene.gestures.held
+        held = board.gestures.held
         assert held is not None, "the preview is of the card held"
         title = text.fitted(tr("table.preview_title", card=card_name(cards, held.card)), "bold",
                             th.text(20), theme.GOLD, width - 2 * pad)
@@ -1038,10 +1039,10 @@ class TablePainter:
         total_before, total_after = change.before.total, change.after.total
         height = pad + title.get_height() + th.px(6) + row_h * len(lines) + th.px(8) + row_h + \
             sum(b.get_height() + th.px(4) for b in extra_blocks) + pad
-        cell = scene.layout.active_box.cell(index)
+        cell = board.layout.active_box.cell(index)
         box = Rect(0, 0, width, height)
-        box.midright = (scene.layout.active_box.rect.x - th.px(10), cell.centery)
-        top, bottom = scene.layout.top_bar.bottom, scene.layout.status_bar.top
+        box.midright = (board.layout.active_box.rect.x - th.px(10), cell.centery)
+        top, bottom = board.layout.top_bar.bottom, board.layout.status_bar.top
         box.clamp_ip(Rect(0, top, surface.get_width(), bottom - top))
         surface.blit(self.ctx.art.panel(box.w, box.h, alpha=245, edge=theme.GOLD), box)
         y = box.y + pad
@@ -1068,15 +1069,15 @@ class TablePainter:
 
     def toast(self, surface: pygame.Surface, words: str, remaining: float) -> None:
         th = self.ctx.theme
-        status = self.scene.layout.status_bar
-        anchor = (self.scene.layout.active_box.rect.centerx, status.top - th.px(90))
+        status = self.board.layout.status_bar
+        anchor = (self.board.layout.active_box.rect.centerx, status.top - th.px(90))
         self.note(surface, words, anchor, theme.GOLD, "warning")
 
     def tooltip(self, surface: pygame.Surface, tip: Tooltip, anchor: tuple[int, int]) -> None:
         """The tip at `anchor` (beside the mouse), or beside the keyboard's focus when the keyboard moved it
         (never where the mouse was left, over the log or anywhere else)."""
-        g = self.scene.gestures
-        focused = self.scene.rect_of(g.focus) if g.keyboard and g.focus is not None else None
+        g = self.board.gestures
+        focused = self.board.rect_of(g.focus) if g.keyboard and g.focus is not None else None
         self.tooltip_box = table_parts.tooltip(surface, self.ctx, tip,
                                                focused.bottomright if focused is not None else anchor)
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import partial
+from typing import Sequence
 
 import pygame
 from pygame import Rect
@@ -26,13 +27,14 @@ from ....i18n import tr
 from ....ui import lesson, theme
 from ....ui.scenes.base import PULSE, Scene, soonest
 from ....ui.scenes.overlay import PauseMenu
+from ....ui.table import TableScene
 from ....ui.text import blit_at
 from ....ui.widgets import ACTIVATE_KEYS, Button, WidgetGroup
 from ..engine import ARRANGE, REVEAL, TAKE_DISCARD, Action, View
 from . import game_of
+from .board import AetheryaBoard
 from .layout import TableLayout
 from .model import discard_pile
-from .table_scene import TableScene
 from .tutorial import (
     OPPONENT,
     PERSON,
@@ -97,10 +99,21 @@ class TutorialPauseMenu(PauseMenu):
         self.widgets.draw(surface, self.ctx)
 
 
-class TutorialScene(TableScene):
-    autosave = False
-    offers_hints = False
-    log_at_start = True  # the side column is the coach's (and the log's, under it)
+class LessonBoard(AetheryaBoard):
+    """The board at the lesson's table: its side column is the coach's, with the log under it."""
+
+    def __init__(self, table: "TableScene[Action, View]") -> None:
+        self.column = Rect(0, 0, 0, 0)
+        super().__init__(table)
+
+    def layout_table(self) -> TableLayout:
+        layout = super().layout_table()
+        self.column = layout.log or Rect(0, 0, 0, 0)
+        return replace(layout, log=None)
+
+
+class TutorialScene(TableScene[Action, View]):
+    board: LessonBoard
 
     def __init__(self, app, script: TutorialScript, step: int = 0) -> None:
         self.script = script
@@ -111,25 +124,26 @@ class TutorialScene(TableScene):
         self.aimed_for = 0.0  # seconds the card has been held over the aim step's place
         self.picked_up: object = None  # the held card the lesson last looked at (a new pick-up is a new try)
         self.placed_right = 0  # starting cards on their lesson places (one more is a right move)
-        self.column = Rect(0, 0, 0, 0)
         self.coach = Rect(0, 0, 0, 0)
         self.coach_buttons: list[Button] = []
         self._start, self._moves_used = replay(game_of(app.ctx).rules, script, self.step_index)
         seats = [Seat(tr("new_game.default_you")), Seat(lesson.opponent_name(), COMPUTER, script.level)]
         if script.first:
             seats.reverse()
-        super().__init__(app, GameSetup(tuple(seats), script.seed, script.first))
+        game = game_of(app.ctx)
+        setup = GameSetup(tuple(seats), script.seed, script.first)
+        controller = GameController(game, setup, actions=self._start, threaded=app.threaded,
+                                    agent_factory=agent_factory(game, script, self._moves_used))
+        # the side column is the coach's (and the log's, under it)
+        super().__init__(app, setup, LessonBoard, autosave=False, offers_hints=False, log_open=True,
+                         controller=controller)
         if self._start:
-            self.retell()
             # The whole discard pile is known here (every card in it went there face up in this game):
             # the table then shows the right card when the top one is taken.
-            self.model.discard = discard_pile(self.controller.seen_history())
-            self.model.discard_under = 0
+            self.board.model.discard = discard_pile(self.controller.seen_history())
+            self.board.model.discard_under = 0
+        self.measure_coach()
         self.keep_progress()
-
-    def new_controller(self, saved, practice: bool) -> GameController[Action, View]:
-        return GameController(game_of(self.app.ctx), self.setup, actions=self._start, threaded=self.app.threaded,
-                              agent_factory=agent_factory(game_of(self.app.ctx), self.script, self._moves_used))
 
     @property
     def step(self) -> Step:
@@ -140,20 +154,18 @@ class TutorialScene(TableScene):
 
     # -- layout: the side column holds the coach, and the log under it --------------------------------
 
-    def layout_table(self) -> TableLayout:
-        layout = super().layout_table()
-        self.column = layout.log or Rect(0, 0, 0, 0)
+    def relayout(self) -> None:
+        super().relayout()
         self.measure_coach()
-        return replace(layout, log=None)
 
     def measure_coach(self) -> None:
         """The coach's height: what the longest step needs (so it does not jump from step to step)."""
         th = self.ctx.theme
-        inner = self.column.w - 2 * th.px(14)
+        inner = self.board.column.w - 2 * th.px(14)
         most = max(self.words_height(s, inner) for s in self.script.steps)
         fixed = self.fixed_height()
-        self.coach = Rect(self.column.x, self.column.y, self.column.w,
-                          min(self.column.h, fixed + most))
+        self.coach = Rect(self.board.column.x, self.board.column.y, self.board.column.w,
+                          min(self.board.column.h, fixed + most))
         if self.free:
             self.coach.h = 0
 
@@ -174,7 +186,7 @@ class TutorialScene(TableScene):
     def log_rect(self) -> Rect | None:
         th = self.ctx.theme
         top = self.coach.bottom + (th.gap if self.coach.h else 0)
-        rect = Rect(self.column.x, top, self.column.w, self.column.bottom - top)
+        rect = Rect(self.board.column.x, top, self.board.column.w, self.board.column.bottom - top)
         return rect if rect.h >= th.px(LOG_MIN) else None
 
     # -- buttons -----------------------------------------------------------------------------------------
@@ -236,7 +248,7 @@ class TutorialScene(TableScene):
         offers moves the lesson would put back)."""
         return super().status_text() if self.free else self.text("status")
 
-    def play(self, actions: list[Action], origin: Rect | None = None) -> None:
+    def play(self, actions: Sequence[Action], origin: Rect | None = None) -> None:
         if self.free:
             super().play(actions, origin)
             return
@@ -247,9 +259,9 @@ class TutorialScene(TableScene):
             return
         self.refuse(actions, origin)
 
-    def refuse(self, actions: list[Action], origin: Rect | None) -> None:
+    def refuse(self, actions: Sequence[Action], origin: Rect | None) -> None:
         """Put a move that is not the lesson's back where it came from, and say why."""
-        g, step = self.gestures, self.step
+        g, step = self.board.gestures, self.step
         self.wrong("tutorial.read_first" if step.kind == "read" else None)
         first = actions[0] if actions else None
         if first is not None and first.kind == ARRANGE and step.kind == "arrange":
@@ -260,8 +272,8 @@ class TutorialScene(TableScene):
         elif first is not None and first.kind == REVEAL:
             g.discarding = True  # the drawn card stays on the discard pile: another land can be chosen
         elif origin is not None and first is not None:
-            source, card = (("discard",), self.model.discard_top) if first.kind == TAKE_DISCARD \
-                else (("drawn",), self.model.drawn)
+            source, card = (("discard",), self.board.model.discard_top) if first.kind == TAKE_DISCARD \
+                else (("drawn",), self.board.model.drawn)
             if card is not None:
                 g.snap = (card, origin, source, 0.0)
         self.refresh_buttons()
@@ -273,7 +285,8 @@ class TutorialScene(TableScene):
             return {(step.source,)}
         if step.kind == "do" and step.actions[0].legend:
             legend = step.actions[0].legend
-            return {("legend", self.model.legend_row.index(legend))} if legend in self.model.legend_row else set()
+            row = self.board.model.legend_row
+            return {("legend", row.index(legend))} if legend in row else set()
         return set()
 
     def update(self, dt: float) -> None:
@@ -288,7 +301,7 @@ class TutorialScene(TableScene):
 
     def follow(self, dt: float) -> None:
         """Steps that are done by what the person holds or aims at, not by a move; and wrong pick-ups."""
-        g, step = self.gestures, self.step
+        g, step = self.board.gestures, self.step
         if step.kind == "watch":
             if self.decision() is not None:
                 self.advance()
@@ -330,7 +343,7 @@ class TutorialScene(TableScene):
         """The rects the current step highlights (the first gets the arrow)."""
         if self.free:
             return []
-        step, g, layout = self.step, self.gestures, self.layout
+        step, g, layout = self.step, self.board.gestures, self.board.layout
         keys: list = []
         if step.kind in ("read", "watch"):
             areas = {"kingdom": layout.kingdoms[PERSON].rect, "opponent": layout.kingdoms[OPPONENT].rect,
@@ -360,11 +373,11 @@ class TutorialScene(TableScene):
             else:
                 keys = [target] if g.held is not None else [(step.source,)]
         elif step.kind == "do" and step.actions[0].legend:
-            keys = [k for k in [("legend", i) for i in range(len(self.model.legend_row))]
-                    if self.model.legend_row[k[1]] == step.actions[0].legend]
+            keys = [k for k in [("legend", i) for i in range(len(self.board.model.legend_row))]
+                    if self.board.model.legend_row[k[1]] == step.actions[0].legend]
         elif step.kind == "do":
             keys = [("draw",)]
-        return [r for r in (self.rect_of(k) for k in keys) if r is not None]
+        return [r for r in (self.board.rect_of(k) for k in keys) if r is not None]
 
     # -- drawing ----------------------------------------------------------------------------------------------
 
@@ -374,20 +387,20 @@ class TutorialScene(TableScene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         if not self.ctx.settings.show_score_preview and not self.free:  # the lesson needs the preview
-            preview = self.gestures.preview()
+            preview = self.board.gestures.preview()
             if preview is not None:
-                self.painter.preview(surface, *preview)
+                self.board.painter.preview(surface, *preview)
         self.draw_pointers(surface)
         self.draw_coach(surface)
         log = self.log_rect()
         if log is not None:
-            self.painter.log(surface, log)
+            self.board.painter.log(surface, log)
         for button in self.coach_buttons:
             button.draw(surface, self.ctx, False, button is self.widgets.hover)
         if self.toast is not None:  # above the highlight
-            self.painter.toast(surface, *self.toast)
+            self.board.painter.toast(surface, *self.toast)
         if self.tooltip is not None:
-            self.painter.tooltip(surface, self.tooltip, self.gestures.mouse)
+            self.board.painter.tooltip(surface, self.tooltip, self.board.gestures.mouse)
 
     def draw_pointers(self, surface: pygame.Surface) -> None:
         """A pulsing ring in the coach's colour around what the step asks to use."""
@@ -412,7 +425,7 @@ class TutorialScene(TableScene):
             if event.type == pygame.KEYDOWN and event.key in ACTIVATE_KEYS and self.coach_buttons:
                 self.coach_buttons[0].activate()
                 return
-            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.hit(event.pos) is not None:
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.board.hit(event.pos) is not None:
                 self.wrong("tutorial.read_first" if self.step.kind == "read" else None)
                 return
         super().handle(event)

@@ -18,11 +18,11 @@ from .token_art import TokenArt, identity_mark
 
 if TYPE_CHECKING:
     from ....controller.game import GameSetup
-    from ....saves import SavedGame
     from ....ui.context import Context
     from ....ui.game_ui import Position
     from ....ui.room import GameRoom, Room
     from ....ui.scenes.base import Scene
+    from ....ui.table import Board, TableScene
     from .. import DracoMundis
 
 # engine event kind -> sound effect
@@ -68,11 +68,10 @@ class DracoUI:
     def variant_text(self, variant: str) -> tuple[str, str]:
         return tr(f"draco_mundis.variants.{variant}.name"), tr(f"draco_mundis.variants.{variant}.description")
 
-    def table_scene(self, app: "GameRoom", setup: "GameSetup", saved: "SavedGame | None" = None,
-                    review: bool = False) -> "Scene":
-        from .table_scene import TableScene
+    def board(self, table: "TableScene[Any, Any]") -> "Board[Any]":
+        from .board import DracoBoard
 
-        return TableScene(app, setup, saved=saved, review=review)
+        return DracoBoard(table)
 
     def rules_scene(self, app: "Room") -> "Scene":
         from .rules_scene import RulesScene

@@ -263,10 +263,6 @@ class Sync(Beat):
         self.stage.sync(self.view)
 
 
-class Pause(Beat):
-    """Time for a person to follow a computer's turn."""
-
-
 def beats_for(stage: Stage, events: Sequence[Event], final: View, *, origin: Rect | None = None,
               banners: bool = True) -> list[Beat]:
     """The beats that show one action's events (already as the viewer may know them). `origin`:

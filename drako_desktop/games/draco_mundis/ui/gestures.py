@@ -2,7 +2,7 @@
 
 What may be done comes from the decision's legal actions (the person's own list, which
 shows nothing the seat does not know); what is tried and is not legal is handed to the
-scene, which asks the engine why (`why_illegal`) and says so. The gestures keep only the
+table, which asks the engine why (`why_illegal`) and says so. The gestures keep only the
 person's half-made choices: the token picked from the supply, the selected character, a
 facing being chosen, the small menu of a square where several actions are possible, the
 keyboard cursor.
@@ -44,7 +44,7 @@ from ..actions import (
 from ..board import FACING_STEPS, Square
 
 if TYPE_CHECKING:
-    from .table_scene import TableScene
+    from .board import DracoBoard
 
 DRAG_START = 8  # pixels the mouse travels before a press becomes a drag
 KEY_FACINGS = {pygame.K_UP: "N", pygame.K_RIGHT: "E", pygame.K_DOWN: "S", pygame.K_LEFT: "W"}
@@ -83,7 +83,7 @@ class Press:
 
 @dataclass
 class Gestures:
-    scene: "TableScene"
+    board: "DracoBoard"
     tray_kind: str | None = None
     selected: Square | None = None
     facing: Facing | None = None
@@ -101,10 +101,10 @@ class Gestures:
         self.facing = None
         self.menu = None
         self.press = None
-        decision = self.scene.decision()
+        decision = self.board.table.decision()
         legal = list(decision.legal) if decision is not None else []
         self._legal = {"all": legal}
-        model = self.scene.model
+        model = self.board.model
         if self.selected is not None:
             spot = model.squares.get(self.selected)
             if decision is None or spot is None or spot.character is None or spot.character.owner != decision.seat:
@@ -122,11 +122,11 @@ class Gestures:
 
     def supply(self) -> list[str]:
         """The kinds the person may place now, in the data's order."""
-        decision = self.scene.decision()
+        decision = self.board.table.decision()
         if decision is None or decision.kind == "act":
             return []
         if decision.kind == "place":
-            return [self.scene.model.selected] if self.scene.model.selected else []
+            return [self.board.model.selected] if self.board.model.selected else []
         return [a.token for a in decision.legal if isinstance(a, Select)]
 
     def tray(self) -> list[str]:
@@ -134,16 +134,16 @@ class Gestures:
         its slot in the tray (those all placed are greyed), so that nothing shifts under the pointer."""
         if not self.supply():
             return []
-        rules = self.scene.game.rules
-        counts = rules.token_counts(frozenset(self.scene.model.variants))
+        rules = self.board.game.rules
+        counts = rules.token_counts(frozenset(self.board.model.variants))
         return [kind for kind, n in zip(rules.kinds, counts) if n > 0]
 
     def seat(self) -> int:
-        decision = self.scene.decision()
+        decision = self.board.table.decision()
         return decision.seat if decision is not None else -1
 
     def own_characters(self) -> list[Square]:
-        return [at for at, _ in self.scene.model.characters_of(self.seat())]
+        return [at for at, _ in self.board.model.characters_of(self.seat())]
 
     def targets(self) -> dict[Square, list[str]]:
         """Square -> what a click there does now (with the selected character, or any of yours)."""
@@ -155,7 +155,7 @@ class Gestures:
                 options.append(option)
 
         sel = square(*self.selected) if self.selected is not None else None
-        near = set(self.scene.model.neighbours(self.selected)) if self.selected is not None else None
+        near = set(self.board.model.neighbours(self.selected)) if self.selected is not None else None
         for a in self.legal:
             if isinstance(a, Move) and a.origin == sel:
                 add(at_of(a.target), "move")
@@ -185,7 +185,7 @@ class Gestures:
         """The selected character's arrows: (direction, the squares its arrow reaches, those it may move to)."""
         if self.selected is None:
             return []
-        model = self.scene.model
+        model = self.board.model
         spot = model.squares.get(self.selected)
         if spot is None or spot.character is None or spot.character.facing is None:
             return []
@@ -226,7 +226,7 @@ class Gestures:
     def activate(self, at: Square, drop_from: Square | None = None) -> None:
         """A click (or Enter, or a drop) on a square."""
         self.cursor = at
-        decision = self.scene.decision()
+        decision = self.board.table.decision()
         if decision is None:
             return
         if self.facing is not None and self.facing.at == at:
@@ -236,7 +236,7 @@ class Gestures:
         if decision.kind != "act":
             self.place_at(at)
             return
-        model = self.scene.model
+        model = self.board.model
         spot = model.squares.get(at)
         mine = spot is not None and spot.character is not None and spot.character.owner == decision.seat
         options = self.targets().get(at, [])
@@ -264,35 +264,35 @@ class Gestures:
         if option in ("reveal", "reveal-any"):
             self.ask_facing(Facing(option, at))
         elif option == "move" and sel is not None:
-            self.scene.play(Move(sel, sq))
+            self.board.play(Move(sel, sq))
         elif option == "capture" and sel is not None:
-            self.scene.play(Capture(sel, sq))
+            self.board.play(Capture(sel, sq))
         elif option == "push":
             by = sel if sel is not None else next(a.by for a in self.legal if isinstance(a, Push) and a.at == sq)
-            self.scene.play(Push(by, sq))
+            self.board.play(Push(by, sq))
         elif option == "fight":
-            self.scene.play(Fight(sq))
+            self.board.play(Fight(sq))
         elif option == "peek":
-            self.scene.play(Peek(sq))
+            self.board.play(Peek(sq))
         elif option == "destroy":
-            self.scene.play(Destroy(sq))
+            self.board.play(Destroy(sq))
 
     def place_at(self, at: Square) -> None:
         kind = self.tray_kind or (self.supply()[0] if len(self.supply()) == 1 else None)
         if kind is None:
-            self.scene.say_key("pick_token")
+            self.board.say_key("pick_token")
             return
-        face_up = self.scene.model.data.token(kind) in self.scene.model.data.characters and next(
-            c for c in self.scene.model.data.characters if c.id == kind).placed_face_up
+        face_up = self.board.model.data.token(kind) in self.board.model.data.characters and next(
+            c for c in self.board.model.data.characters if c.id == kind).placed_face_up
         action = Place(kind, square(*at), 0 if face_up else -1)
-        problem = self.scene.why_illegal(action)
+        problem = self.board.table.why_illegal(action)
         if problem is not None:
-            self.scene.refuse(problem)
+            self.board.refuse(problem)
             return
         if face_up:
             self.facing = Facing("place", at, kind)
         else:
-            self.scene.play(Place(kind, square(*at)))
+            self.board.play(Place(kind, square(*at)))
 
     def facings(self, pending: Facing) -> list[str]:
         """The facings worth offering: a turn, to any other facing; a reveal of a token the person knows is a land
@@ -300,9 +300,9 @@ class Gestures:
         if pending.purpose == "rotate":
             return self.rotations()
         if pending.purpose in ("reveal", "reveal-any"):
-            spot = self.scene.model.squares.get(pending.at)
+            spot = self.board.model.squares.get(pending.at)
             known = spot.down_kind if spot is not None else None
-            if known is not None and self.scene.model.kind_group(known) != "character":
+            if known is not None and self.board.model.kind_group(known) != "character":
                 return [FACINGS[0]]
         return list(FACINGS)
 
@@ -321,20 +321,20 @@ class Gestures:
         self.facing = None
         sq, f = square(*pending.at), FACING_INDEX[facing]
         if pending.purpose == "place":
-            self.scene.play(Place(pending.kind, sq, f))
+            self.board.play(Place(pending.kind, sq, f))
         elif pending.purpose == "reveal":
-            self.scene.play(Reveal(sq, f))
+            self.board.play(Reveal(sq, f))
         elif pending.purpose == "reveal-any":
-            self.scene.play(RevealAny(sq, f))
+            self.board.play(RevealAny(sq, f))
         elif pending.purpose == "rotate":
-            self.scene.play(Rotate(sq, f))
+            self.board.play(Rotate(sq, f))
 
     def rotate(self) -> None:
         if self.selected is None or not self.rotations():
             if self.selected is not None:
                 self.refuse_action(Rotate(square(*self.selected), 0))
             else:
-                self.scene.say_key("select_first")
+                self.board.say_key("select_first")
             return
         self.menu = None
         self.ask_facing(Facing("rotate", self.selected))
@@ -342,11 +342,11 @@ class Gestures:
     def do_sacrifice(self) -> None:
         action = self.sacrifice()
         if action is not None:
-            self.scene.play(action)
+            self.board.play(action)
         elif self.selected is not None:
             self.refuse_action(Sacrifice(square(*self.selected)))
         else:
-            self.scene.say_key("select_first")
+            self.board.say_key("select_first")
 
     def do_pass(self) -> None:
         """Pass (P or the button): asked first, since actions left are given up; then the turn ends (the person
@@ -355,30 +355,30 @@ class Gestures:
             return
         from ....ui.scenes.dialogs import confirm
 
-        left = self.scene.model.actions_left
+        left = self.board.model.actions_left
         message = tr("draco_table.pass_confirm.text_one") if left == 1 else \
             tr("draco_table.pass_confirm.text", count=left)
-        confirm(self.scene.app, tr("draco_table.pass_confirm.title"), message, tr("draco_table.pass_confirm.yes"),
+        confirm(self.board.table.app, tr("draco_table.pass_confirm.title"), message, tr("draco_table.pass_confirm.yes"),
                 self.pass_now, no=tr("draco_table.pass_confirm.no"))
 
     def pass_now(self) -> None:
         if self.can(Pass()):
-            self.scene.play(Pass())
-            self.scene.end_turn()
+            self.board.play(Pass())
+            self.board.table.end_turn()
 
     def refuse(self, at: Square) -> None:
         """Why nothing can be done on this square now, in words (the engine's reason where it has one)."""
-        model = self.scene.model
+        model = self.board.model
         spot = model.squares.get(at)
         seat = self.seat()
         sq = square(*at)
         if not model.in_use(at):
-            self.scene.say_key("out_of_play")
+            self.board.say_key("out_of_play")
             return
         if self.selected is not None and (spot is None or (spot.character is None and spot.down < 0)):
             self.refuse_action(Move(square(*self.selected), sq))
         elif spot is None:
-            self.scene.say_key("select_first" if self.selected is None else "nothing_here")
+            self.board.say_key("select_first" if self.selected is None else "nothing_here")
         elif spot.down >= 0:
             self.refuse_action(Reveal(sq, 0) if not any(isinstance(a, RevealAny) for a in self.legal)
                                else RevealAny(sq, 0))
@@ -394,13 +394,13 @@ class Gestures:
         elif spot.trap is not None:
             self.refuse_action(Push(square(*self.selected), sq) if self.selected is not None else Fight(sq))
         else:
-            self.scene.say_key("nothing_here")
+            self.board.say_key("nothing_here")
 
     def refuse_drop(self, origin: Square, at: Square) -> None:
         """Why a character dragged there cannot go there: its move's reason (a cannibal's capture's, onto an
         enemy character), not that of a click on the square (which may well be legal: a peek, a reveal)."""
-        spot = self.scene.model.squares.get(at)
-        mover = self.scene.model.squares[origin].character
+        spot = self.board.model.squares.get(at)
+        mover = self.board.model.squares[origin].character
         if mover is not None and mover.kind in self.capturers() and spot is not None and spot.character is not None \
                 and spot.character.owner != mover.owner:
             self.refuse_action(Capture(square(*origin), square(*at)))
@@ -408,43 +408,43 @@ class Gestures:
             self.refuse_action(Move(square(*origin), square(*at)))
 
     def capturers(self) -> set[str]:
-        return {c.id for c in self.scene.model.data.characters if c.capture is not None}
+        return {c.id for c in self.board.model.data.characters if c.capture is not None}
 
     def refuse_action(self, action: Any) -> None:
-        problem = self.scene.why_illegal(action)
+        problem = self.board.table.why_illegal(action)
         if problem is not None:
-            self.scene.refuse(problem)
+            self.board.refuse(problem)
         else:
-            self.scene.say_key("nothing_here")
+            self.board.say_key("nothing_here")
 
     # -- the mouse ------------------------------------------------------------------------------------------
 
     def mouse_down(self, pos: tuple[int, int]) -> None:
         self.keyboard = False
         self.mouse = pos
-        scene = self.scene
+        board = self.board
         if self.menu is not None:
-            picked = scene.menu_option_at(pos)
+            picked = board.menu_option_at(pos)
             if picked is not None:
                 self.choose(self.menu.at, self.menu.options[picked])
                 return
             self.menu = None
         if self.facing is not None:
-            picked_facing = scene.facing_at(pos)
+            picked_facing = board.facing_at(pos)
             if picked_facing is not None:
                 self.face(picked_facing)
                 return
-            at = scene.layout.square_at(pos)
+            at = board.layout.square_at(pos)
             if at == self.facing.at:  # press on the square and drag out towards a side
                 self.press = Press(pos, ("facing", at))
                 return
             self.facing = None
-        kind = scene.tray_kind_at(pos)
+        kind = board.tray_kind_at(pos)
         if kind is not None:
             self.choose_kind(kind)
             self.press = Press(pos, ("tray", kind))
             return
-        at = scene.layout.square_at(pos)
+        at = board.layout.square_at(pos)
         if at is not None:
             self.press = Press(pos, ("square", at))
 
@@ -456,7 +456,7 @@ class Gestures:
             if abs(pos[0] - press.pos[0]) + abs(pos[1] - press.pos[1]) >= DRAG_START:
                 source = press.source
                 own = (source[0] == "square" and source[1] in self.own_characters()
-                       and self.scene.model.decision == "act")
+                       and self.board.model.decision == "act")
                 press.dragging = source[0] in ("tray", "facing") or own
                 if own:
                     self.selected = source[1]
@@ -467,7 +467,7 @@ class Gestures:
         press, self.press = self.press, None
         if press is None:
             return
-        at = self.scene.layout.square_at(pos)
+        at = self.board.layout.square_at(pos)
         if press.source[0] == "facing":
             facing = self.drag_facing(press.pos, pos)
             if facing is not None and press.dragging:
@@ -509,7 +509,7 @@ class Gestures:
         return used
 
     def use_key(self, key: int) -> bool:
-        decision = self.scene.decision()
+        decision = self.board.table.decision()
         if decision is None:
             return False
         if self.facing is not None:
@@ -522,7 +522,7 @@ class Gestures:
             return key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)
         if self.menu is not None:
             return self.menu_key(key)
-        model = self.scene.model
+        model = self.board.model
         if key in KEY_FACINGS:
             dr, dc = FACING_STEPS[KEY_FACINGS[key]]
             row = min(model.rows - 1, max(0, self.cursor[0] + dr))

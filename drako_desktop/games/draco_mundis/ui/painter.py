@@ -29,8 +29,8 @@ from .tips import capitalised, modifier_name, title_name, token_name
 from .token_art import TokenArt
 
 if TYPE_CHECKING:
+    from .board import DracoBoard
     from .gestures import Facing
-    from .table_scene import TableScene
 
 TARGET_COLOURS = {
     "move": theme.GOLD, "capture": theme.BAD, "fight": theme.BAD, "peek": theme.COACH, "reveal": theme.GOOD,
@@ -66,8 +66,8 @@ def place_beside(size: tuple[int, int], near: Rect, fight: Sequence[Rect], keep_
 
 
 class TablePainter:
-    def __init__(self, scene: "TableScene") -> None:
-        self.scene = scene
+    def __init__(self, board: "DracoBoard") -> None:
+        self.board = board
         self._base: tuple | None = None  # (size, surface): backdrop and bars
         # (surface, square -> what it shows, seat -> what its plate shows): the base with every token and plate
         self._board: tuple | None = None
@@ -80,11 +80,11 @@ class TablePainter:
 
     @property
     def ctx(self):
-        return self.scene.ctx
+        return self.board.ctx
 
     @property
     def art(self) -> TokenArt:
-        setup = self.scene.setup
+        setup = self.board.setup
         return token_pictures(self.ctx, tuple(setup.colour_of(s) for s in range(setup.players)))
 
     def tick(self, dt: float) -> None:
@@ -99,38 +99,39 @@ class TablePainter:
     def draw(self, surface: pygame.Surface, over_last: bool = False) -> list[Rect] | None:
         """The table on the window: the board, then what is drawn over it every frame (`canvas.Overlaid`: with
         `over_last`, only what changed since the last frame; the regions drawn again, None: all)."""
-        board, repainted = self.board_layer(surface.get_size())
-        return self._overlaid.draw(surface, board, repainted, over_last, self.over_board)
+        ground, repainted = self.board_layer(surface.get_size())
+        return self._overlaid.draw(surface, ground, repainted, over_last, self.over_board)
 
     def over_board(self, surface: pygame.Surface) -> None:
         """What is drawn over the board every frame: the side panel's contents, marks and targets, hints, what
         moves, what is dragged, the bars' words, the buttons, notes and tips."""
-        scene = self.scene
+        board = self.board
         self.panel(surface)
         self.overlays(surface)
-        scene.hints.draw_marks(surface)
-        scene.choreo.draw(surface)
+        board.table.hints.draw_marks(surface)
+        board.table.choreo.draw(surface)
         self.dragged(surface)
         self.bars(surface)
-        scene.widgets.draw(surface, self.ctx)
+        board.table.widgets.draw(surface, self.ctx)
         # The hint in words: at the foot of the side panel, above its buttons; over the foot of the board where
         # that would cover some of the tokens still to place (a tall tray, with four players at 1280 x 720).
-        panel, board, px = scene.layout.panel, scene.layout.board, self.ctx.theme.px
-        tray = [rect for _, rect in scene.tray_places()] if scene.shows_panel and not scene.log_open else []
-        scene.hints.draw_bubble(surface, [BubblePlace((panel.centerx, scene.panel_bottom() - px(8)), panel.w - px(16)),
-                                          BubblePlace((board.centerx, board.bottom - px(8)), panel.w - px(16))],
+        panel, ground, px = board.layout.panel, board.layout.board, self.ctx.theme.px
+        tray = [rect for _, rect in board.tray_places()] if board.shows_panel and not board.table.log_open else []
+        table = board.table
+        table.hints.draw_bubble(surface, [BubblePlace((panel.centerx, board.panel_bottom() - px(8)), panel.w - px(16)),
+                                          BubblePlace((ground.centerx, ground.bottom - px(8)), panel.w - px(16))],
                                 keep_clear=tray)
-        if scene.toast is not None:
-            self.toast(surface, scene.toast[0])
-        if scene.tooltip is not None and (scene.pinned_tip or self.preview_box is None):
-            self.tooltip(surface, scene.tooltip, scene.gestures.mouse)  # the fight preview says more: no tip over it
+        if table.toast is not None:
+            self.toast(surface, table.toast[0])
+        if table.tooltip is not None and (table.pinned_tip or self.preview_box is None):
+            self.tooltip(surface, table.tooltip, board.gestures.mouse)  # the fight preview says more: no tip over it
 
     def base(self, size: tuple[int, int]) -> pygame.Surface:
         """The backdrop, the bars, the empty board and the side panel's ground: one opaque picture per window
         size."""
-        scene = self.scene
-        layout, model = scene.layout, scene.model
-        key = (size, model.columns, self.ctx.fonts.language, tuple(layout.board), scene.shows_panel,
+        board = self.board
+        layout, model = board.layout, board.model
+        key = (size, model.columns, self.ctx.fonts.language, tuple(layout.board), board.shows_panel,
                tuple(layout.panel))
         if self._base is None or self._base[0] != key:
             base = self.ctx.art.backdrop(*size).copy()
@@ -140,7 +141,7 @@ class TablePainter:
             canvas.line(base, theme.GOLD_DARK, (0, top), (size[0], top))
             canvas.line(base, theme.GOLD_DARK, (0, layout.status_bar.top), (size[0], layout.status_bar.top))
             base.blit(self.grid(), (0, 0))
-            if scene.shows_panel:
+            if board.shows_panel:
                 base.blit(self.ctx.art.panel(layout.panel.w, layout.panel.h), layout.panel)
             self._base = (key, base)
             self._board = None
@@ -148,7 +149,7 @@ class TablePainter:
 
     def prepare(self) -> None:
         """Draw every token picture at the board's sizes now, not in the middle of a move."""
-        layout, model, art = self.scene.layout, self.scene.model, self.art
+        layout, model, art = self.board.layout, self.board.model, self.art
         inner = layout.square_rect((0, 0)).inflate(-max(2, layout.square // 16), -max(2, layout.square // 16)).w
         on_land = inner - round(inner * 0.18)
         data = model.data
@@ -174,12 +175,12 @@ class TablePainter:
 
     def grid(self) -> pygame.Surface:
         """The empty board: squares in use, the hatched columns out of play, row and column numbers."""
-        scene = self.scene
-        layout, model = scene.layout, scene.model
+        board = self.board
+        layout, model = board.layout, board.model
         th, text = self.ctx.theme, self.ctx.text
         surf = pygame.Surface(layout.size, pygame.SRCALPHA)
-        board = layout.board
-        frame = board.inflate(th.px(12), th.px(12))
+        ground = layout.board
+        frame = ground.inflate(th.px(12), th.px(12))
         canvas.rect(surf, (*theme.shade(theme.GOLD_DARK, 0.55), 255), frame, border_radius=th.px(8))
         canvas.rect(surf, (*theme.GOLD_DARK, 255), frame, width=max(1, th.px(2)), border_radius=th.px(8))
         light, dark = (58, 74, 70), (50, 64, 62)
@@ -192,18 +193,18 @@ class TablePainter:
                     canvas.rect(surf, (22, 24, 30, 255), rect)
         for col in layout.drawn_columns:
             if not model.in_use((0, col)):
-                self.hatch(surf, Rect(layout.square_rect((0, col)).topleft, (layout.square, board.h)))
+                self.hatch(surf, Rect(layout.square_rect((0, col)).topleft, (layout.square, ground.h)))
         for k in range(layout.columns + 1):
-            x = board.x + k * layout.square
-            canvas.line(surf, (20, 26, 28, 255), (x, board.y), (x, board.bottom))
+            x = ground.x + k * layout.square
+            canvas.line(surf, (20, 26, 28, 255), (x, ground.y), (x, ground.bottom))
         for k in range(layout.rows + 1):
-            y = board.y + k * layout.square
-            canvas.line(surf, (20, 26, 28, 255), (board.x, y), (board.right, y))
+            y = ground.y + k * layout.square
+            canvas.line(surf, (20, 26, 28, 255), (ground.x, y), (ground.right, y))
         used = Rect(layout.square_rect((0, model.columns[0])).topleft,
-                    ((model.columns[1] - model.columns[0] + 1) * layout.square, board.h))
+                    ((model.columns[1] - model.columns[0] + 1) * layout.square, ground.h))
         canvas.rect(surf, (*theme.GOLD, 255), used, width=max(2, th.px(3)))
         if model.columns[0] > layout.first_column:  # a part out of play drawn says so, once, along its middle
-            out = Rect(board.x, board.y, used.x - board.x, board.h)
+            out = Rect(ground.x, ground.y, used.x - ground.x, ground.h)
             label = text.fitted(tr("draco_table.out_of_play", players=model.players), "bold", th.text(20),
                                 theme.INK_MUTED, out.h - th.px(20))
             label = pygame.transform.rotate(label, 90)
@@ -213,10 +214,10 @@ class TablePainter:
         size = th.text(15)
         for col in layout.drawn_columns:
             label = text.render(str(col), "number", size, theme.INK_MUTED if model.in_use((0, col)) else (80, 84, 96))
-            blit_at(surf, label, "midbottom", (layout.square_rect((0, col)).centerx, board.y - th.px(7)))
+            blit_at(surf, label, "midbottom", (layout.square_rect((0, col)).centerx, ground.y - th.px(7)))
         for row in range(layout.rows):
             label = text.render(str(row), "number", size, theme.INK_MUTED)
-            blit_at(surf, label, "midright", (board.x - th.px(8), layout.square_rect((row, 0)).centery))
+            blit_at(surf, label, "midright", (ground.x - th.px(8), layout.square_rect((row, 0)).centery))
         return surf
 
     def hatch(self, surf: pygame.Surface, rect: Rect) -> None:
@@ -229,22 +230,22 @@ class TablePainter:
 
     def hidden(self) -> frozenset[Square]:
         """The squares the running beat draws itself (a token in flight, turning over)."""
-        beat = self.scene.choreo.current
+        beat = self.board.table.choreo.current
         if beat is None:
             return frozenset()
-        return frozenset(at for at in self.scene.model.squares if beat.hides(at))
+        return frozenset(at for at in self.board.model.squares if beat.hides(at))
 
     def board_layer(self, size: tuple[int, int]) -> tuple[pygame.Surface, list[Rect] | None]:
         """The table with every token: only the squares whose picture changed are painted again. With where
         it changed this frame (None: made anew)."""
-        scene = self.scene
-        model, layout = scene.model, scene.layout
+        board = self.board
+        model, layout = board.model, board.layout
         base = self.base(size)
         repainted: list[Rect] | None = []
         if self._board is None:
             self._board = (base.copy(), {}, {})
             repainted = None
-        board, shown, plates = self._board
+        ground, shown, plates = self._board
         hidden = self.hidden()
         squares = set(model.squares) | set(shown)
         for at in squares:
@@ -256,25 +257,25 @@ class TablePainter:
             if shown.get(at) == key:
                 continue
             rect = layout.square_rect(at)
-            board.blit(base, rect, rect)
+            ground.blit(base, rect, rect)
             if repainted is not None:
                 repainted.append(rect)
             if key is not None and spot is not None:  # (a key is made only for a spot)
-                board.set_clip(rect)
-                self.spot(board, spot, rect)
-                board.set_clip(None)
+                ground.set_clip(rect)
+                self.spot(ground, spot, rect)
+                ground.set_clip(None)
                 shown[at] = key
             else:
                 shown.pop(at, None)
         for seat, rect in enumerate(layout.seats):  # the players' plates, painted again when what they show changes
             key = self.plate_key(seat)
             if plates.get(seat) != key:
-                board.blit(base, rect, rect)
-                board.blit(self.plate(seat, rect.size), rect)
+                ground.blit(base, rect, rect)
+                ground.blit(self.plate(seat, rect.size), rect)
                 plates[seat] = key
                 if repainted is not None:
                     repainted.append(rect)
-        return board, repainted
+        return ground, repainted
 
     def spot(self, surf: pygame.Surface, spot: SquareView, rect: Rect) -> None:
         """Everything on one square, as the viewer sees it."""
@@ -284,10 +285,10 @@ class TablePainter:
             surf.blit(art.back(spot.down, inner.w), inner)
             if spot.down_kind is not None:  # the viewer knows it: its own, or peeked
                 size = round(inner.w * 0.5)
-                peeked = spot.down != self.scene.model.viewer
+                peeked = spot.down != self.board.model.viewer
                 surf.blit(art.known(spot.down_kind, size, peeked), (inner.right - size - 1, inner.y + 1))
                 self.letter(surf, spot.down_kind, inner)
-            for i, seat in enumerate(s for s in spot.peeked_by if s != self.scene.model.viewer):
+            for i, seat in enumerate(s for s in spot.peeked_by if s != self.board.model.viewer):
                 mark = art.mark(seat, max(6, round(inner.w * 0.16)))
                 surf.blit(mark, (inner.x + th.px(3) + i * (mark.get_width() + 2), inner.bottom - mark.get_height() - 3))
             return
@@ -324,7 +325,7 @@ class TablePainter:
         if token is None or rect.w <= 2:
             return
         art = self.art
-        size = self.scene.layout.square if moving else min(rect.w, rect.h)
+        size = self.board.layout.square if moving else min(rect.w, rect.h)
         if what == "character":
             pic = art.character(token.kind, token.owner, token.facing, size)
         elif what == "land":
@@ -342,12 +343,12 @@ class TablePainter:
         """A face-down token in `rect` (`moving`: as for `piece`)."""
         if rect.w <= 2:
             return
-        pic = self.art.back(owner, self.scene.layout.square if moving else rect.h)
+        pic = self.art.back(owner, self.board.layout.square if moving else rect.h)
         surf.blit(pic if pic.get_size() == rect.size else pygame.transform.smoothscale(pic, rect.size), rect)
 
     def strength(self, surf: pygame.Surface, at: Square, inner: Rect) -> None:
         """The character's strength where it stands; when modified, coloured, with the printed one beside."""
-        parts = self.scene.model.strength_parts(at)
+        parts = self.board.model.strength_parts(at)
         printed, current = parts[0].value, sum(p.value for p in parts)
         size = max(12, round(inner.w * 0.32))
         colour = theme.GOLD if current == printed else theme.GOOD if current > printed else theme.BAD
@@ -361,16 +362,16 @@ class TablePainter:
 
     def plate_key(self, seat: int) -> tuple:
         """Everything `plate` draws from, and nothing else (the sacrifices, which it does not show, are not in it)."""
-        scene, model = self.scene, self.scene.model
+        board, model = self.board, self.board.model
         active = seat == model.current and not model.over
-        return (scene.layout.size, self.ctx.fonts.language, scene.score_counter(seat), active,
+        return (board.layout.size, self.ctx.fonts.language, board.table.score_counter(seat), active,
                 model.actions_left if active else -1, self.kept(seat),
-                model.supply_left[seat] if model.in_setup else -1, scene.setup.seats[seat].name)
+                model.supply_left[seat] if model.in_setup else -1, board.setup.seats[seat].name)
 
     def kept(self, seat: int) -> tuple[tuple[str, Token], ...]:
         """What a player's plate shows they hold: trophies, the prisoners their cannibals carry, the campsites
         their trucks destroyed."""
-        model = self.scene.model
+        model = self.board.model
         things = [("trophy", t) for t in model.trophies[seat]]
         things += [("prisoner", s.prisoner) for s in (model.squares[at] for at, _ in model.characters_of(seat))
                    if s.prisoner is not None]
@@ -380,8 +381,8 @@ class TablePainter:
     def plate(self, seat: int, size: tuple[int, int]) -> pygame.Surface:
         """One player: mark, name, person/computer, score; trophies, prisoners held, campsites destroyed;
         during setup the tokens left to place; on their turn the actions left."""
-        scene, th, text, art = self.scene, self.ctx.theme, self.ctx.text, self.art
-        model = scene.model
+        board, th, text, art = self.board, self.ctx.theme, self.ctx.text, self.art
+        model = board.model
         w, h = size
         surf = pygame.Surface(size, pygame.SRCALPHA)
         active = seat == model.current and not model.over
@@ -395,10 +396,10 @@ class TablePainter:
         mark_size = min(line_h, th.px(30))
         surf.blit(art.mark(seat, mark_size), (pad, pad + (line_h - mark_size) // 2))
         x = pad + mark_size + th.px(8)
-        seat_info = scene.setup.seats[seat]
+        seat_info = board.setup.seats[seat]
         icon = self.ctx.art.ui_icon("person" if seat_info.is_human else "computer", th.px(20), theme.INK_MUTED)
-        score = text.render(tr("draco_table.points", points=number(scene.score_counter(seat))), "number", th.text(22),
-                            theme.GOLD)
+        points = number(board.table.score_counter(seat))
+        score = text.render(tr("draco_table.points", points=points), "number", th.text(22), theme.GOLD)
         name_w = w - x - score.get_width() - icon.get_width() - th.px(24)
         name = text.fitted(shown_name(seat_info.name), "heading", th.text(22), theme.INK, max(30, name_w))
         blit_at(surf, icon, "midleft", (x, pad + line_h // 2))
@@ -440,15 +441,15 @@ class TablePainter:
     # -- the panel: supply tray, selected character, log ------------------------------------------------------
 
     def panel(self, surface: pygame.Surface) -> None:
-        scene = self.scene
-        rect = scene.layout.panel
-        if not scene.shows_panel:
+        board = self.board
+        rect = board.layout.panel
+        if not board.shows_panel:
             return
-        if scene.log_open:
+        if board.table.log_open:
             self.log(surface, rect)
-        elif scene.gestures.supply():
+        elif board.gestures.supply():
             self.tray(surface, rect)
-        elif scene.gestures.selected is not None and scene.model.squares.get(scene.gestures.selected):
+        elif board.gestures.selected is not None and board.model.squares.get(board.gestures.selected):
             self.selection(surface, rect)
         else:
             self.help(surface, rect)
@@ -461,30 +462,30 @@ class TablePainter:
 
     def tray(self, surface: pygame.Surface, rect: Rect) -> None:
         """The supply of the person placing: every kind left, with how many."""
-        scene, th = self.scene, self.ctx.theme
+        board, th = self.board, self.ctx.theme
         self.title(surface, rect, tr("draco_table.supply"))
-        supply = scene.gestures.supply()
-        counts = scene.model.supply
-        dragged = scene.gestures.dragged()
-        for kind, slot in scene.tray_places():
-            chosen = scene.gestures.tray_kind == kind
+        supply = board.gestures.supply()
+        counts = board.model.supply
+        dragged = board.gestures.dragged()
+        for kind, slot in board.tray_places():
+            chosen = board.gestures.tray_kind == kind
             if chosen:
                 self.glow(surface, slot, theme.GOLD)
             if kind not in supply:  # all placed: its slot stays, greyed
-                self.token_picture(surface, kind, scene.model.viewer or 0, slot, greyed=True)
+                self.token_picture(surface, kind, board.model.viewer or 0, slot, greyed=True)
                 continue
             if not (dragged and dragged[0] == ("tray", kind)):
-                self.token_picture(surface, kind, scene.model.viewer or 0, slot)
+                self.token_picture(surface, kind, board.model.viewer or 0, slot)
             n = counts.get(kind, 1)
             if n > 1:
                 badge = self.art.badge(n, max(12, slot.w // 3), theme.INK, theme.INK_DARK)
                 surface.blit(badge, (slot.right - badge.get_width() + 3, slot.y - 3))
-            if scene.gestures.keyboard and chosen:
+            if board.gestures.keyboard and chosen:
                 canvas.rect(surface, theme.GOLD, slot.inflate(6, 6), width=3, border_radius=th.radius)
 
     def token_picture(self, surface: pygame.Surface, kind: str, owner: int, rect: Rect, greyed: bool = False) -> None:
         """A token of any kind as in the supply: characters face up (no facing), lands, the trap."""
-        group = self.scene.model.kind_group(kind)
+        group = self.board.model.kind_group(kind)
         size = min(rect.w, rect.h)
         art = self.art
         pic = art.character(kind, owner, None, size) if group == "character" else \
@@ -496,56 +497,56 @@ class TablePainter:
 
     def selection(self, surface: pygame.Surface, rect: Rect) -> None:
         """The selected character: picture, strength with its modifiers, arrows, the rotation dial, sacrifice."""
-        scene, th, text = self.scene, self.ctx.theme, self.ctx.text
-        at = scene.gestures.selected
+        board, th, text = self.board, self.ctx.theme, self.ctx.text
+        at = board.gestures.selected
         assert at is not None, "drawn only while a character is selected"
-        token = scene.model.squares[at].character
+        token = board.model.squares[at].character
         assert token is not None
-        y = self.title(surface, rect, title_name(scene.data, token.kind))
+        y = self.title(surface, rect, title_name(board.data, token.kind))
         pad = th.px(14)
         pic_size = min(th.px(96), rect.w // 4)
         surface.blit(self.art.character(token.kind, token.owner, token.facing, pic_size), (rect.x + pad, y))
         x = rect.x + pad + pic_size + th.px(12)
         size = th.text(19)
         row_h = text.line_height("body", size)
-        for part in scene.model.strength_parts(at):
-            words = modifier_name(scene.data, part)
+        for part in board.model.strength_parts(at):
+            words = modifier_name(board.data, part)
             blit_at(surface, text.fitted(words, "body", size, theme.INK, rect.right - x - th.px(60)), "topleft",
                     (x, y), box=rect)
             blit_at(surface, text.render(signed(part.value) if part.kind != "printed" else str(part.value), "number",
                                          size, theme.INK), "topright", (rect.right - pad, y), box=rect)
             y += row_h
-        total = sum(p.value for p in scene.model.strength_parts(at))
+        total = sum(p.value for p in board.model.strength_parts(at))
         canvas.line(surface, theme.PANEL_EDGE, (x, y + 2), (rect.right - pad, y + 2))
         blit_at(surface, text.fitted(tr("draco_table.strength"), "bold", size, theme.GOLD, rect.right - x - th.px(60)),
                 "topleft", (x, y + th.px(4)), box=rect)
         blit_at(surface, text.render(str(total), "number", size, theme.GOLD), "topright",
                 (rect.right - pad, y + th.px(4)), box=rect)
         y = max(y + row_h + th.px(10), rect.y + th.px(60) + pic_size)
-        character = next(c for c in scene.data.characters if c.id == token.kind)
+        character = next(c for c in board.data.characters if c.id == token.kind)
         arrows = tr("draco_table.arrows", forward=character.arrows[0], left=character.arrows[1],
                     right=character.arrows[2], back=character.arrows[3])
         block = text.block(arrows, "body", th.text(18), theme.INK_MUTED, rect.w - 2 * pad)
         blit_at(surface, block, "topleft", (rect.x + pad, y), box=rect)
         y += block.get_height() + th.px(10)
         keys = text.block(tr("draco_table.selected_keys"), "body", th.text(17), theme.INK_MUTED, rect.w - 2 * pad,
-                          max_height=max(10, scene.panel_bottom() - y - th.px(8)))
+                          max_height=max(10, board.panel_bottom() - y - th.px(8)))
         blit_at(surface, keys, "topleft", (rect.x + pad, y), box=rect)
 
     def help(self, surface: pygame.Surface, rect: Rect) -> None:
         """No token chosen: how to play a turn, in a few lines."""
-        th, scene = self.ctx.theme, self.scene
-        over = scene.model.over
-        acting = scene.own_turn_shown()
+        th, board = self.ctx.theme, self.board
+        over = board.model.over
+        acting = board.own_turn_shown()
         # Nobody at the screen plays now: not "Your turn" (and with no person at the table, no "other" players).
         title = "table.game_over" if over else "draco_table.how_title" if acting else \
-            "draco_table.watch_title" if scene.people else "draco_table.watch_computers_title"
+            "draco_table.watch_title" if board.table.people else "draco_table.watch_computers_title"
         y = self.title(surface, rect, tr(title))
         pad = th.px(14)
-        ended = "draco_table.how_over_stall" if scene.model.ended == "stall" else "draco_table.how_over"
-        key = ended if over else "draco_table.how_confirm" if scene.ending_placements() \
-            else "draco_table.how_end" if scene.ending_turn() \
-            else "draco_table.how_act" if acting else "draco_table.how_watch" if scene.people \
+        ended = "draco_table.how_over_stall" if board.model.ended == "stall" else "draco_table.how_over"
+        key = ended if over else "draco_table.how_confirm" if board.ending_placements() \
+            else "draco_table.how_end" if board.table.ending_turn() \
+            else "draco_table.how_act" if acting else "draco_table.how_watch" if board.table.people \
             else "draco_table.how_watch_computers"
         block = self.ctx.text.block(tr(key), "body", th.text(19), theme.INK, rect.w - 2 * pad,
                                     max_height=rect.bottom - y - pad)
@@ -555,8 +556,8 @@ class TablePainter:
         th = self.ctx.theme
         y = self.title(surface, rect, tr("table.log_title"))
         body = Rect(rect.x + th.px(12), y, rect.w - th.px(24), rect.bottom - y - th.px(10))
-        page = self.scene.log_page(body.w)
-        offset = max(0, page.get_height() - body.h - self.scene.log_scroll)
+        page = self.board.table.log_page(body.w)
+        offset = max(0, page.get_height() - body.h - self.board.table.log_scroll)
         view = Rect(0, offset, body.w, min(body.h, page.get_height()))
         surface.blit(page, (body.x, body.bottom - view.h), view)
         if offset > 0:  # older lines continue above: fade them out under the title (not an entry's tail alone)
@@ -566,7 +567,7 @@ class TablePainter:
         """The panel's own ground over `rect` (from the base picture), opaque at the top, clear at the bottom."""
         key = (tuple(rect), id(self._base[1]) if self._base else None)
         if self._fade is None or self._fade[0] != key:
-            fade = self.base(self.scene.layout.size).subsurface(rect).convert_alpha()
+            fade = self.base(self.board.layout.size).subsurface(rect).convert_alpha()
             alpha = pygame.Surface(rect.size, pygame.SRCALPHA)
             for y in range(rect.h):
                 canvas.line(alpha, (255, 255, 255, round(245 * (1 - y / rect.h))), (0, y), (rect.w, y))
@@ -577,17 +578,17 @@ class TablePainter:
     # -- what the person may do: targets, arrows, previews, pickers ------------------------------------------
 
     def overlays(self, surface: pygame.Surface) -> None:
-        scene, th = self.scene, self.ctx.theme
-        g = scene.gestures
-        layout = scene.layout
+        board, th = self.board, self.ctx.theme
+        g = board.gestures
+        layout = board.layout
         self._menu, self._facings = [], {}
         self.preview_box = None
         self.last_moves(surface)
-        if scene.decision() is None:
+        if board.table.decision() is None:
             return
         wave = 0.5 + 0.5 * math.sin(self.clock * 4)
-        hovered = scene.hovered_square()
-        if scene.model.decision == "act":
+        hovered = board.hovered_square()
+        if board.model.decision == "act":
             if g.selected is None:
                 for at in g.actors():
                     self.ring(surface, layout.square_rect(at), theme.GOLD, round(90 + 80 * wave))
@@ -603,8 +604,8 @@ class TablePainter:
                              if options[0] != "move" else mark.get_rect(center=rect.center))
             if hovered is not None and g.menu is None and g.facing is None:
                 self.preview(surface, hovered)
-        elif g.tray_kind is not None and hovered is not None and scene.model.in_use(hovered) \
-                and hovered not in scene.model.squares:
+        elif g.tray_kind is not None and hovered is not None and board.model.in_use(hovered) \
+                and hovered not in board.model.squares:
             self.ring(surface, layout.square_rect(hovered), theme.GOLD, 200)
         if g.keyboard and g.facing is None:
             canvas.rect(surface, theme.COACH, layout.square_rect(g.cursor).inflate(4, 4), width=max(3, th.px(3)),
@@ -617,11 +618,11 @@ class TablePainter:
     def last_moves(self, surface: pygame.Surface) -> None:
         """The last turn's actions marked until the next turn is over, in the colour of who took them: a move
         (a capture, a push) as a line from where it started to a ring where it ended, any other a ring."""
-        scene, th = self.scene, self.ctx.theme
-        if not scene.choreo.idle:
+        board, th = self.board, self.ctx.theme
+        if not board.table.choreo.idle:
             return
-        layout, width = scene.layout, max(3, th.px(5))
-        for event in scene.marked_events():
+        layout, width = board.layout, max(3, th.px(5))
+        for event in board.marked_events():
             colour = theme.shade(self.art.colour(event.seat), 1.3)
             if event.at is None:
                 continue
@@ -657,11 +658,11 @@ class TablePainter:
 
     def arrows(self, surface: pygame.Surface) -> None:
         """The selected character's arrows: a line per direction as far as it reaches, dots where it may go."""
-        scene, th = self.scene, self.ctx.theme
-        layout = scene.layout
-        assert scene.gestures.selected is not None, "drawn only while a character is selected"
-        start = layout.square_rect(scene.gestures.selected).center
-        for _, line, reachable in scene.gestures.arrows():
+        board, th = self.board, self.ctx.theme
+        layout = board.layout
+        assert board.gestures.selected is not None, "drawn only while a character is selected"
+        start = layout.square_rect(board.gestures.selected).center
+        for _, line, reachable in board.gestures.arrows():
             if not line:
                 continue
             end = layout.square_rect(line[-1]).center
@@ -675,29 +676,29 @@ class TablePainter:
 
     def preview(self, surface: pygame.Surface, at: Square) -> None:
         """Hovering a fight (or a reveal of a token the person knows is an enemy): the fight preview."""
-        scene = self.scene
-        options = scene.gestures.targets().get(at, [])
-        seat = scene.gestures.seat()
+        board = self.board
+        options = board.gestures.targets().get(at, [])
+        seat = board.gestures.seat()
         preview: FightPreview | None = None
         if "fight" in options:
-            preview = scene.model.fight_preview(seat, at)
+            preview = board.model.fight_preview(seat, at)
         elif "reveal" in options:
-            spot = scene.model.squares.get(at)
+            spot = board.model.squares.get(at)
             if spot is not None and spot.down_kind is not None and spot.down != seat:
-                preview = scene.model.fight_preview(seat, at, Token(spot.down, spot.down_kind, "N"))
-        if preview is not None and scene.shows_preview:
-            self.preview_box = self.fight_panel(surface, preview, scene.layout.square_rect(at),
+                preview = board.model.fight_preview(seat, at, Token(spot.down, spot.down_kind, "N"))
+        if preview is not None and board.shows_preview:
+            self.preview_box = self.fight_panel(surface, preview, board.layout.square_rect(at),
                                                 reveal="fight" not in options)
-        elif "capture" in options and scene.gestures.selected is not None and scene.shows_preview:
-            self.preview_box = self.capture_panel(surface, scene.gestures.selected, at)
+        elif "capture" in options and board.gestures.selected is not None and board.shows_preview:
+            self.preview_box = self.capture_panel(surface, board.gestures.selected, at)
 
     def capture_panel(self, surface: pygame.Surface, captor_at: Square, at: Square) -> Rect | None:
         """Hovering a capture: who takes whom (printed strengths only), and what the prisoner is worth; where."""
-        scene, th, text = self.scene, self.ctx.theme, self.ctx.text
-        captor, prisoner = scene.model.squares[captor_at].character, scene.model.squares[at].character
+        board, th, text = self.board, self.ctx.theme, self.ctx.text
+        captor, prisoner = board.model.squares[captor_at].character, board.model.squares[at].character
         if captor is None or prisoner is None:
             return None
-        data, names = scene.data, scene.names()
+        data, names = board.data, board.table.names()
         printed = {c.id: c.strength for c in data.characters}
         points = next((line.points for line in data.lines if line.pattern == "eliminated" and prisoner.kind in
                        line.tokens), 0)
@@ -709,7 +710,7 @@ class TablePainter:
                               printed=printed[prisoner.kind], points=signed(points)),
                            "body", th.text(18), theme.INK, width - 2 * pad)
         height = 2 * pad + title.get_height() + th.px(6) + block.get_height()
-        layout = scene.layout
+        layout = board.layout
         area = Rect(0, layout.top_bar.bottom, surface.get_width(), layout.status_bar.top - layout.top_bar.bottom)
         squares = [layout.square_rect(captor_at), layout.square_rect(at)]
         box = place_beside((width, height), squares[1], squares, layout.seats, area, th.px(14))
@@ -722,9 +723,9 @@ class TablePainter:
 
     def fight_panel(self, surface: pygame.Surface, preview: FightPreview, near: Rect, reveal: bool = False) -> Rect:
         """Every attacker and the defender with their modifiers, both totals, and what each outcome does; where."""
-        scene, th, text = self.scene, self.ctx.theme, self.ctx.text
-        data = scene.data
-        names = scene.names()
+        board, th, text = self.board, self.ctx.theme, self.ctx.text
+        data = board.data
+        names = board.table.names()
         width = th.px(360)
         pad = th.px(12)
         size = th.text(18)
@@ -750,7 +751,7 @@ class TablePainter:
         rows = lines + [attack_line] + defence_lines + [(tr("draco_table.preview.defence"), str(preview.defence),
                                                           theme.GOLD, "total")]
         height = pad + title.get_height() + th.px(6) + len(rows) * row_h + th.px(16) + verdict_block.get_height() + pad
-        layout = scene.layout
+        layout = board.layout
         area = Rect(0, layout.top_bar.bottom, surface.get_width(), layout.status_bar.top - layout.top_bar.bottom)
         fight = [layout.square_rect(f.at) for f in (*preview.attackers, preview.defender)]
         box = place_beside((width, height), near, fight, layout.seats, area, th.px(14))
@@ -771,24 +772,24 @@ class TablePainter:
         y += th.px(8)
         blit_at(surface, verdict_block, "topleft", (box.x + pad, y), box=box)
         for fighter in preview.attackers:
-            self.ring(surface, scene.layout.square_rect(fighter.at), theme.GOLD, 230, width=max(3, th.px(4)))
-        self.ring(surface, scene.layout.square_rect(defender.at), theme.BAD, 230, width=max(3, th.px(4)))
+            self.ring(surface, board.layout.square_rect(fighter.at), theme.GOLD, 230, width=max(3, th.px(4)))
+        self.ring(surface, board.layout.square_rect(defender.at), theme.BAD, 230, width=max(3, th.px(4)))
         return box
 
     def facing_picker(self, surface: pygame.Surface, facing_of: Facing) -> None:
         """Four arrows around the square: click one, press an arrow key, or drag from the square. An explorer
         being placed stands in it meanwhile (facing nowhere yet)."""
-        layout, th = self.scene.layout, self.ctx.theme
+        layout, th = self.board.layout, self.ctx.theme
         rect = layout.square_rect(facing_of.at)
         size = max(th.px(34), rect.w // 2)
         surface.blit(self.ctx.art.veil(rect.w, rect.h, 120), rect)
-        decision = self.scene.decision()
+        decision = self.board.table.decision()
         if facing_of.purpose == "place" and facing_of.kind and decision is not None:
             inner = rect.inflate(-max(2, layout.square // 16), -max(2, layout.square // 16))
             explorer = self.art.character(facing_of.kind, decision.seat, None, inner.w)
             surface.blit(explorer, explorer.get_rect(center=rect.center))
         offsets = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
-        offered = self.scene.gestures.facings(facing_of)  # a turn never offers the facing it has
+        offered = self.board.gestures.facings(facing_of)  # a turn never offers the facing it has
         self._facings.clear()
         for facing, (dx, dy) in offsets.items():
             if facing not in offered:
@@ -811,18 +812,18 @@ class TablePainter:
 
     def menu(self, surface: pygame.Surface) -> None:
         """The actions possible on one square, numbered (1, 2, ...)."""
-        scene, th, text = self.scene, self.ctx.theme, self.ctx.text
-        menu = scene.gestures.menu
+        board, th, text = self.board, self.ctx.theme, self.ctx.text
+        menu = board.gestures.menu
         assert menu is not None, "drawn only while the menu is open"
-        rect = scene.layout.square_rect(menu.at)
+        rect = board.layout.square_rect(menu.at)
         labels = [tr("draco_table.option", n=i + 1, what=tr(f"draco_table.options.{o.replace('-', '_')}"))
                   for i, o in enumerate(menu.options)]
         size = th.text(20)
         width = max(text.width(label, "bold", size) for label in labels) + th.px(70)
         row = th.px(40)
         box = Rect(rect.right + th.px(8), rect.y, width, row * len(labels) + th.px(12))
-        box.clamp_ip(Rect(0, scene.layout.top_bar.bottom, surface.get_width(),
-                          scene.layout.status_bar.top - scene.layout.top_bar.bottom))
+        box.clamp_ip(Rect(0, board.layout.top_bar.bottom, surface.get_width(),
+                          board.layout.status_bar.top - board.layout.top_bar.bottom))
         surface.blit(self.ctx.art.panel(box.w, box.h, alpha=248, edge=theme.GOLD), box)
         for i, (label, option) in enumerate(zip(labels, menu.options)):
             line = Rect(box.x + th.px(6), box.y + th.px(6) + i * row, box.w - th.px(12), row)
@@ -838,18 +839,18 @@ class TablePainter:
         return self._menu
 
     def dragged(self, surface: pygame.Surface) -> None:
-        scene = self.scene
-        held = scene.gestures.dragged()
+        board = self.board
+        held = board.gestures.dragged()
         if held is None:
             return
         source, mouse = held
-        size = scene.layout.square
+        size = board.layout.square
         rect = Rect(0, 0, size, size)
         rect.center = mouse
         if source[0] == "tray":
-            self.token_picture(surface, source[1], scene.model.viewer or 0, rect)
+            self.token_picture(surface, source[1], board.model.viewer or 0, rect)
         else:
-            spot = scene.model.squares.get(source[1])
+            spot = board.model.squares.get(source[1])
             if spot is not None and spot.character is not None:
                 self.piece(surface, "character", spot.character, rect, alpha=220)
 
@@ -857,8 +858,8 @@ class TablePainter:
 
     def fight(self, surface: pygame.Surface, event: Event, t: float) -> None:
         """A fight being shown: attackers gold, defender red, and the two totals over the defender."""
-        scene, th, text = self.scene, self.ctx.theme, self.ctx.text
-        layout = scene.layout
+        board, th, text = self.board, self.ctx.theme, self.ctx.text
+        layout = board.layout
         appear = min(1.0, t * 5)
         for fighter in event.attackers:
             self.ring(surface, layout.square_rect(fighter.at), theme.GOLD, round(255 * appear), width=max(3, th.px(5)))
@@ -895,18 +896,19 @@ class TablePainter:
     # -- bars, messages, tooltips ----------------------------------------------------------------------------
 
     def bars(self, surface: pygame.Surface) -> None:
-        scene, th, text = self.scene, self.ctx.theme, self.ctx.text
-        layout = scene.layout
+        board, th, text = self.board, self.ctx.theme, self.ctx.text
+        layout = board.layout
         top = layout.top_bar
-        left, right, _ = scene.bar_edges
+        left, right, _ = board.table.bar_edges
         title = text.fitted(tr("draco_mundis.name"), "title", th.text(28), theme.GOLD,
                             max(40, (right - left) // 3 - th.px(20)))
         rect = blit_at(surface, title, "midleft", (left + th.px(14), top.centery))
-        for words, pill, widest in table_parts.counted_apart(self.ctx, scene.practice, scene.hints_shown, rect,
-                                                             right, 4):
+        table = board.table
+        counted = table_parts.counted_apart(self.ctx, table.practice, table.hints_shown, rect, right, 4)
+        for words, pill, widest in counted:
             rect = table_parts.badge(surface, self.ctx, words, pill.midleft, widest)
-        turn = scene.turn_text()
-        model = scene.model
+        turn = board.turn_text()
+        model = board.model
         x = right - th.px(14)
         if model.decision == "act" and not model.over:
             label = text.fitted(tr("draco_table.actions_left", count=model.actions_left), "bold", th.text(20),
@@ -918,19 +920,19 @@ class TablePainter:
             x = r.x - th.px(8)
         label = text.fitted(turn, "bold", th.text(22), theme.INK, max(40, x - rect.right - th.px(20)))
         x = blit_at(surface, label, "midright", (x, top.centery)).x - th.px(20)
-        stall = scene.stall_text()
+        stall = board.stall_text()
         if stall:
             label = text.fitted(stall, "body", th.text(18), theme.INK_MUTED, max(40, x - rect.right - th.px(20)))
             blit_at(surface, label, "midright", (x, top.centery))
-        table_parts.status_line(surface, self.ctx, layout.status_bar, scene.bar_edges.status_right,
-                                scene.status_text(), 21)
+        table_parts.status_line(surface, self.ctx, layout.status_bar, board.table.bar_edges.status_right,
+                                board.table.status_text(), 21)
 
     def banner(self, surface: pygame.Surface, words: str, alpha: float) -> None:
         """Whose turn it is now (or the end): a plate in the middle of the board, as wide as its words, fading in
         and out; no band or line across the board."""
-        th, board = self.ctx.theme, self.scene.layout.board
-        label = self.ctx.text.fitted(words, "title", th.text(40), theme.GOLD, board.w - th.px(40), shadow=True)
-        box = label.get_rect(center=board.center).inflate(th.px(48), th.px(28))
+        th, ground = self.ctx.theme, self.board.layout.board
+        label = self.ctx.text.fitted(words, "title", th.text(40), theme.GOLD, ground.w - th.px(40), shadow=True)
+        box = label.get_rect(center=ground.center).inflate(th.px(48), th.px(28))
         plate = self.ctx.art.panel(box.w, box.h, alpha=235, edge=theme.GOLD)
         plate.set_alpha(round(255 * alpha))
         surface.blit(plate, box)
@@ -941,10 +943,10 @@ class TablePainter:
 
     def toast(self, surface: pygame.Surface, words: str) -> None:
         th, text = self.ctx.theme, self.ctx.text
-        board = self.scene.layout.board
+        ground = self.board.layout.board
         block = text.block(words, "bold", th.text(20), theme.INK, th.px(460))
         box = Rect(0, 0, block.get_width() + th.px(60), block.get_height() + th.px(18))
-        box.midbottom = (board.centerx, self.scene.layout.status_bar.top - th.px(16))
+        box.midbottom = (ground.centerx, self.board.layout.status_bar.top - th.px(16))
         surface.blit(self.ctx.art.panel(box.w, box.h, alpha=245, edge=theme.BAD), box)
         mark = self.ctx.art.ui_icon("warning", th.px(24), theme.BAD)
         blit_at(surface, mark, "midleft", (box.x + th.px(12), box.centery))
@@ -952,10 +954,10 @@ class TablePainter:
 
     def tooltip(self, surface: pygame.Surface, tip: Tooltip, mouse: tuple[int, int]) -> None:
         """The tip beside the mouse (or the keyboard's cursor); rulings stand out in their own colour."""
-        g = self.scene.gestures
-        anchor = self.scene.layout.square_rect(g.cursor).bottomright if g.keyboard else mouse
+        g = self.board.gestures
+        anchor = self.board.layout.square_rect(g.cursor).bottomright if g.keyboard else mouse
         prefix = tr("draco_table.ruling_prefix")
-        at = self.scene.hovered_square()  # the square pointed at stays in sight (it may be the target)
+        at = self.board.hovered_square()  # the square pointed at stays in sight (it may be the target)
         table_parts.tooltip(surface, self.ctx, tip, anchor, width=380,
                             line_colour=lambda line: theme.COACH if line.startswith(prefix) else theme.INK,
-                            clear=self.scene.layout.square_rect(at) if at is not None else None)
+                            clear=self.board.layout.square_rect(at) if at is not None else None)

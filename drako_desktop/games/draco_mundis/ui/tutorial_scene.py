@@ -11,6 +11,7 @@ keeps the step reached; Learn to play then offers to resume there or to start ov
 from __future__ import annotations
 
 from functools import partial
+from typing import Sequence
 
 import pygame
 from pygame import Rect
@@ -20,12 +21,13 @@ from ....i18n import number, signed, tr
 from ....ui import lesson as lesson_parts
 from ....ui import theme
 from ....ui.scenes.base import PULSE, Scene, soonest
+from ....ui.table import TableScene
 from ....ui.widgets import ACTIVATE_KEYS, Button
 from ..actions import Action, Capture, Move, Pass, Push, Select, row_col
 from ..data import DracoData
 from ..view import View
 from . import game_of
-from .table_scene import TableScene
+from .board import DracoBoard
 from .tutorial import (
     OPPONENT,
     PERSON,
@@ -82,9 +84,8 @@ def start_tutorial(app, lesson: Lesson, step: int) -> "TutorialScene":
     return app.scenes.replace_all(TutorialScene(app, lesson, step))
 
 
-class TutorialScene(TableScene):
-    autosave = False
-    offers_hints = False
+class TutorialScene(TableScene[Action, View]):
+    board: DracoBoard
 
     def __init__(self, app, lesson: Lesson, step: int = 0) -> None:
         self.lesson = lesson
@@ -96,34 +97,26 @@ class TutorialScene(TableScene):
         self.coach_buttons: list[Button] = []
         self._start, self._moves_used = replay(game_of(app.ctx), lesson, self.step_index)
         seats = [Seat(tr("new_game.default_you")), Seat(lesson_parts.opponent_name(), COMPUTER, lesson.level)]
-        super().__init__(app, GameSetup(tuple(seats), 0, lesson.first, game_of(app.ctx).id))
+        game = game_of(app.ctx)
+        setup = GameSetup(tuple(seats), 0, lesson.first, game.id)
+        controller = GameController(game, setup, actions=self._start, threaded=app.threaded,
+                                    agent_factory=agent_factory(game, lesson, self._moves_used))
+        super().__init__(app, setup, DracoBoard, autosave=False, offers_hints=False, controller=controller)
+        self.board.coached = True
         self.keep_progress()
-
-    def new_controller(self, saved, practice: bool) -> GameController[Action, View]:
-        game = game_of(self.app.ctx)
-        return GameController(game, self.setup, actions=self._start, threaded=self.app.threaded,
-                              agent_factory=agent_factory(game, self.lesson, self._moves_used))
 
     @property
     def step(self) -> Step:
         return self.lesson.steps[self.step_index]
 
     def text(self, part: str, step: Step | None = None) -> str:
-        return step_text(self.data, (step or self.step).id, part)
+        return step_text(self.board.data, (step or self.step).id, part)
 
     # -- the coach's place and buttons ------------------------------------------------------------
 
     @property
-    def shows_panel(self) -> bool:
-        return self.free
-
-    @property
-    def shows_preview(self) -> bool:
-        return not self.free or super().shows_preview
-
-    @property
     def coach(self) -> Rect:
-        return Rect(0, 0, 0, 0) if self.free else self.layout.panel
+        return Rect(0, 0, 0, 0) if self.free else self.board.layout.panel
 
     def refresh_buttons(self) -> None:
         super().refresh_buttons()
@@ -163,20 +156,21 @@ class TutorialScene(TableScene):
 
     def play_on(self) -> None:
         self.free = True
+        self.board.coached = False
         self.hint = ""
         self.keep_progress()
         self.refresh_buttons()
 
-    def play(self, action, origin: Rect | None = None) -> None:
-        if self.free or (self.step.kind == "do" and action == self.step.action):
-            super().play(action, origin)
+    def play(self, actions: Sequence[Action], origin: Rect | None = None) -> None:
+        if self.free or (self.step.kind == "do" and list(actions) == [self.step.action]):
+            super().play(actions, origin)
             if not self.free:
                 self.advance()
             return
         self.hint = self.text("wrong") if self.step.kind in ("do", "hover") else tr("tutorial.read_first")
         self.say(self.hint)
-        self.gestures.facing = None
-        self.gestures.menu = None
+        self.board.gestures.facing = None
+        self.board.gestures.menu = None
 
     def next_frame_in(self) -> float | None:
         """The lesson's pointers pulse (and its dwell timer runs) until the person plays on freely."""
@@ -191,7 +185,7 @@ class TutorialScene(TableScene):
         if step.kind == "watch" and self.decision() is not None:
             self.advance()
         elif step.kind == "hover" and self.decision() is not None:
-            here = self.hovered_square()
+            here = self.board.hovered_square()
             self.hovered_for = self.hovered_for + dt if here in step.squares else 0.0
             if self.hovered_for >= HOVER_DWELL:
                 self.advance()
@@ -203,7 +197,7 @@ class TutorialScene(TableScene):
             return []
         step = self.step
         if step.plates:
-            return list(self.layout.seats)
+            return list(self.board.layout.seats)
         squares = list(step.squares)
         action = step.action
         if action is not None:
@@ -213,7 +207,7 @@ class TutorialScene(TableScene):
                 squares = [row_col(action.by), row_col(action.at)]
             elif not isinstance(action, (Select, Pass)):  # those two have no square: the step's own are shown
                 squares = [row_col(action.at)]
-        return [self.layout.square_rect(at) for at in squares]
+        return [self.board.layout.square_rect(at) for at in squares]
 
     # -- drawing ---------------------------------------------------------------------------------------------
 
@@ -227,7 +221,7 @@ class TutorialScene(TableScene):
         for button in self.coach_buttons:
             button.draw(surface, self.ctx, False, button is self.widgets.hover)
         if self.toast is not None:
-            self.painter.toast(surface, self.toast[0])
+            self.board.painter.toast(surface, self.toast[0])
 
     def draw_pointers(self, surface: pygame.Surface) -> None:
         lesson_parts.draw_pointers(surface, self.ctx, self.pointed(), self.pulse)
@@ -251,7 +245,8 @@ class TutorialScene(TableScene):
             if event.type == pygame.KEYDOWN and event.key in ACTIVATE_KEYS and self.coach_buttons:
                 self.coach_buttons[0].activate()
                 return
-            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.layout.board.collidepoint(event.pos):
+            on_board = event.type == pygame.MOUSEBUTTONDOWN and self.board.layout.board.collidepoint(event.pos)
+            if on_board and event.button == 1:
                 self.hint = tr("tutorial.read_first")
                 self.say(self.hint)
                 return

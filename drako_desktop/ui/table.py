@@ -1,0 +1,765 @@
+"""The game table, every game's: a game in progress, shown and played, keeping every secret.
+
+One scene carries what all games share: the turn controller and the autosave, the top bar and the status
+bar's buttons, the log, the hint, Undo and End turn, the hand-over, the pacing of computer turns and of
+animations, the end of the game and its score sheet, the keyboard's shortcuts and the tooltips. The game
+supplies a `Board` (its layout, drawing, pieces, previews and gestures) that the table holds and asks: the
+table never knows a card or a token, the board never runs the game.
+
+The scene runs the controller from the frame loop: when nothing is animating it waits for the person whose
+turn it is (the board's gestures -> `play`), polls a computer seat's worker, or lets the controller go past a
+turn change or the end. A person's turn whose actions are spent waits for End turn (or goes on by itself with
+the "end my turn automatically" setting), the next turn held back: until then Undo can take back what
+revealed nothing.
+
+Secrets: the controller decides whose eyes are on the screen (`controller.screen`) and hands the table only
+that viewer's view and events; the board is made from `controller.view()`, the log from the events the
+viewer was told. Before a person's private view shows, the shared hand-over screen covers the whole table
+until that person confirms.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any, Callable, Generic, NamedTuple, Protocol, Sequence
+
+import pygame
+from pygame import Rect
+
+from ..controller.game import Decision, GameController, GameSetup, Phase
+from ..controller.session import GameSession
+from ..games.base import ActionT, IllegalActionError, ViewT
+from ..i18n import called_you, shown_name, tr
+from ..saves import SavedGame
+from ..saves import start_game as start_saved_game
+from ..settings import ANIMATION_FACTOR, PACE_FACTOR
+from . import table_parts
+from .anim import Beat, Choreography, Counter, Pause
+from .hints import Hints
+from .room import GameRoom
+from .scenes.base import ANIMATING, POLL, Scene, soonest
+from .tooltips import Tooltip
+from .widgets import Button, Widget, WidgetGroup
+
+if TYPE_CHECKING:
+    pass
+
+log = logging.getLogger(__name__)
+
+END_TURN_KEY = pygame.K_e
+TOOLTIP_DELAY = 0.55  # seconds of hovering before a tooltip opens
+TOAST = 3.2  # seconds a refusal or a notice stays in the status bar
+LOG_STEP = 40  # pixels the log scrolls per wheel step
+
+
+class TableWords(NamedTuple):
+    """The game's words for what every table says (keys of the i18n tables)."""
+
+    hand_over: str  # why the screen is handed over (`{name}`, `{turn}`): tokens, starting cards
+    end_turn: str  # the status while a turn waits for End turn, and Undo can still take something back
+    end_turn_final: str  # ...and nothing of it can be taken back
+    turn_not_over: str  # End turn pressed while the turn still asks for more
+    computer: str  # a computer plays (`{name}`)
+    # (event kind, key): the first kind among the last action's revealing events names why it is final
+    undo_final: Sequence[tuple[str, str]]
+
+
+class StatusButton(NamedTuple):
+    """A button of the status bar, for what can be done now (End turn, Pass, Confirm...)."""
+
+    name: str  # what the keyboard's focus calls it ("button", name)
+    label: str
+    style: str
+    press: Callable[[], None]
+
+
+class Bars(Protocol):
+    """The regions of a table's layout every table knows."""
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+
+    @property
+    def top_bar(self) -> Rect: ...
+
+    @property
+    def status_bar(self) -> Rect: ...
+
+
+class Pointer(Protocol):
+    """The board's gestures, as far as the table follows the mouse."""
+
+    mouse: tuple[int, int]  # where the mouse was last seen
+
+    def mouse_move(self, pos: tuple[int, int]) -> None: ...
+
+
+class Board(Protocol[ActionT]):
+    """What a game brings to the table: its layout and drawing, its pieces as the viewer sees them, the
+    previews and the gestures that turn into actions. The table asks; the board answers for its game only."""
+
+    words: TableWords
+    thinking: tuple[float, float]  # seconds a computer's first decision of a turn is shown thinking, and its next
+
+    @property
+    def layout(self) -> Bars: ...
+
+    @property
+    def gestures(self) -> Pointer: ...
+
+    # -- the game shown ---------------------------------------------------------------------------------
+    def screen_changed(self) -> None:
+        """Another viewer: the board is made again from the controller's view."""
+
+    def taken_back(self) -> None:
+        """A step was taken back (after `screen_changed`): what the board keeps of the game so far too."""
+
+    def beats(self, events: list[Any], origin: Rect | None) -> list[Beat]:
+        """The animation of one action's events (as the viewer was told them); `origin`: where a person
+        dropped a piece."""
+        ...
+
+    def played(self, actions: Sequence[ActionT]) -> None:
+        """A person's actions were applied: the gestures start afresh."""
+
+    def told(self, event: Any) -> None:
+        """An event became visible (the table logged it and played its sound)."""
+
+    def log_line(self, event: Any, names: list[str]) -> str:
+        """The log's line for an event ("" for none)."""
+        ...
+
+    def refusal(self, problem: IllegalActionError) -> str:
+        """The engine's reason for refusing an action, in the player's words."""
+        ...
+
+    def score(self, seat: int) -> int:
+        """The seat's score as the board shows it now (its counter runs towards it)."""
+        ...
+
+    def turn_text(self) -> str: ...
+
+    def status_text(self) -> str:
+        """The status bar's words (the table's `ending_text` and `waiting_text` say what every game says)."""
+        ...
+
+    def banner_text(self, event: Any) -> str: ...
+
+    def hint_places(self, action: ActionT) -> list[Rect]:
+        """Where an action shows on the board (what glows for a hint)."""
+        ...
+
+    # -- the table's moments ---------------------------------------------------------------------------
+    def update(self, dt: float) -> None: ...
+
+    def next_frame_in(self) -> float | None:
+        """When the board itself needs drawing again (a slide, a pulse), besides what the table asks."""
+        ...
+
+    def before_move_on(self) -> None:
+        """Nothing is animating: the board checks it shows the game as it is before the game moves on."""
+
+    def decision_changed(self) -> None:
+        """A new decision is pending, or none: the gestures start afresh."""
+
+    def take_back(self) -> bool:
+        """Undo pressed: a gesture not yet played taken back first (whether one was)."""
+        ...
+
+    def ends_turn(self, decision: Decision[ActionT] | None) -> bool:
+        """End turn pressed while a decision is pending: whether the board played it as the end of the
+        turn (a pass), after which the table ends the turn."""
+        ...
+
+    def game_over(self) -> None: ...
+
+    def relayout(self) -> None:
+        """The window or the language changed, or the log opened or closed: the board is laid out again."""
+
+    # -- the status bar -----------------------------------------------------------------------------------
+    def status_buttons(self) -> list[StatusButton]: ...
+
+    def more_widgets(self) -> list[Widget]:
+        """Buttons of the board's own (a selected character's), besides the bars'."""
+        ...
+
+    # -- the pointer and the keys ---------------------------------------------------------------------------
+    def hit(self, pos: tuple[int, int]) -> tuple[Any, ...] | None: ...
+
+    def hovered(self) -> tuple[Any, ...] | None:
+        """What the mouse, or the keyboard's focus, rests on now."""
+        ...
+
+    def hover_blocked(self) -> bool:
+        """Whether no tooltip may open now (a drag, a press, a menu)."""
+        ...
+
+    def tooltip_for(self, key: tuple[Any, ...]) -> Tooltip | None: ...
+
+    def log_area(self) -> Rect | None:
+        """Where the log shows (the wheel scrolls it there), or None."""
+        ...
+
+    @property
+    def look_around(self) -> Callable[[pygame.event.Event], None] | None:
+        """The game is over, its score sheet hidden: what shows another seat's side at a click or a key (None:
+        the whole board is shown already)."""
+        ...
+
+    def mouse_down(self, pos: tuple[int, int], button: int) -> None: ...
+
+    def mouse_up(self, pos: tuple[int, int], button: int) -> None: ...
+
+    def focus_lost(self) -> None:
+        """The window lost the focus: a drag in progress is dropped."""
+
+    def key_down(self, event: pygame.event.Event) -> bool:
+        """A key for the board (its cursor, its selection); whether it took it."""
+        ...
+
+    def asks_more(self, key: tuple[Any, ...] | None) -> bool:
+        """Whether a click on `key` asks for more of a turn that is over."""
+        ...
+
+    # -- drawing ----------------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, over_last: bool) -> list[Rect] | None:
+        """The whole table (the bars' words, widgets, toast and tooltip included); with `over_last`, only what
+        changed since the last frame: the regions drawn again (None: all)."""
+        ...
+
+
+class TableScene(Scene, Generic[ActionT, ViewT]):
+    """The table of a game: `board` is the game's, everything else is the same for every game."""
+
+    app: GameRoom  # a table's room: start its controller, the opponents' process, the saving
+
+    def __init__(self, app: GameRoom, setup: GameSetup, board: Callable[["TableScene[ActionT, ViewT]"], Board[ActionT]],
+                 saved: SavedGame | None = None, review: bool = False, *, autosave: bool = True,
+                 offers_hints: bool = True, log_open: bool = False,
+                 controller: GameController[ActionT, ViewT] | None = None) -> None:
+        """A new game, or a saved one where it was left (`saved`); `review` only shows a finished game. The
+        lesson passes its own `controller` (a scripted opponent), no autosave and no hints."""
+        super().__init__(app)
+        self.setup = setup
+        self.review = review
+        self.saved = saved  # the saved game it was opened with (None: a new game)
+        self.offers_hints = offers_hints
+        practice = saved.practice if saved is not None else app.practice_for(setup)
+        self.controller: GameController[ActionT, ViewT] = controller or app.controller(setup, saved,
+                                                                                        practice=practice)
+        # Autosave after every action (and statistics at the end) for every game that is played on.
+        self.session: GameSession | None = None
+        if app.persist and not review and autosave:
+            self.session = GameSession(self.controller, saved or start_saved_game(setup, self.controller.practice))
+        self.choreo = Choreography(self.speed)
+        self.widgets = WidgetGroup()
+        self.log_open = log_open
+        self.log_scroll = 0
+        self._log_page: tuple[Any, pygame.Surface] | None = None
+        # Every event shown so far as the viewer knows it (a resumed game's too): the log tells them.
+        self.told: list[Any] = self.controller.seen_history()
+        self.shown_screen = self.controller.screen  # whose view the board and the log were made for
+        self.clock = 0.0  # seconds the table has been shown
+        self.toast: tuple[str, float] | None = None
+        self.hovered: tuple[Any, ...] | None = None  # what the pointer rests on (a hit key)
+        self.hover_time = 0.0
+        self.pinned_tip = False
+        self.tooltip: Tooltip | None = None
+        self._decision_key: tuple[Any, ...] | None = None
+        self._turn_seat: int | None = None
+        self.finished = False
+        self.save_warned = False
+        self.hints = Hints(self)
+        self.board: Board[ActionT] = board(self)
+        self.computers = table_parts.ComputerTurns(*self.board.thinking)
+        self.counters = [Counter(self.board.score(seat)) for seat in range(setup.players)]  # a resumed game counted
+
+    # -- whose screen -----------------------------------------------------------------------------------
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        """The seats of the people at the table (the controller's)."""
+        return self.controller.people
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose view the table shows (None: only what everyone sees): the controller's screen."""
+        return self.controller.screen
+
+    @property
+    def hand_over_key(self) -> str:
+        return self.board.words.hand_over
+
+    def take_screen(self, seat: int) -> None:
+        """A person confirmed the hand-over: the table shows their view from now on."""
+        self.controller.take_screen(seat)
+        self.screen_changed()
+
+    def screen_changed(self, coming: Sequence[Any] = ()) -> None:
+        """The screen went to another viewer (or a step was taken back): the board and the log are made again
+        from their view and events (`coming`: events still to be shown, not told yet)."""
+        self.shown_screen = self.controller.screen
+        told = self.controller.seen_history()
+        self.told = told[:len(told) - len(coming)]
+        self._log_page = None
+        self._decision_key = None
+        self.board.screen_changed()
+        self.refresh_buttons()
+
+    # -- settings and layout --------------------------------------------------------------------------------
+
+    @property
+    def speed(self) -> float:
+        return ANIMATION_FACTOR[self.ctx.settings.animation_speed]
+
+    @property
+    def practice(self) -> bool:
+        return self.controller.practice
+
+    @property
+    def bars(self) -> Bars:
+        return self.board.layout
+
+    def relayout(self) -> None:
+        self._log_page = None
+        self.board.relayout()
+        self.refresh_buttons()
+
+    def enter(self) -> None:
+        """The table comes on screen: a finished game (opened to look at) goes to its score sheet; and
+        everything made so far (card data, rules tables, art) lives for the whole game, so the garbage
+        collector is kept from walking it again and again, which shows as frame hitches."""
+        super().enter()
+        if self.controller.phase == Phase.SCORING and not self.finished:
+            self.game_over()
+        self.app.scenes.settle_soon()
+
+    def refresh_buttons(self) -> None:
+        """The top bar (menu, log, rules, undo, hint) and the status bar's buttons for what can be done now."""
+        th, text = self.ctx.theme, self.ctx.text
+        right = [(tr("table.log"), "log", self.toggle_log), (tr("table.rules"), "rules", self.open_rules)]
+        if self.undo_target() is not None:
+            right.append((tr("table.undo"), "undo", self.undo))
+        if self.hints.offered():
+            right.append((tr("play_better.hint.button"), "hint", self.hints.toggle))
+        widgets: list[Widget] = list(table_parts.top_bar_buttons(self.ctx, self.bars.top_bar, self.open_menu, right))
+        status = self.bars.status_bar
+        x = status.right - th.px(12)
+        for button in reversed(self.board.status_buttons()):
+            w = text.width(button.label, "bold", th.text(22)) + th.px(48)
+            x -= w
+            widgets.append(Button(Rect(x, status.y + th.px(8), w, status.h - th.px(16)), button.label, button.press,
+                                  style=button.style, size=22))
+            x -= th.px(10)
+        self.widgets = WidgetGroup(widgets + self.board.more_widgets(), focus=-1)
+
+    def status_widgets(self) -> list[Widget]:
+        """The status bar's buttons, left to right."""
+        return [w for w in self.widgets.widgets if w.rect.y >= self.bars.status_bar.y]
+
+    @property
+    def bar_edges(self) -> table_parts.BarEdges:
+        return table_parts.bar_edges(self.widgets.widgets, self.bars.top_bar, self.bars.status_bar,
+                                     self.bars.size[0])
+
+    # -- the game -----------------------------------------------------------------------------------------------
+
+    def decision(self) -> Decision[ActionT] | None:
+        """The person's decision the table waits for (None while animating, handing over or a computer plays)."""
+        if not self.choreo.idle or self.finished:
+            return None
+        decision = self.controller.current()
+        if decision is None or not decision.human or self.controller.hand_over_due is not None:
+            return None
+        return decision
+
+    def why_illegal(self, action: ActionT) -> IllegalActionError | None:
+        """The engine's reason an action is not legal now (None: it is)."""
+        return self.controller.why_illegal(action)
+
+    def play(self, actions: Sequence[ActionT], origin: Rect | None = None) -> None:
+        """Apply a person's actions (one, or e.g. take the discard then place it) and animate what they did."""
+        first = self.decision()
+        if first is None:
+            return
+        events: list[Any] = []
+        for n, action in enumerate(actions):
+            decision = self.controller.current()
+            if n and (decision is None or decision.seat != first.seat or action not in decision.legal):
+                break  # the engine already applied the only legal follow-up (a forced move)
+            try:
+                events.extend(self.controller.act(action))
+            except IllegalActionError as exc:
+                self.say(self.board.refusal(exc))
+                break
+        self.board.played(actions)
+        self.show(events, origin)
+        self.refresh_buttons()
+
+    def show(self, events: list[Any], origin: Rect | None = None) -> None:
+        """Queue the beats of one action's events (as the controller gave them: the viewer's)."""
+        self.choreo.add(self.board.beats(events, origin))
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.choreo.factor = self.speed
+        self.choreo.update(dt)
+        self.board.update(dt)
+        self.hints.update(dt)
+        for seat, counter in enumerate(self.counters):
+            counter.set(self.board.score(seat), instant=self.speed == 0)
+            counter.update(dt)
+        self.tick_notices(dt)
+        self.update_tooltip(dt)
+        if self.choreo.idle and not self.finished:
+            self.drive(dt)
+
+    def next_frame_in(self) -> float | None:
+        """When the table needs drawing again without an event (see Scene.next_frame_in): beats playing and
+        scores counting animate; the game moving on by itself (a computer thinking, the turn passing) and a save
+        being written are polled; a toast, a hint's note and a tooltip's hover delay end on time; and whatever
+        the board asks. A table waiting for a person asks for nothing."""
+        if not self.choreo.idle or any(counter.counting for counter in self.counters):
+            return ANIMATING
+        waits = [self.hints.next_frame_in(), self.board.next_frame_in()]
+        if self.toast is not None:
+            waits.append(self.toast[1])
+        if self.hovered is not None and self.tooltip is None and not self.pinned_tip \
+                and self.hover_time < TOOLTIP_DELAY:
+            waits.append(TOOLTIP_DELAY - self.hover_time)
+        if (not self.finished and self.decision() is None) or (self.session is not None and self.session.busy):
+            waits.append(POLL)
+        return soonest(*waits)
+
+    def drive(self, dt: float) -> None:
+        """Nothing is animating: the game moves on. First the hand-over screen, when the person the game waits
+        for has not taken the screen; a turn waiting for End turn ends by itself only with the setting; the next
+        seat and the end of the game come; a computer's decision, once made, is shown after its thinking."""
+        c = self.controller
+        self.board.before_move_on()
+        self.sync_decision()
+        if self.hand_over():
+            return
+        if c.phase == Phase.END_TURN:
+            if self.ctx.settings.auto_end_turn:
+                self.end_turn()
+        elif c.phase == Phase.NEXT_SEAT:
+            c.proceed()
+            self.sync_decision()  # the next seat's decision: its buttons before the frame is drawn
+        elif c.phase == Phase.GAME_END:
+            c.proceed()
+            self.game_over()
+        elif c.computer_to_move():
+            try:
+                polled = self.computers.poll(self.app, c, self.session, dt, self.speed,
+                                             PACE_FACTOR[self.ctx.settings.computer_pace])
+            except table_parts.ComputerFailed:
+                self.finished = True
+                return
+            if polled is not None:
+                events, pause = polled
+                self.choreo.add([Pause(pause)])
+                self.show(events)
+
+    def hand_over(self) -> bool:
+        """The hand-over screen over the table, when the person the game waits for has not taken the screen
+        (the controller says who); whether it opened one."""
+        from .scenes.hand_over import HandOverScene
+
+        seat = self.controller.hand_over_due
+        if seat is None:
+            return False
+        self.board.decision_changed()
+        self.app.scenes.push(HandOverScene(self.app, self, seat))
+        return True
+
+    def sync_decision(self) -> None:
+        """A new decision is pending (or none): the board's gestures start afresh, the buttons follow. The screen
+        may have gone to another viewer meanwhile (the public view for a computer's turn, or at the end): the
+        board is made again for them first, in the same frame."""
+        c = self.controller
+        if c.screen != self.shown_screen:
+            self.screen_changed()
+        key = (c.phase, c.to_move, len(c.actions), self.choreo.idle, self.viewer)
+        if key != self._decision_key:
+            self._decision_key = key
+            if c.to_move != self._turn_seat:
+                self._turn_seat = c.to_move
+                self.computers.new_turn()
+            self.board.decision_changed()
+            self.refresh_buttons()
+
+    def game_over(self) -> None:
+        """The game is over: the score sheet over the table, then what the saving has to say, then the app's
+        end-of-game hook (statistics, `--exit-at-end`)."""
+        from .scenes.scores import ScoreSheet
+
+        self.finished = True
+        if self.controller.screen != self.shown_screen:
+            self.screen_changed()
+        self.board.game_over()
+        self.refresh_buttons()
+        self.app.scenes.push(ScoreSheet(self.app, self, review=self.review))
+        if self.review:
+            return
+        if self.session is not None and self.session.notice:
+            title, what, detail = map(str, self.session.notice)
+            self.app.notify(title, what, detail=detail)
+        if self.app.on_game_over is not None:
+            self.app.on_game_over(self.controller)
+
+    def ending_turn(self) -> bool:
+        """A person's turn is over and waits for End turn (the table idle, nothing else happening)."""
+        c = self.controller
+        return bool(c.phase == Phase.END_TURN and c.hand_over_due is None and self.choreo.idle
+                    and not self.finished)
+
+    def end_turn(self) -> None:
+        """End turn: the person's turn, over in the engine, passes on (the board may first play a pending
+        decision as the end of the turn, as Aetherya's skipped claim)."""
+        c = self.controller
+        decision = self.decision()
+        passed = decision is not None and self.board.ends_turn(decision)
+        if c.phase != Phase.END_TURN or self.finished or c.hand_over_due is not None:
+            if decision is not None and not passed:
+                self.say(tr(self.board.words.turn_not_over))
+            return
+        events = c.proceed()  # the next turn's start, held back until now
+        self.screen_changed(events)
+        self.show(events)
+        self.refresh_buttons()
+
+    def undo_target(self) -> int | None:
+        """How many actions undo would keep now (the controller decides), or None; never mid-animation."""
+        return self.controller.undo_target() if self.decision() is not None or self.ending_turn() else None
+
+    def undo(self) -> None:
+        """Take the person's last step back, or say in words why it cannot be (Ctrl+Z always answers)."""
+        c = self.controller
+        if self.board.take_back():
+            self.refresh_buttons()
+            return
+        decision = c.current()
+        mine = c.phase == Phase.END_TURN or decision is not None and decision.human
+        if not self.choreo.idle and mine:
+            self.choreo.finish()  # the person's own action still showing: it is shown done, then taken back
+        if self.finished or not self.choreo.idle or c.hand_over_due is not None:
+            over = self.finished and c.over
+            self.say(tr("table.undo_refused.over" if over else "table.undo_refused.not_yours"))
+            return
+        keep, why = c.why_no_undo()
+        if keep is None:
+            self.say(self.undo_refusal(why))
+            return
+        c.undo()
+        self.choreo = Choreography(self.speed)
+        self.screen_changed()
+        self.board.taken_back()
+        self.sync_decision()
+
+    def undo_refusal(self, why: str) -> str:
+        """Why undo cannot take a step back, in words: what came to light names the step that is final."""
+        if why != "final":
+            return tr(f"table.undo_refused.{'not_yours' if why == 'not-yours' else 'nothing'}")
+        kinds = {e.kind for e in self.controller.last_events if e.reveals}
+        return next((tr(key) for kind, key in self.board.words.undo_final if kind in kinds),
+                    tr("table.undo_refused.final"))
+
+    def leave(self) -> None:
+        """The table is left: the computer seats' worker, a hint waiting to be thought out and the autosave
+        stop."""
+        self.hints.forget()
+        self.controller.close()
+        if self.session is not None:
+            self.session.close()
+
+    # -- what the board asks -----------------------------------------------------------------------------------
+
+    def tell(self, event: Any) -> None:
+        """An event becomes visible: its sound and its line in the log."""
+        name = self.ctx.game_ui.sound_for(event)
+        if name:
+            self.ctx.sounds.play(name)
+        self.told.append(event)
+        self._log_page = None
+        self.log_scroll = 0
+        self.board.told(event)
+
+    def turn_text(self) -> str:
+        return self.board.turn_text()
+
+    def names(self) -> list[str]:
+        """The seats' names as the screen shows them."""
+        return [shown_name(seat.name) for seat in self.setup.seats]
+
+    def seat_name(self, seat: int) -> str:
+        return shown_name(self.setup.seats[seat].name)
+
+    def is_you(self, seat: int) -> bool:
+        """The seat is the person called "You" (a one-person game's default name): "You are next", not
+        "You is next"."""
+        person = self.controller.seats[seat]
+        return bool(person.is_human and called_you(person.name))
+
+    @property
+    def hints_shown(self) -> int:
+        """How many hints were shown (the top bar marks the game): in pass-and-play only to the person looking,
+        their own (another's hints are not the next person's business), else all of the game's."""
+        hints = self.controller.hints
+        if len(self.people) > 1:
+            return hints[self.viewer] if self.viewer is not None else 0
+        return sum(hints)
+
+    def hint_places(self, action: ActionT) -> list[Rect]:
+        return self.board.hint_places(action)
+
+    def log_lines(self) -> list[str]:
+        """The log as the viewer may read it."""
+        names = self.names()
+        return [line for line in (self.board.log_line(event, names) for event in self.told) if line]
+
+    def log_page(self, width: int) -> pygame.Surface:
+        """The log's last lines, wrapped to `width`, as one surface (made again only when the log grows)."""
+        key = (len(self.told), width, self.ctx.theme.width, self.viewer)
+        if self._log_page is None or self._log_page[0] != key:
+            self._log_page = (key, table_parts.log_page(self.ctx, self.log_lines()[-200:], width))
+        return self._log_page[1]
+
+    def status_text(self) -> str:
+        return self.board.status_text()
+
+    def ending_text(self) -> str:
+        """The status while a turn waits for End turn: whether Undo can still take something back."""
+        words = self.board.words
+        return tr(words.end_turn if self.controller.undo_target() is not None else words.end_turn_final)
+
+    def waiting_text(self, seat: int) -> str:
+        """The status while `seat` plays or is next, and the person at the screen waits: a computer is playing,
+        or who is next (never the one who just moved)."""
+        if not self.controller.seats[seat].is_human:  # the game's own words: Aetherya's "plays a card" in Chinese
+            return tr(self.board.words.computer, name=self.seat_name(seat))
+        if self.is_you(seat):  # "You are next", not "You is next"
+            return tr("table.status.you_next")
+        return tr("table.status.wait", name=self.seat_name(seat))
+
+    def say(self, text: str) -> None:
+        """A refusal or a short notice in the status bar, with the refusal's sound."""
+        if text:
+            self.toast = (text, TOAST)
+            self.ctx.sounds.play("refused")
+
+    def score_counter(self, seat: int) -> int:
+        return self.counters[seat].value
+
+    def tick_notices(self, dt: float) -> None:
+        """The toast's time runs out; a save that failed is said once (the game goes on and keeps trying)."""
+        if self.toast is not None:
+            words, left = self.toast
+            self.toast = (words, left - dt) if left > dt else None
+        if self.session is not None and self.session.error and not self.save_warned:
+            self.save_warned = True
+            self.app.notify(tr("table.save_failed_title"), tr("table.save_failed"), detail=str(self.session.error))
+
+    # -- events --------------------------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.choreo.idle:
+            self.sync_decision()
+        # The buttons take the mouse; the board's keys move its own focus.
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN) and self.widgets.handle(event):
+            return
+        board = self.board
+        if event.type == pygame.WINDOWFOCUSLOST:
+            board.focus_lost()
+            self.refresh_buttons()
+        elif event.type == pygame.MOUSEMOTION:
+            board.gestures.mouse_move(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            area = board.log_area()
+            if event.button == 3:
+                self.pin_tooltip(event.pos)
+            elif event.button in (4, 5) and area is not None and area.collidepoint(event.pos):
+                self.scroll_log(1 if event.button == 4 else -1)
+            else:
+                if event.button == 1 and self.ending_turn() and board.asks_more(board.hit(event.pos)):
+                    self.say(tr("table.say.turn_done"))  # a click on what the turn no longer offers
+                board.mouse_down(event.pos, event.button)
+                self.tooltip = None
+        elif event.type == pygame.MOUSEWHEEL:
+            area = board.log_area()
+            if area is not None and area.collidepoint(board.gestures.mouse):
+                self.scroll_log(event.y)
+        elif event.type == pygame.MOUSEBUTTONUP:
+            board.mouse_up(event.pos, event.button)
+            self.refresh_buttons()
+        elif event.type == pygame.KEYDOWN:
+            self.key_down(event)
+
+    def key_down(self, event: pygame.event.Event) -> None:
+        """Ctrl+Z takes back, E ends the turn (Enter too when that is all there is to do); the board's keys;
+        then the keys every table answers alike: Esc cancels a hint being worked out or else opens the menu,
+        L the log, H a hint, F1 the rules."""
+        key = event.key
+        if key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.undo()
+            return
+        if key == END_TURN_KEY or self.ending_turn() and key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.end_turn()
+            return
+        if self.board.key_down(event):
+            self.refresh_buttons()
+            return
+        if key == pygame.K_ESCAPE:
+            if not self.hints.cancel():
+                self.open_menu()
+        elif key == pygame.K_l:
+            self.toggle_log()
+        elif key == pygame.K_h:
+            self.hints.toggle()
+        elif key == pygame.K_F1:
+            self.open_rules()
+
+    def scroll_log(self, steps: int) -> None:
+        self.log_scroll = max(0, self.log_scroll + steps * LOG_STEP)
+
+    def update_tooltip(self, dt: float) -> None:
+        """The tooltip of what the mouse (or the keyboard's focus) rests on, once it has rested long enough
+        (or at once when pinned by a right-click); none while the board blocks it (a drag, a press, a menu)."""
+        key = self.board.hovered()
+        if key != self.hovered:
+            self.hovered, self.hover_time, self.pinned_tip = key, 0.0, False
+        else:
+            self.hover_time += dt
+        if key is None or self.board.hover_blocked():
+            self.tooltip = None
+        elif self.pinned_tip or self.hover_time >= TOOLTIP_DELAY:
+            self.tooltip = self.board.tooltip_for(key)
+        else:
+            self.tooltip = None
+
+    def pin_tooltip(self, pos: tuple[int, int]) -> None:
+        """A right-click: the tooltip of what is under the mouse opens at once and stays while it rests there."""
+        self.board.gestures.mouse = pos
+        self.hovered = self.board.hit(pos)
+        self.pinned_tip = self.hovered is not None
+        self.tooltip = self.board.tooltip_for(self.hovered) if self.hovered else None
+
+    # -- menus ------------------------------------------------------------------------------------------------------
+
+    def toggle_log(self) -> None:
+        self.log_open = not self.log_open
+        self.relayout()
+
+    def open_menu(self) -> None:
+        from .scenes.overlay import PauseMenu
+
+        self.app.scenes.push(PauseMenu(self.app))
+
+    def open_rules(self) -> None:
+        self.app.open_rules()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.board.draw(surface, over_last=False)
+
+    def draw_changes(self, surface: pygame.Surface) -> list[Rect] | None:
+        return self.board.draw(surface, over_last=True)
