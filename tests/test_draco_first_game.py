@@ -149,12 +149,12 @@ def direction(origin, target) -> str:
 def test_every_lesson_step_says_what_it_accepts_and_refuses_anything_else():
     from drako_desktop.games.draco_mundis.actions import Capture, Move, row_col
     from drako_desktop.games.draco_mundis.ui import tutorial
-    from drako_desktop.games.draco_mundis.ui.tutorial_scene import TutorialScene
+    from drako_desktop.games.draco_mundis.ui.tutorial_scene import lesson_table
     from ui_support import make_app
 
     app = make_app(draco(), size=(1280, 720), animation_speed="instant")
     lesson = tutorial.load_lesson(draco())
-    scene = app.scenes.replace_all(TutorialScene(app, lesson, 0))
+    scene = app.scenes.replace_all(lesson_table(app, lesson, 0))
     checked = set()
     for _ in range(600):
         frames(app)

@@ -16,9 +16,10 @@ from drako_desktop.games.base import Breakdown
 from drako_desktop.games.draco_mundis.actions import Move, Pass, Peek, Reveal, RevealAny, Select, place, square
 from drako_desktop.games.draco_mundis.board import BoardModel
 from drako_desktop.games.draco_mundis.ui import tie_break_text, tutorial
-from drako_desktop.games.draco_mundis.ui.tutorial_scene import TutorialScene
+from drako_desktop.games.draco_mundis.ui.tutorial_scene import lesson_table
 from drako_desktop.games.draco_mundis.view import Token
 from drako_desktop.i18n import tr
+from drako_desktop.ui.lesson_table import LessonTable
 from drako_desktop.ui.scenes.hand_over import HandOverScene
 from drako_desktop.ui.scenes.scores import ScoreSheet
 from drako_desktop.ui.text import Text
@@ -363,7 +364,7 @@ def test_hovering_a_fight_shows_the_preview_and_the_lesson_teaches_it(tmp_path):
     app = make_app(draco(), size=(1280, 720), animation_speed="instant")
     lesson = tutorial.load_lesson(draco())
     assert tutorial.problems(draco(), lesson) == []
-    scene = app.scenes.replace_all(TutorialScene(app, lesson, lesson.index("preview")))
+    scene = app.scenes.replace_all(lesson_table(app, lesson, lesson.index("preview")))
     frames(app, 3)
     frames(app, 1, [motion(scene.board.layout.square_rect((1, 7)).center)])
     frames(app, 90)
@@ -385,9 +386,9 @@ def test_a_lesson_step_whose_action_has_no_square_points_at_the_steps_own_square
     at = lesson.index("fight")
     steps = list(lesson.steps)
     steps[at] = tutorial.Step("fight", "do", squares=((1, 7),), action=Pass())
-    scene = app.scenes.replace_all(TutorialScene(app, replace(lesson, steps=tuple(steps)), at))
+    scene = app.scenes.replace_all(lesson_table(app, replace(lesson, steps=tuple(steps)), at))
     frames(app, 2)
-    assert scene.pointed() == [scene.board.layout.square_rect((1, 7))] and app.crashes == []
+    assert scene.guide.pointed() == [scene.board.layout.square_rect((1, 7))] and app.crashes == []
 
 
 def tutorial_step_text(step: str, part: str) -> str:
@@ -397,10 +398,10 @@ def tutorial_step_text(step: str, part: str) -> str:
 
 
 def follow_the_lesson(app, after_action=lambda step: None, each_frame=lambda scene: None,
-                      stop_at: str = "") -> TutorialScene:
+                      stop_at: str = "") -> LessonTable:
     """Go through the whole lesson as a player would (`after_action` looks at the table after each action,
     `each_frame` after each frame), or up to the step `stop_at`, its action not taken yet."""
-    scene = app.scenes.replace_all(TutorialScene(app, tutorial.load_lesson(draco()), 0))
+    scene = app.scenes.replace_all(lesson_table(app, tutorial.load_lesson(draco()), 0))
     for _ in range(3000 if stop_at else 400):
         frames(app)
         each_frame(scene)
@@ -423,7 +424,7 @@ def test_the_whole_lesson_can_be_followed_to_its_end():
     assert scene.step.kind == "end" and app.crashes == []
     assert scene.board.model.score(0) == 2  # the sherpa (a trophy) and the explorer (a prisoner)
     # The lesson passes turns by itself; its first turn watched says that in a game End turn passes one.
-    first_watched = next(step for step in scene.lesson.steps if step.kind == "watch")
+    first_watched = next(step for step in scene.guide.lesson.steps if step.kind == "watch")
     assert "End turn (E)" in scene.text("text", first_watched)
     # The numbers it quotes are the data's.
     assert "your dragon 4 against the sherpa 1" in tutorial_step_text("preview", "text")

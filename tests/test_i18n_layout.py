@@ -21,7 +21,7 @@ from drako_desktop.games.aetherya_pocket.engine import category_scores
 from drako_desktop.games.aetherya_pocket.ui import tutorial
 from drako_desktop.games.aetherya_pocket.ui.card_tips import card_tooltip, legend_tooltip, unexplored_tooltip
 from drako_desktop.games.aetherya_pocket.ui.rules_scene import SECTIONS, RulesScene
-from drako_desktop.games.aetherya_pocket.ui.tutorial_scene import TutorialPauseMenu, TutorialScene, open_tutorial
+from drako_desktop.games.aetherya_pocket.ui.tutorial_scene import TutorialPauseMenu, lesson_table, open_tutorial
 from drako_desktop.games.aetherya_pocket.words import card_name, legend_text
 from drako_desktop.i18n import tr
 from drako_desktop.ui import text as text_module
@@ -280,7 +280,7 @@ def tutorial_screens(s: Screens) -> None:
     app = s.app
     script = tutorial.load_script(app.ctx.game.cards)
     for index, step in enumerate(script.steps):
-        scene = app.scenes.replace_all(TutorialScene(app, script, index))
+        scene = app.scenes.replace_all(lesson_table(app, script, index))
         frames(app, 3)
         scene.hint = tr(f"tutorial.steps.{step.id}.wrong", opponent=NAMES[1])
         s.look(f"23-tutorial-{index + 1:02d}-{step.id}")
@@ -317,7 +317,7 @@ def draco_screens(s: Screens) -> None:
     from drako_desktop.games.draco_mundis.ui.gestures import Facing, Menu
     from drako_desktop.games.draco_mundis.ui.rules_scene import SECTIONS as DRACO_SECTIONS
     from drako_desktop.games.draco_mundis.ui.tips import supply_tooltip
-    from drako_desktop.games.draco_mundis.ui.tutorial_scene import TutorialScene
+    from drako_desktop.games.draco_mundis.ui.tutorial_scene import lesson_table
     from drako_desktop.ui.scenes.hand_over import HandOverScene
 
     app = s.app
@@ -418,7 +418,7 @@ def draco_screens(s: Screens) -> None:
     app.scenes.pop()
     lesson = lesson_data.load_lesson(game)
     for index, step in enumerate(lesson.steps):
-        scene = app.scenes.replace_all(TutorialScene(app, lesson, index))
+        scene = app.scenes.replace_all(lesson_table(app, lesson, index))
         frames(app, 3)
         if step.kind == "hover":
             scene.board.gestures.mouse = scene.board.layout.square_rect(step.squares[0]).center

@@ -19,7 +19,8 @@ from drako_desktop.games.aetherya_pocket.data import load_cards
 from drako_desktop.games.aetherya_pocket.engine import CENTRE
 from drako_desktop.games.aetherya_pocket.ui import tutorial
 from drako_desktop.games.aetherya_pocket.ui.model import FACE_DOWN
-from drako_desktop.games.aetherya_pocket.ui.tutorial_scene import TutorialPauseMenu, TutorialScene
+from drako_desktop.games.aetherya_pocket.ui.tutorial_scene import TutorialPauseMenu, lesson_table
+from drako_desktop.ui.lesson_table import LessonTable
 from drako_desktop.ui.scenes.dialogs import Dialog
 from drako_desktop.ui.scenes.menu import MainMenu
 from drako_desktop.ui.scenes.scores import ScoreSheet
@@ -87,7 +88,7 @@ def settle(app, table, step_id=None):
 
 def points_at(table, key):
     """The lesson's highlight is on the table place `key`."""
-    return table.board.rect_of(key) in table.pointed()
+    return table.board.rect_of(key) in table.guide.pointed()
 
 
 def start_from_menu(app):
@@ -101,7 +102,7 @@ def test_learn_to_play_end_to_end_with_wrong_moves_leaving_and_resuming(aetherya
     app = make_app(aetherya, persist=True, animation_speed="fast")
     start_from_menu(app)
     table = app.scenes.top
-    assert isinstance(table, TutorialScene) and table.step.id == "welcome"
+    assert isinstance(table, LessonTable) and table.step.id == "welcome"
     frames(app, 2)
     screenshot(app, "tutorial-01-welcome")
 
@@ -192,7 +193,7 @@ def test_learn_to_play_end_to_end_with_wrong_moves_leaving_and_resuming(aetherya
     screenshot(app, "tutorial-07-resume")
     click(app, button(app, "Continue"))
     table = app.scenes.top
-    assert isinstance(table, TutorialScene) and table.step.id == "draw"
+    assert isinstance(table, LessonTable) and table.step.id == "draw"
     settle(app, table, "draw")
     assert list(table.controller._state.visible_kingdom(seat)) == kingdom_before
     assert table.log_lines(), "a resumed lesson tells its game so far"
@@ -252,11 +253,11 @@ def test_start_over_and_a_finished_lesson_starts_from_the_beginning(aetherya, ru
     assert isinstance(app.scenes.top, Dialog)
     click(app, button(app, "Start over"))
     table = app.scenes.top
-    assert isinstance(table, TutorialScene) and table.step.id == "welcome"
+    assert isinstance(table, LessonTable) and table.step.id == "welcome"
     assert table.controller.actions == []
     tutorial.save_progress("ready", finished=True)
     start_from_menu(app)
-    assert isinstance(app.scenes.top, TutorialScene) and app.scenes.top.step.id == "welcome"
+    assert isinstance(app.scenes.top, LessonTable) and app.scenes.top.step.id == "welcome"
     app.close()
 
 
@@ -265,10 +266,10 @@ def test_every_step_can_be_resumed_at(aetherya, rules, cards):
     script = tutorial.load_script(cards)
     app = make_app(aetherya, persist=True, animation_speed="instant")
     for index, step in enumerate(script.steps):
-        table = app.scenes.replace_all(TutorialScene(app, script, index))
+        table = app.scenes.replace_all(lesson_table(app, script, index))
         frames(app, 3)
         assert table.step.id == step.id or step.kind == "watch"
         if step.interactive:
             assert table.decision() is not None, step.id
-            assert table.pointed(), f"step {step.id} points at nothing"
+            assert table.guide.pointed(), f"step {step.id} points at nothing"
     app.close()

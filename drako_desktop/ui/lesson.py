@@ -24,7 +24,6 @@ from . import canvas, theme
 from .context import Context
 from .scenes.dialogs import Dialog
 from .text import blit_at
-from .widgets import Button
 
 log = logging.getLogger(__name__)
 
@@ -200,26 +199,3 @@ def offer_resume(app: Any, step: int, total: int, step_title: str, start: Callab
                      (tr("tutorial.back"), close, "normal")], on_escape=close)
     dialog.icon = "hint"
     app.scenes.push(dialog)
-
-
-def coach_buttons(lesson: Any, coach: Rect) -> list[Button]:
-    """The coach's buttons at the bottom of its panel: Next on a step to read, Play on and Main menu at
-    the end, Leave the lesson on every step but the end; none once the person plays on freely."""
-    th = lesson.ctx.theme
-    entries: list[tuple[str, Callable[[], object], str, str | None]] = []
-    if not lesson.free:
-        if lesson.step.kind == "read":
-            entries.append((tr("tutorial.next"), lesson.next_step, "primary", "play"))
-        elif lesson.step.kind == "end":
-            entries.append((tr("tutorial.play_on"), lesson.play_on, "primary", "play"))
-            entries.append((tr("tutorial.main_menu"), lesson.app.main_menu, "normal", None))
-        if lesson.step.kind != "end":
-            entries.append((tr("tutorial.leave"), lesson.app.main_menu, "normal", "close"))
-    h, gap, pad = th.px(44), th.px(8), th.px(14)
-    y = coach.bottom - pad - len(entries) * h - (len(entries) - 1) * gap
-    buttons = []
-    for label, action, style, icon in entries:
-        buttons.append(Button(Rect(coach.x + pad, y, coach.w - 2 * pad, h), label, action, icon=icon, style=style,
-                              size=20))
-        y += h + gap
-    return buttons

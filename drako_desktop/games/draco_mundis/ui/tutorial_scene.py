@@ -1,16 +1,14 @@
 """Learn to play Draco Mundis: the lesson's game on the real table, with a coach beside it.
 
-`TutorialScene` is the table scene with three additions, all driven by the script
-(`tutorial.py`, data in the data folder's `tutorial.yaml`): the coach (a panel in the side
-column: the step's explanation, progress, and Next / Play on / Leave), a pulsing ring on what
-the step asks to use, and a gate in front of `play`: the step's own action goes to the engine,
-any other is put back and explained. The opponent plays its scripted moves in between. Leaving
-keeps the step reached; Learn to play then offers to resume there or to start over.
+The shared lesson table (`ui/lesson_table.py`) runs the lesson; the `DracoGuide` here is this game's part,
+driven by the script (`lesson.py`, data in the data folder's `tutorial.yaml`): the coach takes the side
+panel, the step's own action goes to the engine (any other is put back and explained), a hover step is done
+by resting the pointer on its squares, and the pointers ring the squares the step is about. The opponent
+plays its scripted moves in between.
 """
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Sequence
 
 import pygame
@@ -19,10 +17,9 @@ from pygame import Rect
 from ....controller.game import COMPUTER, GameController, GameSetup, Seat
 from ....i18n import number, signed, tr
 from ....ui import lesson as lesson_parts
-from ....ui import theme
-from ....ui.scenes.base import PULSE, Scene, soonest
-from ....ui.table import TableScene
-from ....ui.widgets import ACTIVATE_KEYS, Button
+from ....ui.lesson_table import LessonTable, open_lesson
+from ....ui.scenes.base import Scene
+from ....ui.scenes.overlay import PauseMenu
 from ..actions import Action, Capture, Move, Pass, Push, Select, row_col
 from ..data import DracoData
 from ..view import View
@@ -52,13 +49,9 @@ def open_tutorial(app) -> None:
         app.show_error(str(exc))
         return
     progress = load_progress()
-    step = lesson.index(progress.step) if progress.step and not progress.finished else 0
-    if step <= 0:
-        start_tutorial(app, lesson, 0)
-        return
-
-    title = step_text(game_of(app.ctx).data, lesson.steps[step].id, "title")
-    lesson_parts.offer_resume(app, step, len(lesson.steps), title, partial(start_tutorial, app, lesson))
+    data = game_of(app.ctx).data
+    open_lesson(app, lesson.steps, None if progress.finished else progress.step,
+                lambda step: step_text(data, step.id, "title"), lambda step: start_tutorial(app, lesson, step))
 
 
 def step_text(data: DracoData, step_id: str, part: str) -> str:
@@ -80,121 +73,81 @@ def lesson_numbers(data: DracoData) -> dict[str, str]:
     return numbers
 
 
-def start_tutorial(app, lesson: Lesson, step: int) -> "TutorialScene":
-    return app.scenes.replace_all(TutorialScene(app, lesson, step))
+def start_tutorial(app, lesson: Lesson, step: int) -> LessonTable[Action, View]:
+    return app.scenes.replace_all(lesson_table(app, lesson, step))
 
 
-class TutorialScene(TableScene[Action, View]):
-    board: DracoBoard
+def lesson_table(app, lesson: Lesson, step: int = 0) -> LessonTable[Action, View]:
+    """The lesson's table at `step`: the game replayed to where that step starts, the scripted opponent on."""
+    game = game_of(app.ctx)
+    start, moves_used = replay(game, lesson, max(0, min(step, len(lesson.steps) - 1)))
+    seats = (Seat(tr("new_game.default_you")), Seat(lesson_parts.opponent_name(), COMPUTER, lesson.level))
+    setup = GameSetup(seats, 0, lesson.first, game.id)
+    controller = GameController(game, setup, actions=start, threaded=app.threaded,
+                                agent_factory=agent_factory(game, lesson, moves_used))
+    return LessonTable(app, setup, DracoBoard, controller, lambda table: DracoGuide(table, lesson), step)
 
-    def __init__(self, app, lesson: Lesson, step: int = 0) -> None:
+
+class DracoGuide:
+    """Draco Mundis's part of the lesson (`ui.lesson_table.Guide`)."""
+
+    status_part = "wrong"  # the status bar says what the step asks (the words shown in red after a wrong move)
+    waiting_key = "draco_table.status.computer"
+    log_toggles = True  # once the coach is gone, the side panel is the log's again
+
+    def __init__(self, table: LessonTable[Action, View], lesson: Lesson) -> None:
+        self.table = table
         self.lesson = lesson
-        self.step_index = max(0, min(step, len(lesson.steps) - 1))
-        self.free = False  # the lesson is over and the person plays on
-        self.hint = ""
-        self.pulse = 0.0
+        assert isinstance(table.board, DracoBoard), "a Draco Mundis lesson is on a Draco Mundis board"
+        self.board = table.board
+        self.board.coached = True  # the coach has the side panel; every fight's preview shows
         self.hovered_for = 0.0
-        self.coach_buttons: list[Button] = []
-        self._start, self._moves_used = replay(game_of(app.ctx), lesson, self.step_index)
-        seats = [Seat(tr("new_game.default_you")), Seat(lesson_parts.opponent_name(), COMPUTER, lesson.level)]
-        game = game_of(app.ctx)
-        setup = GameSetup(tuple(seats), 0, lesson.first, game.id)
-        controller = GameController(game, setup, actions=self._start, threaded=app.threaded,
-                                    agent_factory=agent_factory(game, lesson, self._moves_used))
-        super().__init__(app, setup, DracoBoard, autosave=False, offers_hints=False, controller=controller)
-        self.board.coached = True
-        self.keep_progress()
+
+    @property
+    def steps(self) -> Sequence[Step]:
+        return self.lesson.steps
 
     @property
     def step(self) -> Step:
-        return self.lesson.steps[self.step_index]
+        """The step the lesson is at."""
+        return self.lesson.steps[self.table.step_index]
 
-    def text(self, part: str, step: Step | None = None) -> str:
-        return step_text(self.board.data, (step or self.step).id, part)
+    def text(self, step_id: str, part: str) -> str:
+        return step_text(self.board.data, step_id, part)
 
-    # -- the coach's place and buttons ------------------------------------------------------------
+    def save(self, step_id: str, finished: bool) -> None:
+        save_progress(step_id, finished=finished)
 
-    @property
-    def coach(self) -> Rect:
-        return Rect(0, 0, 0, 0) if self.free else self.board.layout.panel
+    def coach_box(self) -> Rect:
+        return Rect(0, 0, 0, 0) if self.table.free else self.board.layout.panel
 
-    def refresh_buttons(self) -> None:
-        super().refresh_buttons()
-        self.coach_buttons = lesson_parts.coach_buttons(self, self.coach)
-        self.widgets.widgets.extend(self.coach_buttons)
+    def asked(self, actions: Sequence[Action]) -> bool:
+        step = self.step
+        return step.kind == "do" and list(actions) == [step.action]
 
-    def undo_target(self) -> int | None:
-        return super().undo_target() if self.free else None  # the lesson's actions are not taken back
-
-    def toggle_log(self) -> None:
-        if self.free:
-            super().toggle_log()
-
-    # -- following the lesson ----------------------------------------------------------------------------
-
-    def advance(self) -> None:
-        self.step_index = min(self.step_index + 1, len(self.lesson.steps) - 1)
-        self.hint = ""
-        self.toast = None
-        self.hovered_for = 0.0
-        self.keep_progress()
-        self.refresh_buttons()
-
-    def keep_progress(self) -> None:
-        if self.app.persist:
-            save_progress(self.step.id, finished=self.free or self.step.kind == "end")
-
-    def status_text(self) -> str:
-        """While the lesson runs, the bottom bar says what the step asks (the words shown in red after a wrong
-        move), never the table's own advice: "select a character" under "read this, then press Next" sent people
-        clicking the board, which the lesson refused."""
-        return super().status_text() if self.free else self.text("wrong")
-
-    def next_step(self) -> None:
-        if self.step.kind == "read":
-            self.advance()
-
-    def play_on(self) -> None:
-        self.free = True
-        self.board.coached = False
-        self.hint = ""
-        self.keep_progress()
-        self.refresh_buttons()
-
-    def play(self, actions: Sequence[Action], origin: Rect | None = None) -> None:
-        if self.free or (self.step.kind == "do" and list(actions) == [self.step.action]):
-            super().play(actions, origin)
-            if not self.free:
-                self.advance()
-            return
-        self.hint = self.text("wrong") if self.step.kind in ("do", "hover") else tr("tutorial.read_first")
-        self.say(self.hint)
+    def put_back(self, actions: Sequence[Action], origin: Rect | None) -> None:
+        kind = self.step.kind
+        self.table.wrong(None if kind in ("do", "hover") else "tutorial.read_first")
         self.board.gestures.facing = None
         self.board.gestures.menu = None
 
-    def next_frame_in(self) -> float | None:
-        """The lesson's pointers pulse (and its dwell timer runs) until the person plays on freely."""
-        return soonest(super().next_frame_in(), None if self.free else PULSE)
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.pulse += dt
-        if self.free or not self.choreo.idle:
-            return
-        step = self.step
-        if step.kind == "watch" and self.decision() is not None:
-            self.advance()
-        elif step.kind == "hover" and self.decision() is not None:
+    def follow(self, dt: float) -> None:
+        table, step = self.table, self.step
+        if step.kind == "watch" and table.decision() is not None:
+            table.advance()
+        elif step.kind == "hover" and table.decision() is not None:
             here = self.board.hovered_square()
             self.hovered_for = self.hovered_for + dt if here in step.squares else 0.0
             if self.hovered_for >= HOVER_DWELL:
-                self.advance()
+                table.advance()
 
-    # -- what the lesson points at ---------------------------------------------------------------------------
+    def new_step(self) -> None:
+        self.hovered_for = 0.0
+
+    def played_on(self) -> None:
+        self.board.coached = False
 
     def pointed(self) -> list[Rect]:
-        if self.free:
-            return []
         step = self.step
         if step.plates:
             return list(self.board.layout.seats)
@@ -209,48 +162,18 @@ class TutorialScene(TableScene[Action, View]):
                 squares = [row_col(action.at)]
         return [self.board.layout.square_rect(at) for at in squares]
 
-    # -- drawing ---------------------------------------------------------------------------------------------
+    def on_board(self, pos: tuple[int, int]) -> bool:
+        return self.board.layout.board.collidepoint(pos)
 
-    # The lesson draws over the table (pointers, the coach, its buttons): the whole window, every frame.
-    draw_changes = Scene.draw_changes
+    def pause_menu(self) -> Scene:
+        return PauseMenu(self.table.app)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        self.draw_pointers(surface)
-        self.draw_coach(surface)
-        for button in self.coach_buttons:
-            button.draw(surface, self.ctx, False, button is self.widgets.hover)
-        if self.toast is not None:
-            self.board.painter.toast(surface, self.toast[0])
+    def draw_under(self, surface: pygame.Surface) -> None:
+        """Nothing more: the board draws the lesson's previews itself (`coached`)."""
 
-    def draw_pointers(self, surface: pygame.Surface) -> None:
-        lesson_parts.draw_pointers(surface, self.ctx, self.pointed(), self.pulse)
-
-    def draw_coach(self, surface: pygame.Surface) -> None:
-        if self.free:
-            return
-        note, colour = "", theme.INK_MUTED
-        if self.hint:
-            note, colour = self.hint, theme.BAD
-        elif self.step.interactive and self.decision() is None and self.controller.computer_to_move():
-            note = tr("draco_table.status.computer", name=self.setup.seats[OPPONENT].name)
-        bottom = self.coach_buttons[0].rect.y if self.coach_buttons else self.coach.bottom
-        lesson_parts.draw_coach(surface, self.ctx, self.coach, self.step_index, len(self.lesson.steps),
-                                self.text("title"), self.text("text"), note, colour, bottom)
-
-    # -- keys ---------------------------------------------------------------------------------------------
-
-    def handle(self, event: pygame.event.Event) -> None:
-        if not self.free and self.step.kind in ("read", "end"):
-            if event.type == pygame.KEYDOWN and event.key in ACTIVATE_KEYS and self.coach_buttons:
-                self.coach_buttons[0].activate()
-                return
-            on_board = event.type == pygame.MOUSEBUTTONDOWN and self.board.layout.board.collidepoint(event.pos)
-            if on_board and event.button == 1:
-                self.hint = tr("tutorial.read_first")
-                self.say(self.hint)
-                return
-        super().handle(event)
+    def draw_notes(self, surface: pygame.Surface) -> None:
+        if self.table.toast is not None:
+            self.board.painter.toast(surface, self.table.toast[0])
 
 
-__all__ = ["PERSON", "TutorialScene", "open_tutorial"]
+__all__ = ["PERSON", "OPPONENT", "DracoGuide", "lesson_table", "open_tutorial"]
