@@ -1076,11 +1076,11 @@ class GameState:
         prisoners = [self.held[sq] for sq in self.chars_of[seat] if self.held[sq] >= 0]
         standing = [(kinds[char[sq] & KIND_MASK], kinds[land[sq] & KIND_MASK] if busy[sq] & LAND else None,
                      bool(busy[sq] & LAND) and land[sq] >> KIND_BITS == seat) for sq in self.chars_of[seat]]
-        own: dict[int, list[str]] = {}
-        for sq in self.geometry.squares:
-            for token in (land[sq], char[sq]):
-                if token >= 0 and token >> KIND_BITS == seat:
-                    own.setdefault(sq, []).append(kinds[token & KIND_MASK])
+        # its face-up tokens by square: its lands (found in one pass over the land layer), then its characters
+        own: dict[int, list[str]] = {sq: [kinds[token & KIND_MASK]] for sq, token in enumerate(land)
+                                     if token >= 0 and token >> KIND_BITS == seat}
+        for sq in self.chars_of[seat]:
+            own.setdefault(sq, []).append(kinds[char[sq] & KIND_MASK])
         return score(self.rules.data, [kinds[t & KIND_MASK] for t in self.trophies[seat] + prisoners],
                      [kinds[t & KIND_MASK] for t in self.destroyed[seat]], standing, own,
                      self.geometry.adjacent.__getitem__)
