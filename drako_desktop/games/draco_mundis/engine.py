@@ -526,23 +526,17 @@ class GameState:
         """The squares of the enemy characters that `me`'s capturing character on `sq` can capture now
         (also the evaluation's measure of threats, for any seat: one rule, one place)."""
         rules = self.rules
-        kind, facing = self.char[sq] & KIND_MASK, self.face[sq]
+        kind = self.char[sq] & KIND_MASK
         busy, char, land = self.busy, self.char, self.land
-        strongest, never = rules.strength[kind], rules.capture_never[kind]
-        enters, over_all = rules.enters[me][kind], rules.passes_over_all[kind]
+        capturable, enters, over_all = rules.capturable[me][kind], rules.enters[me][kind], rules.passes_over_all[kind]
         targets = []
-        for arrow, n in enumerate(rules.arrows[kind]):
-            for t in self.geometry.rays[sq][(facing + arrow) & 3][:n]:
+        for path in rules.paths[self.players][sq][kind << 2 | self.face[sq]]:  # the squares its arrows reach
+            for t, _ in path:
                 b = busy[t]
                 if not b:
                     continue
-                if b & CHAR and not b & TRAP:
-                    victim = char[t]
-                    vk = victim & KIND_MASK
-                    if (victim >> KIND_BITS != me and not rules.never_attacked[vk] and vk not in never
-                            and rules.strength[vk] <= strongest):
-                        if not b & LAND or enters[land[t]]:
-                            targets.append(t)
+                if b & CHAR and not b & TRAP and capturable[char[t]] and (not b & LAND or enters[land[t]]):
+                    targets.append(t)
                 if not over_all:
                     break
         return targets

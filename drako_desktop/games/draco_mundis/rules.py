@@ -146,6 +146,14 @@ class Rules:
             tuple(t >> KIND_BITS != seat and (t & KIND_MASK) < count and self.is_character[t & KIND_MASK]
                   and not self.never_attacked[t & KIND_MASK] for t in tokens)
             for seat in range(data.max_players))
+        # capturable[seat][character][character token]: whether that character of `seat` (one that captures)
+        # may capture that face-up character: another player's, one that can be attacked at all, not of a kind
+        # it never captures, and no stronger than it
+        self.capturable = tuple(
+            tuple(tuple(self.attackable[seat][t] and t & KIND_MASK not in self.capture_never[k]
+                        and self.strength[t & KIND_MASK] <= self.strength[k] for t in tokens)
+                  for k in range(count))
+            for seat in range(data.max_players))
         no_token = (False,) * len(tokens)
         # ruinable[seat][character][land token]: whether that character of `seat` may destroy that face-up land
         self.ruinable = tuple(
