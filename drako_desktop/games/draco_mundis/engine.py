@@ -438,6 +438,7 @@ class GameState:
         destroys: set[int] = set()
         add_move, add_reveal, add_fight = moves.append, reveals.add, fights.add
         sacrifice_kind = rules.sacrifice_kind if self.sacrifices_left[me] > 0 else -1
+        traps = not self.variants.isdisjoint(rules.trap_variants)  # whether a square may hold one
         for sq in self.chars_of[me]:
             kind = char[sq] & KIND_MASK
             facing = face[sq]
@@ -457,19 +458,27 @@ class GameState:
                                 add_move(move)
                             break
                         add_move(move)
-            for a in adjacent[sq]:
-                b = busy[a]
-                if not b:
-                    continue
-                if b & DOWN:
-                    add_reveal(a)
-                    continue
-                if b & CHAR and fightable[char[a]]:
-                    add_fight(a)
-                if b & LAND and ruinable[land[a]]:
-                    destroys.add(a)
-                if b & TRAP:
-                    self._add_push(sq, a, pushes)
+            if ruinable is None and not traps:  # (nearly always: only a neighbour's reveal and fight to find)
+                for a in adjacent[sq]:
+                    b = busy[a]
+                    if b & DOWN:
+                        add_reveal(a)
+                    elif b & CHAR and fightable[char[a]]:
+                        add_fight(a)
+            else:
+                for a in adjacent[sq]:
+                    b = busy[a]
+                    if not b:
+                        continue
+                    if b & DOWN:
+                        add_reveal(a)
+                        continue
+                    if b & CHAR and fightable[char[a]]:
+                        add_fight(a)
+                    if ruinable is not None and b & LAND and ruinable[land[a]]:
+                        destroys.add(a)
+                    if b & TRAP:
+                        self._add_push(sq, a, pushes)
             rotates.extend(other_facings[sq][facing])
             if captures_others and held[sq] < 0:
                 captures.extend([CAPTURE[sq, t] for t in self.capture_targets(sq, me)])
@@ -479,22 +488,29 @@ class GameState:
         if reveals:
             near = sorted(reveals)
             down, known = self.down, self.known[me]
-            legal = [PEEK[a] for a in near if down[a] >> KIND_BITS != me and not known >> a & 1]
+            for a in near:
+                if down[a] >> KIND_BITS != me and not known >> a & 1:
+                    legal.append(PEEK[a])
             for a in near:
                 legal.extend(REVEAL[a])
         legal.extend(moves)
         if fights:
-            legal.extend([FIGHT[a] for a in sorted(fights)])
+            for a in sorted(fights):
+                legal.append(FIGHT[a])
         legal.extend(rotates)
-        legal.extend(captures)
+        if captures:
+            legal.extend(captures)
         if destroys:
-            legal.extend([DESTROY[a] for a in sorted(destroys)])
-        legal.extend(pushes)
+            for a in sorted(destroys):
+                legal.append(DESTROY[a])
+        if pushes:
+            legal.extend(pushes)
         if not self.reveal_any_used and (len(self.down_squares) <= rules.data.reveal_any_at_most
                                          or not (moves or reveals)):
             for a in self.down_squares:
                 legal.extend(REVEAL_ANY[a])
-        legal.extend(sacrifices)
+        if sacrifices:
+            legal.extend(sacrifices)
         legal.append(PASS)
         return legal
 

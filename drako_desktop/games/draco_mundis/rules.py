@@ -163,14 +163,16 @@ class Rules:
             for seat in range(data.max_players))
         # traits[seat][character]: what the legal actions ask of a character of `seat` in one lookup: whether it
         # passes over all, the land tokens it may enter, the character tokens it may fight (none for one that
-        # cannot fight alone: another attacker must start that fight), the land tokens it may destroy, and
-        # whether it captures
-        self.traits: tuple[tuple[tuple[bool, tuple[bool, ...], tuple[bool, ...], tuple[bool, ...], bool], ...], ...] = \
-            tuple(
-                tuple((self.passes_over_all[k], self.enters[seat][k],
-                       no_token if self.cannot_fight_alone[k] else self.attackable[seat], self.ruinable[seat][k],
-                       self.captures[k]) for k in range(count))
-                for seat in range(data.max_players))
+        # cannot fight alone: another attacker must start that fight), the land tokens it may destroy (None for
+        # one that destroys none), and whether it captures
+        self.traits: tuple[tuple[tuple[bool, tuple[bool, ...], tuple[bool, ...], tuple[bool, ...] | None, bool],
+                                 ...], ...] = tuple(
+            tuple((self.passes_over_all[k], self.enters[seat][k],
+                   no_token if self.cannot_fight_alone[k] else self.attackable[seat],
+                   self.ruinable[seat][k] if self.destroys[k] >= 0 else None, self.captures[k]) for k in range(count))
+            for seat in range(data.max_players))
+        # the variants that put items (traps) in the game: without them no square ever holds one
+        self.trap_variants = frozenset(self.item_variant[k] for k in range(count) if self.is_item[k])
         variants = data.variants
         self.sacrifice_kind = index[variants.sacrifice_token]
         self.trap_kind = index[variants.trap_token]
