@@ -27,8 +27,12 @@ def square(row: int, col: int) -> int:
     return row * COLUMNS + col
 
 
+# by square: its (row, col), made once (the engine's events name squares so, an action or two at a time)
+ROW_COL: tuple[tuple[int, int], ...] = tuple(divmod(sq, COLUMNS) for sq in range(SQUARES))
+
+
 def row_col(sq: int) -> tuple[int, int]:
-    return divmod(sq, COLUMNS)
+    return ROW_COL[sq] if 0 <= sq < SQUARES else divmod(sq, COLUMNS)
 
 
 def _sq(sq: int) -> list[int]:

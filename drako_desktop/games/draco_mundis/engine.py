@@ -46,6 +46,7 @@ from .actions import (
     PUSH,
     REVEAL,
     REVEAL_ANY,
+    ROW_COL,
     SACRIFICE,
     SQUARES,
     Action,
@@ -67,7 +68,7 @@ from .actions import (
     square,
 )
 from .entry import entry_refusal
-from .events import Event, Fighter, Piece
+from .events import Event, Fighter, Piece, numbered_event, token_event
 from .fight import attackers, can_be_attacked, fight_refusal, result
 from .rules import (
     CHAR,
@@ -416,87 +417,109 @@ class GameState:
         table = self.rules.place_actions[self.selected]
         if self.rules.placed_face_up[self.selected]:
             return [a for sq in self.free_squares for a in table[sq]]
-        return [table[sq][0] for sq in self.free_squares]
+        single = self.rules.face_down_places[self.selected]  # a token placed face down: one placement a square
+        return [single[sq] for sq in self.free_squares]
 
     def _play_actions(self) -> list[Action]:
-        """The hot path of every search: the paths, rotations and action objects are precomputed."""
+        """The hot path of every search: the paths, rotations, action objects and each kind's traits are
+        precomputed, and a neighbour's question (may this character fight it, destroy it) is one table lookup."""
         me = self.current
         rules = self.rules
-        busy, char, face, land, down, held = self.busy, self.char, self.face, self.land, self.down, self.held
-        adjacent, step = self.geometry.adjacent, self.geometry.step
-        paths, other_facings = rules.paths[self.players], rules.other_facings
-        never_attacked, alone, destroys_of, enters_of = (rules.never_attacked, rules.cannot_fight_alone,
-                                                         rules.destroys, rules.enters[me])
-        over_all_of, captures_of = rules.passes_over_all, rules.captures
-        known = self.known[me]
+        busy, char, face, land, held = self.busy, self.char, self.face, self.land, self.held
+        adjacent = self.geometry.adjacent
+        paths, other_facings, traits = rules.paths[self.players], rules.other_facings, rules.traits[me]
         moves: list[Action] = []
         rotates: list[Action] = []
         captures: list[Action] = []
         pushes: list[Action] = []
         sacrifices: list[Action] = []
-        peeks: set[int] = set()
         reveals: set[int] = set()
         fights: set[int] = set()
         destroys: set[int] = set()
+        add_move, add_reveal, add_fight = moves.append, reveals.add, fights.add
         sacrifice_kind = rules.sacrifice_kind if self.sacrifices_left[me] > 0 else -1
+        traps = not self.variants.isdisjoint(rules.trap_variants)  # whether a square may hold one
         for sq in self.chars_of[me]:
             kind = char[sq] & KIND_MASK
             facing = face[sq]
-            over_all = over_all_of[kind]
-            enters = enters_of[kind]
-            for path in paths[sq][kind << 2 | facing]:
-                for t, move in path:
-                    b = busy[t]
+            over_all, enters, fightable, ruinable, captures_others = traits[kind]
+            if over_all:
+                for path in paths[sq][kind << 2 | facing]:
+                    for t, move in path:
+                        b = busy[t]
+                        if not b or b == LAND and enters[land[t]]:
+                            add_move(move)
+            else:
+                for path in paths[sq][kind << 2 | facing]:
+                    for t, move in path:
+                        b = busy[t]
+                        if b:
+                            if b == LAND and enters[land[t]]:
+                                add_move(move)
+                            break
+                        add_move(move)
+            if ruinable is None and not traps:  # (nearly always: only a neighbour's reveal and fight to find)
+                for a in adjacent[sq]:
+                    b = busy[a]
+                    if b & DOWN:
+                        add_reveal(a)
+                    elif b & CHAR and fightable[char[a]]:
+                        add_fight(a)
+            else:
+                for a in adjacent[sq]:
+                    b = busy[a]
                     if not b:
-                        moves.append(move)
                         continue
-                    if b == LAND and enters[land[t]]:
-                        moves.append(move)
-                    if not over_all:
-                        break
-            ruin = destroys_of[kind]
-            fights_alone = not alone[kind]
-            for a in adjacent[sq]:
-                b = busy[a]
-                if not b:
-                    continue
-                if b & DOWN:
-                    reveals.add(a)
-                    if down[a] >> KIND_BITS != me and not known >> a & 1:
-                        peeks.add(a)
-                    continue
-                # a fight is legal when one of the attackers may fight alone (the journalist may not)
-                if b & CHAR and fights_alone and char[a] >> KIND_BITS != me and not never_attacked[char[a] & KIND_MASK]:
-                    fights.add(a)
-                if b & LAND and ruin >= 0 and land[a] & KIND_MASK == ruin and land[a] >> KIND_BITS != me:
-                    destroys.add(a)
-                if b & TRAP:
-                    beyond = step[a][_DIRECTION_OF_STEP[a - sq]]
-                    if beyond >= 0 and (not busy[beyond] or busy[beyond] == LAND):
-                        pushes.append(PUSH[sq, a])
+                    if b & DOWN:
+                        add_reveal(a)
+                        continue
+                    if b & CHAR and fightable[char[a]]:
+                        add_fight(a)
+                    if ruinable is not None and b & LAND and ruinable[land[a]]:
+                        destroys.add(a)
+                    if b & TRAP:
+                        self._add_push(sq, a, pushes)
             rotates.extend(other_facings[sq][facing])
-            if captures_of[kind] and held[sq] < 0:
-                captures.extend(CAPTURE[sq, t] for t in self.capture_targets(sq, self.current))
+            if captures_others and held[sq] < 0:
+                captures.extend([CAPTURE[sq, t] for t in self.capture_targets(sq, me)])
             if kind == sacrifice_kind:
                 sacrifices.append(SACRIFICE[sq])
-        legal: list[Action] = [PEEK[a] for a in sorted(peeks)] if peeks else []
-        for a in sorted(reveals):
-            legal.extend(REVEAL[a])
+        legal: list[Action] = []
+        if reveals:
+            near = sorted(reveals)
+            down, known = self.down, self.known[me]
+            for a in near:
+                if down[a] >> KIND_BITS != me and not known >> a & 1:
+                    legal.append(PEEK[a])
+            for a in near:
+                legal.extend(REVEAL[a])
         legal.extend(moves)
         if fights:
-            legal.extend(FIGHT[a] for a in sorted(fights))
+            for a in sorted(fights):
+                legal.append(FIGHT[a])
         legal.extend(rotates)
-        legal.extend(captures)
+        if captures:
+            legal.extend(captures)
         if destroys:
-            legal.extend(DESTROY[a] for a in sorted(destroys))
-        legal.extend(pushes)
+            for a in sorted(destroys):
+                legal.append(DESTROY[a])
+        if pushes:
+            legal.extend(pushes)
         if not self.reveal_any_used and (len(self.down_squares) <= rules.data.reveal_any_at_most
                                          or not (moves or reveals)):
             for a in self.down_squares:
                 legal.extend(REVEAL_ANY[a])
-        legal.extend(sacrifices)
+        if sacrifices:
+            legal.extend(sacrifices)
         legal.append(PASS)
         return legal
+
+    def _add_push(self, sq: int, a: int, pushes: list[Action]) -> None:
+        """The push of the trap on `a` by the character on `sq`, if the square beyond it is free or a land."""
+        busy = self.busy
+        beyond = self.geometry.step[a][_DIRECTION_OF_STEP[a - sq]]
+        if beyond >= 0 and (not busy[beyond] or busy[beyond] == LAND):
+            pushes.append(PUSH[sq, a])
 
     def _can_move(self, sq: int) -> bool:
         """Whether the face-up character on `sq` has a legal move (the movement Ruling)."""
@@ -519,23 +542,17 @@ class GameState:
         """The squares of the enemy characters that `me`'s capturing character on `sq` can capture now
         (also the evaluation's measure of threats, for any seat: one rule, one place)."""
         rules = self.rules
-        kind, facing = self.char[sq] & KIND_MASK, self.face[sq]
+        kind = self.char[sq] & KIND_MASK
         busy, char, land = self.busy, self.char, self.land
-        strongest, never = rules.strength[kind], rules.capture_never[kind]
-        enters, over_all = rules.enters[me][kind], rules.passes_over_all[kind]
+        capturable, enters, over_all = rules.capturable[me][kind], rules.enters[me][kind], rules.passes_over_all[kind]
         targets = []
-        for arrow, n in enumerate(rules.arrows[kind]):
-            for t in self.geometry.rays[sq][(facing + arrow) & 3][:n]:
+        for path in rules.paths[self.players][sq][kind << 2 | self.face[sq]]:  # the squares its arrows reach
+            for t, _ in path:
                 b = busy[t]
                 if not b:
                     continue
-                if b & CHAR and not b & TRAP:
-                    victim = char[t]
-                    vk = victim & KIND_MASK
-                    if (victim >> KIND_BITS != me and not rules.never_attacked[vk] and vk not in never
-                            and rules.strength[vk] <= strongest):
-                        if not b & LAND or enters[land[t]]:
-                            targets.append(t)
+                if b & CHAR and not b & TRAP and capturable[char[t]] and (not b & LAND or enters[land[t]]):
+                    targets.append(t)
                 if not over_all:
                     break
         return targets
@@ -835,7 +852,7 @@ class GameState:
 
     def _do_select(self, action: Select) -> list[Event]:
         self.selected = self.rules.kind_index[action.token]
-        return [Event("select", self.current, token=action.token, audience=self.current)]
+        return [token_event("select", self.current, None, None, action.token, -1, None, self.current)]
 
     def _do_place(self, action: Place) -> list[Event]:
         me, sq = self.current, action.at
@@ -847,12 +864,12 @@ class GameState:
             self.face[sq] = action.facing
             self.busy[sq] = CHAR
             insort(self.chars_of[me], sq)
-            events = [Event("place", me, at=row_col(sq), token=action.token, owner=me, facing=FACINGS[action.facing])]
+            events = [token_event("place", me, ROW_COL[sq], None, action.token, me, FACINGS[action.facing])]
         else:
             self.down[sq] = token
             self.busy[sq] = DOWN
             insort(self.down_squares, sq)
-            events = [Event("place", me, at=row_col(sq), token=action.token, owner=me, audience=me)]
+            events = [token_event("place", me, ROW_COL[sq], None, action.token, me, None, me)]
         self.supply[me][k] -= 1
         self.supply_left[me] -= 1
         self.selected = -1
@@ -875,8 +892,8 @@ class GameState:
         me, sq = self.current, action.at
         self.known[me] |= 1 << sq
         token = self.down[sq]
-        return [Event("peek", me, at=row_col(sq), token=self.rules.kinds[token & KIND_MASK],
-                      owner=token >> KIND_BITS, audience=me, reveals=True)]
+        return [token_event("peek", me, ROW_COL[sq], None, self.rules.kinds[token & KIND_MASK], token >> KIND_BITS,
+                            None, me, True)]
 
     def _do_reveal(self, action: Reveal) -> list[Event]:
         me, sq = self.current, action.at
@@ -913,15 +930,14 @@ class GameState:
         else:
             self.trap[sq] = token
             self.busy[sq] = TRAP
-        return Event(kind, self.current, at=row_col(sq), token=rules.kinds[k], owner=token >> KIND_BITS,
-                     facing=shown, reveals=True)
+        return token_event(kind, self.current, ROW_COL[sq], None, rules.kinds[k], token >> KIND_BITS, shown, -1, True)
 
     def _do_move(self, action: Move) -> list[Event]:
         origin, target = action.origin, action.target
         token = self.char[origin]
         self._relocate(origin, target)
-        return [Event("move", self.current, at=row_col(origin), to=row_col(target),
-                      token=self.rules.kinds[token & KIND_MASK], owner=self.current, facing=FACINGS[self.face[target]])]
+        return [token_event("move", self.current, ROW_COL[origin], ROW_COL[target], self.rules.kinds[token & KIND_MASK],
+                            self.current, FACINGS[self.face[target]])]
 
     def _relocate(self, origin: int, target: int) -> None:
         """The character on `origin` (with its prisoner) goes to the free `target`."""
@@ -989,8 +1005,8 @@ class GameState:
     def _do_rotate(self, action: Rotate) -> list[Event]:
         self.face[action.at] = action.facing
         token = self.char[action.at]
-        return [Event("rotate", self.current, at=row_col(action.at), token=self.rules.kinds[token & KIND_MASK],
-                      owner=self.current, facing=FACINGS[action.facing])]
+        return [token_event("rotate", self.current, ROW_COL[action.at], None, self.rules.kinds[token & KIND_MASK],
+                            self.current, FACINGS[action.facing])]
 
     def _do_capture(self, action: Capture) -> list[Event]:
         origin, target = action.origin, action.target
@@ -1035,17 +1051,17 @@ class GameState:
         self.busy[sq] &= ~CHAR
         self.sacrifices_left[me] -= 1
         self.actions_left += self.rules.data.variants.sacrifice_extra_actions
-        return [Event("sacrifice", me, at=row_col(sq), token=self.rules.kinds[token & KIND_MASK], owner=me)]
+        return [token_event("sacrifice", me, ROW_COL[sq], None, self.rules.kinds[token & KIND_MASK], me, None)]
 
     def _do_pass(self, action: Pass) -> list[Event]:
-        return [Event("pass", self.current, number=self.actions_left)]  # the actions given up, this one too
+        return [numbered_event("pass", self.current, self.actions_left)]  # the actions given up, this one too
 
     def _start_turn(self, events: list[Event]) -> None:
         self.turn += 1
         self.actions_left = self.rules.data.actions_per_turn
         self.reveal_any_used = False
         self.progress = False
-        events.append(Event("turn", self.current, number=self.turn))
+        events.append(numbered_event("turn", self.current, self.turn))
 
     def _end_turn(self, events: list[Event]) -> None:
         self.stall = 0 if self.progress else self.stall + 1
@@ -1070,11 +1086,11 @@ class GameState:
         prisoners = [self.held[sq] for sq in self.chars_of[seat] if self.held[sq] >= 0]
         standing = [(kinds[char[sq] & KIND_MASK], kinds[land[sq] & KIND_MASK] if busy[sq] & LAND else None,
                      bool(busy[sq] & LAND) and land[sq] >> KIND_BITS == seat) for sq in self.chars_of[seat]]
-        own: dict[int, list[str]] = {}
-        for sq in self.geometry.squares:
-            for token in (land[sq], char[sq]):
-                if token >= 0 and token >> KIND_BITS == seat:
-                    own.setdefault(sq, []).append(kinds[token & KIND_MASK])
+        # its face-up tokens by square: its lands (found in one pass over the land layer), then its characters
+        own: dict[int, list[str]] = {sq: [kinds[token & KIND_MASK]] for sq, token in enumerate(land)
+                                     if token >= 0 and token >> KIND_BITS == seat}
+        for sq in self.chars_of[seat]:
+            own.setdefault(sq, []).append(kinds[char[sq] & KIND_MASK])
         return score(self.rules.data, [kinds[t & KIND_MASK] for t in self.trophies[seat] + prisoners],
                      [kinds[t & KIND_MASK] for t in self.destroyed[seat]], standing, own,
                      self.geometry.adjacent.__getitem__)

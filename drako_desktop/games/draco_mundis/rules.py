@@ -119,6 +119,10 @@ class Rules:
                   for sq in range(SQUARES))
             for k, kind in enumerate(self.kinds)
         )
+        # face_down_places[kind][square]: the one placement of a kind placed face down there (none for the others)
+        self.face_down_places: tuple[tuple[Place, ...], ...] = tuple(
+            () if self.placed_face_up[k] else tuple(by_square[0] for by_square in self.place_actions[k])
+            for k in range(count))
         # paths[players][square][kind * 4 + facing]: per arrow, the (square, move) pairs a character of that
         # kind facing that way could reach from there, nearest first (the state checks what is in the way)
         self.paths: dict[int, tuple[tuple[tuple[tuple[tuple[int, Move], ...], ...], ...], ...]] = {
@@ -136,6 +140,39 @@ class Rules:
         self.other_facings: tuple[tuple[tuple[Rotate, ...], ...], ...] = tuple(
             tuple(tuple(ROTATE[sq][f] for f in range(4) if f != facing) for facing in range(4)) for sq in range(SQUARES)
         )
+        # attackable[seat][character token]: whether `seat` may fight that face-up character (`fight.py`'s rule:
+        # another player's, one that can be attacked at all), by the whole token for the legal actions' hot path
+        self.attackable = tuple(
+            tuple(t >> KIND_BITS != seat and (t & KIND_MASK) < count and self.is_character[t & KIND_MASK]
+                  and not self.never_attacked[t & KIND_MASK] for t in tokens)
+            for seat in range(data.max_players))
+        # capturable[seat][character][character token]: whether that character of `seat` (one that captures)
+        # may capture that face-up character: another player's, one that can be attacked at all, not of a kind
+        # it never captures, and no stronger than it
+        self.capturable = tuple(
+            tuple(tuple(self.attackable[seat][t] and t & KIND_MASK not in self.capture_never[k]
+                        and self.strength[t & KIND_MASK] <= self.strength[k] for t in tokens)
+                  for k in range(count))
+            for seat in range(data.max_players))
+        no_token = (False,) * len(tokens)
+        # ruinable[seat][character][land token]: whether that character of `seat` may destroy that face-up land
+        self.ruinable = tuple(
+            tuple(tuple(t & KIND_MASK == self.destroys[k] and t >> KIND_BITS != seat
+                        for t in tokens) if self.destroys[k] >= 0 else no_token
+                  for k in range(count))
+            for seat in range(data.max_players))
+        # traits[seat][character]: what the legal actions ask of a character of `seat` in one lookup: whether it
+        # passes over all, the land tokens it may enter, the character tokens it may fight (none for one that
+        # cannot fight alone: another attacker must start that fight), the land tokens it may destroy (None for
+        # one that destroys none), and whether it captures
+        self.traits: tuple[tuple[tuple[bool, tuple[bool, ...], tuple[bool, ...], tuple[bool, ...] | None, bool],
+                                 ...], ...] = tuple(
+            tuple((self.passes_over_all[k], self.enters[seat][k],
+                   no_token if self.cannot_fight_alone[k] else self.attackable[seat],
+                   self.ruinable[seat][k] if self.destroys[k] >= 0 else None, self.captures[k]) for k in range(count))
+            for seat in range(data.max_players))
+        # the variants that put items (traps) in the game: without them no square ever holds one
+        self.trap_variants = frozenset(self.item_variant[k] for k in range(count) if self.is_item[k])
         variants = data.variants
         self.sacrifice_kind = index[variants.sacrifice_token]
         self.trap_kind = index[variants.trap_token]

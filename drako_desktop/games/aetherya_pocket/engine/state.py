@@ -529,7 +529,10 @@ class GameState:
         return events
 
     def _apply(self, action: Action, forced: bool) -> list[Event]:
-        """Apply an action known to be legal (checked by `apply`, or the only legal one)."""
+        """Apply an action known to be legal (checked by `apply`, or the only legal one).
+
+        Every turn's events are made with positional fields only (keyword arguments cost a NamedTuple of
+        12 fields twice as much to make)."""
         kind = action.kind
         seat = self.current
         if kind == PLACE or kind == REVEAL:
@@ -539,7 +542,8 @@ class GameState:
             if kind == TAKE_DISCARD:
                 drawn = self.drawn = self.discard.pop()
                 self.step = _AFTER_TAKE_DISCARD
-                return [Event(TAKE_DISCARD, seat, self.rules.type_ids[drawn], forced=forced)]
+                return [Event(TAKE_DISCARD, seat, self.rules.type_ids[drawn], -1, -1, None, False, None, None, 0, None,
+                              forced)]
             events = []
             if not self.deck:
                 top = self.discard.pop()
@@ -549,7 +553,8 @@ class GameState:
                 events.append(Event("reshuffle", seat, number=len(self.deck)))
             drawn = self.drawn = self.deck.pop()
             self.step = _AFTER_DRAW
-            events.append(Event(DRAW, seat, self.rules.type_ids[drawn], forced=forced))
+            events.append(Event(DRAW, seat, self.rules.type_ids[drawn], -1, -1, None, False, None, None, 0, None,
+                                forced))
             return events
         if kind == CLAIM:
             return self._apply_claim(action, forced)
@@ -587,10 +592,11 @@ class GameState:
             replaced = kingdom[index]
             kingdom[index] = drawn
             self.discard.append(replaced)
-            events = [Event(PLACE, seat, ids[drawn], row, col, ids[replaced], not up >> index & 1, forced=forced)]
+            events = [Event(PLACE, seat, ids[drawn], row, col, ids[replaced], not up >> index & 1, None, None, 0, None,
+                            forced)]
         else:
             self.discard.append(drawn)
-            events = [Event(REVEAL, seat, ids[drawn], row, col, ids[kingdom[index]], True, forced=forced)]
+            events = [Event(REVEAL, seat, ids[drawn], row, col, ids[kingdom[index]], True, None, None, 0, None, forced)]
         self._legal = None
         # The cell turns face up (as _turn_face_up, inline: this is every turn's end)
         up = self.face_up[seat] = up | 1 << index
