@@ -243,3 +243,21 @@ def test_screens_reach_the_app_only_through_their_room():
     problems = [f"{path.relative_to(PACKAGE)} imports the app" for path in screen_modules()
                 if path not in starters and "drako_desktop.ui.app" in imports_of(path)]
     assert problems == []
+
+
+def test_one_table_and_one_lesson_table_each_game_brings_a_board_and_a_guide():
+    """A game's UI has no table or lesson scene of its own (the shared ones hold its board and its guide), and no
+    helper anywhere under ui/ takes a table, a board or a lesson typed `Any`."""
+    for game in game_packages():
+        for path in sorted((game / "ui").glob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.ClassDef):
+                    bases = {ast.unparse(base) for base in node.bases}
+                    assert not bases & {"Scene", "TableScene", "LessonTable"} or "Rules" in node.name or \
+                        "Menu" in node.name, f"{path.name}: {node.name} is a table of its own ({bases})"
+    for path in sorted(PACKAGE.rglob("ui/**/*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                for arg in node.args.args:
+                    if arg.arg in ("table", "board", "lesson") and arg.annotation is not None:
+                        assert ast.unparse(arg.annotation) != "Any", f"{path}: {node.name}({arg.arg}: Any)"
