@@ -147,8 +147,8 @@ def direction(origin, target) -> str:
 
 
 def test_every_lesson_step_says_what_it_accepts_and_refuses_anything_else():
+    from drako_desktop.games.draco_mundis import lesson as tutorial
     from drako_desktop.games.draco_mundis.actions import Capture, Move, row_col
-    from drako_desktop.games.draco_mundis.ui import tutorial
     from drako_desktop.games.draco_mundis.ui.tutorial_scene import lesson_table
     from ui_support import make_app
 

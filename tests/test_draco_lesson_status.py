@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from drako_desktop import i18n
-from drako_desktop.games.draco_mundis.ui import tutorial
+from drako_desktop.games.draco_mundis import lesson as tutorial
 from drako_desktop.games.draco_mundis.ui.tutorial_scene import lesson_table
 from drako_desktop.i18n import tr
 from drako_desktop.ui.lesson_table import LessonTable

@@ -13,9 +13,10 @@ import pytest
 from drako_desktop.controller.game import COMPUTER, GameSetup, Phase, Seat
 from drako_desktop.games import load
 from drako_desktop.games.base import Breakdown
+from drako_desktop.games.draco_mundis import lesson as tutorial
 from drako_desktop.games.draco_mundis.actions import Move, Pass, Peek, Reveal, RevealAny, Select, place, square
 from drako_desktop.games.draco_mundis.board import BoardModel
-from drako_desktop.games.draco_mundis.ui import tie_break_text, tutorial
+from drako_desktop.games.draco_mundis.ui import tie_break_text
 from drako_desktop.games.draco_mundis.ui.tutorial_scene import lesson_table
 from drako_desktop.games.draco_mundis.view import Token
 from drako_desktop.i18n import tr

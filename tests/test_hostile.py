@@ -28,9 +28,10 @@ from drako_desktop.ai import EXTERNAL
 from drako_desktop.controller import worker
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
 from drako_desktop.games.aetherya_pocket.engine import GameState
-from drako_desktop.games.aetherya_pocket.ui import tutorial
+from drako_desktop.games.aetherya_pocket.ui.tutorial_scene import PROGRESS_FILE as AETHERYA_PROGRESS
 from drako_desktop.settings import Settings, settings_path
 from drako_desktop.stats import Statistics, stats_path
+from drako_desktop.ui import lesson as lesson_progress
 from drako_desktop.ui.launch import open_app
 from drako_desktop.ui.scenes.dialogs import Dialog
 from drako_desktop.ui.scenes.load import LoadScene
@@ -385,8 +386,8 @@ def test_hostile_statistics_and_lesson_progress_are_set_aside(hostile):
     aside = next(path.parent.glob("statistics.json.broken-*"))
     assert stats.games == {} and str(message) == (f"{path}: {WHY[hostile]}; statistics start again (the old file "
                                                   f"was kept as {aside.name})")
-    progress = hostile_file(tutorial.progress_path(), hostile)
-    assert tutorial.load_progress() == tutorial.Progress()
+    progress = hostile_file(lesson_progress.progress_path(AETHERYA_PROGRESS), hostile)
+    assert lesson_progress.load_progress(AETHERYA_PROGRESS) == lesson_progress.Progress()
     assert next(progress.parent.glob("tutorial.json.broken-*")).read_text() == HOSTILE_JSON[hostile]
 
 

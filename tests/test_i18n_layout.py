@@ -17,13 +17,15 @@ import pytest
 
 from drako_desktop import i18n
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
+from drako_desktop.games.aetherya_pocket import lesson as tutorial
 from drako_desktop.games.aetherya_pocket.engine import category_scores
-from drako_desktop.games.aetherya_pocket.ui import tutorial
 from drako_desktop.games.aetherya_pocket.ui.card_tips import card_tooltip, legend_tooltip, unexplored_tooltip
 from drako_desktop.games.aetherya_pocket.ui.rules_scene import SECTIONS, RulesScene
+from drako_desktop.games.aetherya_pocket.ui.tutorial_scene import PROGRESS_FILE as AETHERYA_PROGRESS
 from drako_desktop.games.aetherya_pocket.ui.tutorial_scene import TutorialPauseMenu, lesson_table, open_tutorial
 from drako_desktop.games.aetherya_pocket.words import card_name, legend_text
 from drako_desktop.i18n import tr
+from drako_desktop.ui import lesson as lesson_progress
 from drako_desktop.ui import text as text_module
 from drako_desktop.ui.scenes.dialogs import CrashDialog
 from drako_desktop.ui.scenes.load import LoadScene
@@ -286,7 +288,7 @@ def tutorial_screens(s: Screens) -> None:
         s.look(f"23-tutorial-{index + 1:02d}-{step.id}")
     app.scenes.push(TutorialPauseMenu(app))
     s.look("24-tutorial-pause")
-    tutorial.save_progress(script.steps[5].id)
+    lesson_progress.save_progress(AETHERYA_PROGRESS, script.steps[5].id)
     app.main_menu()
     open_tutorial(app)
     s.look("25-tutorial-resume")
@@ -312,8 +314,8 @@ def draco_screens(s: Screens) -> None:
     import random
 
     from drako_desktop.games.base import Breakdown
+    from drako_desktop.games.draco_mundis import lesson as lesson_data
     from drako_desktop.games.draco_mundis.actions import Move, Select, place
-    from drako_desktop.games.draco_mundis.ui import tutorial as lesson_data
     from drako_desktop.games.draco_mundis.ui.gestures import Facing, Menu
     from drako_desktop.games.draco_mundis.ui.rules_scene import SECTIONS as DRACO_SECTIONS
     from drako_desktop.games.draco_mundis.ui.tips import supply_tooltip

@@ -15,11 +15,13 @@ import pygame
 import pytest
 
 from drako_desktop import i18n
+from drako_desktop.games.aetherya_pocket import lesson as tutorial
 from drako_desktop.games.aetherya_pocket.data import load_cards
 from drako_desktop.games.aetherya_pocket.engine import CENTRE
-from drako_desktop.games.aetherya_pocket.ui import tutorial
 from drako_desktop.games.aetherya_pocket.ui.model import FACE_DOWN
+from drako_desktop.games.aetherya_pocket.ui.tutorial_scene import PROGRESS_FILE as AETHERYA_PROGRESS
 from drako_desktop.games.aetherya_pocket.ui.tutorial_scene import TutorialPauseMenu, lesson_table
+from drako_desktop.ui import lesson as lesson_progress
 from drako_desktop.ui.lesson_table import LessonTable
 from drako_desktop.ui.scenes.dialogs import Dialog
 from drako_desktop.ui.scenes.menu import MainMenu
@@ -247,7 +249,7 @@ def test_learn_to_play_end_to_end_with_wrong_moves_leaving_and_resuming(aetherya
 
 
 def test_start_over_and_a_finished_lesson_starts_from_the_beginning(aetherya, rules, home):
-    tutorial.save_progress("portal")
+    lesson_progress.save_progress(AETHERYA_PROGRESS, "portal")
     app = make_app(aetherya, persist=True, animation_speed="instant")
     start_from_menu(app)
     assert isinstance(app.scenes.top, Dialog)
@@ -255,7 +257,7 @@ def test_start_over_and_a_finished_lesson_starts_from_the_beginning(aetherya, ru
     table = app.scenes.top
     assert isinstance(table, LessonTable) and table.step.id == "welcome"
     assert table.controller.actions == []
-    tutorial.save_progress("ready", finished=True)
+    lesson_progress.save_progress(AETHERYA_PROGRESS, "ready", finished=True)
     start_from_menu(app)
     assert isinstance(app.scenes.top, LessonTable) and app.scenes.top.step.id == "welcome"
     app.close()

@@ -262,7 +262,7 @@ def test_a_focus_tooltip_stands_by_the_focused_card_never_where_the_mouse_was_le
 
 
 def lesson_at(aetherya, step_id: str, language: str = "en"):
-    from drako_desktop.games.aetherya_pocket.ui import tutorial
+    from drako_desktop.games.aetherya_pocket import lesson as tutorial
     from drako_desktop.games.aetherya_pocket.ui.tutorial_scene import start_tutorial
 
     app = make_app(aetherya, language=language, animation_speed="instant")

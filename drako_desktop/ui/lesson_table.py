@@ -54,6 +54,7 @@ class Guide(Protocol[ActionT_contra]):
     @property
     def steps(self) -> Sequence[LessonStep]: ...
 
+    progress_file: str  # where the step reached is kept, in the data folder
     status_part: str  # the part of a step's words the status bar shows while the lesson runs
     waiting_key: str  # the coach's note while the opponent plays (`{name}`)
     log_toggles: bool  # whether L opens the log once the person plays on (else it always shows, or never)
@@ -61,9 +62,6 @@ class Guide(Protocol[ActionT_contra]):
     def text(self, step_id: str, part: str) -> str:
         """A step's "title", "text", "status" or "wrong" words."""
         ...
-
-    def save(self, step_id: str, finished: bool) -> None:
-        """The step reached, for Learn to play to resume at."""
 
     def coach_box(self) -> Rect:
         """Where the coach's panel is (empty once the person plays on)."""
@@ -180,7 +178,7 @@ class LessonTable(TableScene[ActionT, ViewT], Generic[ActionT, ViewT]):
     def keep_progress(self) -> None:
         """The step reached, for Learn to play to resume at (an app that keeps no files keeps none)."""
         if self.app.persist:
-            self.guide.save(self.step.id, finished=self.free or self.step.kind == "end")
+            lesson.save_progress(self.guide.progress_file, self.step.id, finished=self.free or self.step.kind == "end")
 
     def next_step(self) -> None:
         if self.step.kind == "read":
@@ -270,12 +268,13 @@ class LessonTable(TableScene[ActionT, ViewT], Generic[ActionT, ViewT]):
         super().handle(event)
 
 
-def open_lesson(app: GameRoom, steps: Sequence[LessonStep], resume_at: str | None,
-                title: Callable[[LessonStep], str], start: Callable[[int], Any]) -> None:
-    """Learn to play: straight into the lesson, or, when a step past the first was reached (`resume_at`), an
-    offer to resume there or to start over."""
+def open_lesson(app: GameRoom, steps: Sequence[LessonStep], progress_file: str, title: Callable[[LessonStep], str],
+                start: Callable[[int], Any]) -> None:
+    """Learn to play: straight into the lesson, or, when a step past the first was reached and the lesson not
+    finished, an offer to resume there or to start over."""
+    progress = lesson.load_progress(progress_file)
     ids = [step.id for step in steps]
-    step = ids.index(resume_at) if resume_at in ids else 0
+    step = ids.index(progress.step) if progress.step in ids and not progress.finished else 0
     if step <= 0:
         start(0)
         return

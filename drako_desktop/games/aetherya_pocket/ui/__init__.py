@@ -86,7 +86,7 @@ class AetheryaUI:
 
     def has_lesson(self) -> bool:
         from ....ui.lesson import offers_lesson
-        from .tutorial import available, script_path
+        from ..lesson import available, script_path
 
         return offers_lesson(self.game, script_path(self.game.cards), lambda: available(self.game.cards))
 

@@ -28,23 +28,13 @@ from ....ui.table import TableScene
 from ....ui.text import blit_at
 from ....ui.widgets import WidgetGroup
 from ..engine import ARRANGE, REVEAL, TAKE_DISCARD, Action, View
+from ..lesson import OPPONENT, PERSON, Step, TutorialError, TutorialScript, load_script, replay
 from . import game_of
 from .board import AetheryaBoard
 from .layout import TableLayout
 from .model import discard_pile
-from .tutorial import (
-    OPPONENT,
-    PERSON,
-    Step,
-    TutorialError,
-    TutorialScript,
-    agent_factory,
-    load_progress,
-    load_script,
-    replay,
-    save_progress,
-)
 
+PROGRESS_FILE = "tutorial.json"  # the step reached, in the data folder
 AIM_DWELL = 1.5  # seconds the card must be held over the place an aim step points at
 LOG_MIN = 110  # the game log shows under the coach when it gets at least this much height (at 1600 x 900)
 
@@ -56,8 +46,7 @@ def open_tutorial(app) -> None:
     except TutorialError as exc:
         app.show_error(str(exc))
         return
-    progress = load_progress()
-    open_lesson(app, script.steps, None if progress.finished else progress.step,
+    open_lesson(app, script.steps, PROGRESS_FILE,
                 lambda step: step_text(script, step.id, "title"), lambda step: start_tutorial(app, script, step))
 
 
@@ -79,7 +68,8 @@ def lesson_table(app, script: TutorialScript, step: int = 0) -> LessonTable[Acti
         seats.reverse()
     setup = GameSetup(tuple(seats), script.seed, script.first)
     controller = GameController(game, setup, actions=start, threaded=app.threaded,
-                                agent_factory=agent_factory(game, script, moves_used))
+                                agent_factory=lesson.scripted_opponents(game, script.moves, script.level,
+                                                                            moves_used))
     # the side column is the coach's (and the log's, under it)
     table = LessonTable(app, setup, LessonBoard, controller, lambda table: AetheryaGuide(table, script), step,
                         log_open=True)
@@ -109,6 +99,7 @@ class LessonBoard(AetheryaBoard):
 class AetheryaGuide:
     """Aetherya Pocket's part of the lesson (`ui.lesson_table.Guide`)."""
 
+    progress_file = PROGRESS_FILE
     status_part = "status"  # the status bar says what the step asks
     waiting_key = "tutorial.waiting"
     log_toggles = False  # the log always shows under the coach, when there is room
@@ -135,9 +126,6 @@ class AetheryaGuide:
 
     def text(self, step_id: str, part: str) -> str:
         return step_text(self.script, step_id, part)
-
-    def save(self, step_id: str, finished: bool) -> None:
-        save_progress(step_id, finished=finished)
 
     # -- the coach's place: the side column, the log under it ------------------------------------------------
 

@@ -80,7 +80,7 @@ class DracoUI:
 
     def has_lesson(self) -> bool:
         from ....ui.lesson import offers_lesson
-        from .tutorial import available, script_path
+        from ..lesson import available, script_path
 
         return offers_lesson(self.game, script_path(self.game), lambda: available(self.game))
 

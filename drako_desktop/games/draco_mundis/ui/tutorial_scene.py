@@ -22,22 +22,12 @@ from ....ui.scenes.base import Scene
 from ....ui.scenes.overlay import PauseMenu
 from ..actions import Action, Capture, Move, Pass, Push, Select, row_col
 from ..data import DracoData
+from ..lesson import OPPONENT, PERSON, Lesson, Step, TutorialError, load_lesson, replay
 from ..view import View
 from . import game_of
 from .board import DracoBoard
-from .tutorial import (
-    OPPONENT,
-    PERSON,
-    Lesson,
-    Step,
-    TutorialError,
-    agent_factory,
-    load_lesson,
-    load_progress,
-    replay,
-    save_progress,
-)
 
+PROGRESS_FILE = "tutorial-draco-mundis.json"  # the step reached, in the data folder
 HOVER_DWELL = 1.2  # seconds the person points at the square a hover step shows
 
 
@@ -48,9 +38,8 @@ def open_tutorial(app) -> None:
     except TutorialError as exc:
         app.show_error(str(exc))
         return
-    progress = load_progress()
     data = game_of(app.ctx).data
-    open_lesson(app, lesson.steps, None if progress.finished else progress.step,
+    open_lesson(app, lesson.steps, PROGRESS_FILE,
                 lambda step: step_text(data, step.id, "title"), lambda step: start_tutorial(app, lesson, step))
 
 
@@ -84,13 +73,15 @@ def lesson_table(app, lesson: Lesson, step: int = 0) -> LessonTable[Action, View
     seats = (Seat(tr("new_game.default_you")), Seat(lesson_parts.opponent_name(), COMPUTER, lesson.level))
     setup = GameSetup(seats, 0, lesson.first, game.id)
     controller = GameController(game, setup, actions=start, threaded=app.threaded,
-                                agent_factory=agent_factory(game, lesson, moves_used))
+                                agent_factory=lesson_parts.scripted_opponents(game, lesson.moves, lesson.level,
+                                                                            moves_used))
     return LessonTable(app, setup, DracoBoard, controller, lambda table: DracoGuide(table, lesson), step)
 
 
 class DracoGuide:
     """Draco Mundis's part of the lesson (`ui.lesson_table.Guide`)."""
 
+    progress_file = PROGRESS_FILE
     status_part = "wrong"  # the status bar says what the step asks (the words shown in red after a wrong move)
     waiting_key = "draco_table.status.computer"
     log_toggles = True  # once the coach is gone, the side panel is the log's again
@@ -114,9 +105,6 @@ class DracoGuide:
 
     def text(self, step_id: str, part: str) -> str:
         return step_text(self.board.data, step_id, part)
-
-    def save(self, step_id: str, finished: bool) -> None:
-        save_progress(step_id, finished=finished)
 
     def coach_box(self) -> Rect:
         return Rect(0, 0, 0, 0) if self.table.free else self.board.layout.panel
