@@ -76,8 +76,8 @@ def lesson_table(app, script: TutorialScript, step: int = 0) -> LessonTable[Acti
     if start:
         # The whole discard pile is known here (every card in it went there face up in this game):
         # the table then shows the right card when the top one is taken.
-        model = table.board.model if isinstance(table.board, AetheryaBoard) else None
-        assert model is not None
+        assert isinstance(table.board, AetheryaBoard)
+        model = table.board.model
         model.discard = discard_pile(controller.seen_history())
         model.discard_under = 0
     return table
