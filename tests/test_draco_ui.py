@@ -4,6 +4,7 @@ refusals in words, the hand-over screen, undo, the end, the lesson, and the scre
 from __future__ import annotations
 
 import random
+import shutil
 from dataclasses import replace
 from functools import cache
 
@@ -359,6 +360,25 @@ def test_a_character_dragged_where_it_cannot_go_is_refused_with_its_moves_reason
     assert len(table.controller.actions) == actions
     assert table.toast is not None and table.toast[0] == "That square is not free."
     app.close()
+
+
+def test_the_lesson_is_only_offered_for_the_rules_it_was_written_for(tmp_path):
+    assert tutorial.available(draco())
+    folder = tmp_path / "house"
+    shutil.copytree(draco().folder, folder)
+    names = (folder / "tokens.yaml").read_text()
+    (folder / "tokens.yaml").write_text(names.replace('text: "May enter', 'text: "Can enter'))
+    assert tutorial.available(load("draco-mundis", folder))  # words are no rule
+    # every scripted action stays legal with dearer jungles, but the lesson's scores would be wrong
+    points = (folder / "scoring.yaml").read_text().replace("land: jungle, points: 2", "land: jungle, points: 3")
+    (folder / "scoring.yaml").write_text(points)
+    house = load("draco-mundis", folder)
+    assert tutorial.problems(house, tutorial.load_lesson(draco())) == []
+    assert not tutorial.available(house)
+    with pytest.raises(tutorial.TutorialError, match="rules: the lesson was written for other rules"):
+        tutorial.load_lesson(house)
+    (folder / tutorial.FILE).unlink()
+    assert not tutorial.available(load("draco-mundis", folder))
 
 
 def test_hovering_a_fight_shows_the_preview_and_the_lesson_teaches_it(tmp_path):

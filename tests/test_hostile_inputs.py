@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import socket
 from pathlib import Path
 
@@ -35,8 +36,11 @@ CUT = "'" + "x" * 38 + "…"  # a long text as a message quotes it: 40 character
 
 
 def lesson_problems(folder: Path):
-    """The Draco Mundis handle of `folder`, and what its lesson check finds wrong."""
+    """The Draco Mundis handle of `folder`, and what its lesson check finds wrong once the lesson names the
+    folder's rules (as the author of a lesson for house rules would mark it)."""
     game = load("draco-mundis", folder)
+    script = folder / tutorial.FILE
+    script.write_text(re.sub(r"(?m)^rules: \w+$", f"rules: {game.identity}", script.read_text()))
     return game, tutorial.problems(game, tutorial.load_lesson(game))
 
 

@@ -13,14 +13,18 @@ class TutorialError(Exception):
     """A lesson file that cannot be used: names the file, the key and the problem."""
 
 
-def read_script(path: Path) -> dict[str, Any]:
-    """The script's top mapping (no aliases, bounded, as the card data); TutorialError when it is not one."""
+def read_script(path: Path, rules: str) -> dict[str, Any]:
+    """The script's top mapping (no aliases, bounded, as the card data); TutorialError when it is not one, or
+    when it was written for other rules than `rules` (the data's `rules_identity`): its `rules` key names the
+    rules it teaches, so that a copy of the data folder with house rules does not teach what is no longer true."""
     try:
         data = YamlFile(path).root
     except CardDataError as exc:
         raise TutorialError(str(exc)) from None
     if not isinstance(data, dict):
         raise TutorialError(f"{path}: not a mapping")
+    if data.get("rules") != rules:
+        raise problem(path, "rules", "the lesson was written for other rules than this data's")
     return data
 
 

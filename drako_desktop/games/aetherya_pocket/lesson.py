@@ -8,14 +8,12 @@ only say which of its legal actions the lesson is waiting for. `ui/scenes/tutori
 
 from __future__ import annotations
 
-import hashlib
 import logging
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ...ai import RANDOM
-from ...data import CardDataError, YamlFile
 from ...data.lesson import TutorialError, problem, read_script
 from .ai import LEVELS
 from .data import CardSet
@@ -88,32 +86,21 @@ def script_path(cards: CardSet) -> Path:
     return cards.folder / FILE
 
 
-def rules_fingerprint(cards: CardSet) -> str:
-    """What a lesson depends on in the card data: every number and pattern of the rules (not the names,
-    texts or colours). The script names the fingerprint it was written for, so that a copy of the card
-    folder with house rules does not teach numbers that are no longer true."""
-    parts = (cards.min_players, cards.max_players, cards.starting_hand, cards.unexplored, cards.legend_row,
-             cards.deck_size, [(t.id, t.family, t.copies, t.locked) for t in cards.types], cards.tribe_values,
-             cards.no_portals, cards.conflict_points, cards.hostile, cards.dragons,
-             [(leg.id, leg.family, leg.points, leg.requires) for leg in cards.legends])
-    return hashlib.sha256(repr(parts).encode()).hexdigest()[:16]
-
-
 def available(cards: CardSet) -> bool:
     """A tutorial exists for these card data (and was written for exactly these rules)."""
     if not script_path(cards).exists():
         return False
     try:
-        data = YamlFile(script_path(cards)).root
-    except CardDataError as exc:  # a card folder's lesson that cannot be read: no lesson, and the log says why
+        read_script(script_path(cards), cards.identity)
+    except TutorialError as exc:  # a card folder's lesson that cannot be read or teaches other rules: no lesson
         log.warning("no lesson: %s", exc)
         return False
-    return isinstance(data, dict) and data.get("rules") == rules_fingerprint(cards)
+    return True
 
 
 def load_script(cards: CardSet) -> TutorialScript:
     path = script_path(cards)
-    data = read_script(path)
+    data = read_script(path, cards.identity)
 
     def fail(key: str, what: str) -> TutorialError:
         return problem(path, key, what)

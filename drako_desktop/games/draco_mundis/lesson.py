@@ -56,7 +56,7 @@ def script_path(game: Any) -> Path:
 
 def load_lesson(game: Any) -> Lesson:
     path = script_path(game)
-    data = read_script(path)
+    data = read_script(path, game.identity)
 
     def fail(key: str, what: str) -> TutorialError:
         return problem(path, key, what)
@@ -174,7 +174,7 @@ def problems(game: Any, lesson: Lesson) -> list[str]:
 
 
 def available(game: Any) -> bool:
-    """A lesson exists for this data and every scripted action is legal with it."""
+    """A lesson exists for this data, was written for exactly these rules, and every scripted action is legal."""
     try:
         return not problems(game, load_lesson(game))
     except TutorialError:
