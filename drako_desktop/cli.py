@@ -111,7 +111,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--agents", default="random",
         help="comma-separated agents, one per seat, or one for all: the game's levels (easy, medium, hard), "
-        "random, or exec:COMMAND for an external bot (docs/bot-protocol.md) (default random)",
+        "random, a benchmark yardstick (Draco Mundis: sampler), or exec:COMMAND for an external bot "
+        "(docs/bot-protocol.md) (default random)",
     )
     sim.add_argument("--games", type=_count(1_000_000), default=100, help="number of games (default 100)")
     sim.add_argument("--seed", type=_seed, default=0, help="seed of the whole run (default 0)")
