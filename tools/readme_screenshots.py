@@ -22,6 +22,7 @@ from drako_desktop.ui.app import App
 DT = 1 / 60
 SIZE = (1600, 900)
 MAX_FRAMES = 40_000
+ROUNDS = 5  # the person's turn after this many rounds: the computers' turns marked and told
 
 
 def table_picture(game_id: str, language: str, rounds: int, seed: int) -> pygame.Surface:
@@ -50,7 +51,7 @@ def table_picture(game_id: str, language: str, rounds: int, seed: int) -> pygame
                 picture = app.surface.copy()
                 app.close()
                 return picture
-        chosen = person.choose(table.controller.view(0), decision.legal)
+        chosen = person.choose(table.controller.view(), decision.legal)
         table.play([decision.legal[chosen]])
     raise SystemExit(f"{game_id}: the person's turn {rounds + 1} never came")
 
@@ -64,7 +65,7 @@ def main() -> None:
     for name, game_id, language in (("screenshot-table", "aetherya-pocket", "en"),
                                     ("screenshot-zh-TW", "aetherya-pocket", "zh-TW")):
         path = args.out / f"{name}.jpg"
-        pygame.image.save(table_picture(game_id, language, rounds=5, seed=11), str(path))
+        pygame.image.save(table_picture(game_id, language, rounds=ROUNDS, seed=11), str(path))
         print(f"wrote {path}")
 
 
