@@ -47,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
             run_game(game, state, agents)
             started = time.perf_counter()
             decisions = review_game(
-                game, 2, state.seed, state.first, state.variants, state.history, 0, depth=args.depth
+                game, 2, state.seed, state.first, sorted(state.variants), state.history, 0, depth=args.depth
             )
             seconds.append(time.perf_counter() - started)
             summary = summarize(decisions)

@@ -86,7 +86,7 @@ class Search:
 
     def opponent_turns(self, state: GameState, limit: int = 14):
         """The opponent's whole turns (lists of actions, no claims), best for its own score first."""
-        options = []
+        options: list[tuple[int, int, list[Action], GameState]] = []
         for first in (Action(TAKE_DISCARD), Action(DRAW)):
             if first not in state.legal_actions():
                 continue

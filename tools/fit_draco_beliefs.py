@@ -20,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from drako_desktop import games as registry  # noqa: E402
 from drako_desktop.controller.runner import derive_seed  # noqa: E402
+from drako_desktop.games.draco_mundis import DracoMundis  # noqa: E402
 from drako_desktop.games.draco_mundis.actions import square  # noqa: E402
 from drako_desktop.games.draco_mundis.ai import MediumAgent  # noqa: E402
 from drako_desktop.games.draco_mundis.ai.belief import (  # noqa: E402
@@ -42,6 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parent.parent / TABLE)
     args = parser.parse_args(argv)
     game = registry.load("draco-mundis")
+    assert isinstance(game, DracoMundis)
     kinds = game.rules.kinds
     counts = {f: {k: [0] * n for k in kinds} for f, n in FEATURES.items()}
     played = 0

@@ -18,6 +18,7 @@ from drako_desktop import games
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
 from drako_desktop.settings import Settings
 from drako_desktop.ui.app import App
+from drako_desktop.ui.table import TableScene
 
 DT = 1 / 60
 SIZE = (1600, 900)
@@ -33,6 +34,7 @@ def table_picture(game_id: str, language: str, rounds: int, seed: int) -> pygame
     names = ("You", "Brynja", "Corvin", "Dagny") if language == "en" else ("你", "布琳雅", "柯文", "達妮")
     seats = (Seat(names[0]),) + tuple(Seat(name, COMPUTER, "medium") for name in names[1:])
     table = app.start_game(GameSetup(seats, seed, 0, game.id))
+    assert isinstance(table, TableScene)
     person = game.make_agent("medium", seed)
     turns = 0
     for _ in range(MAX_FRAMES):
