@@ -114,6 +114,8 @@ def test_the_model_follows_the_engine_event_by_event_and_reckons_like_it():
             assert (model.squares, model.trophies, model.destroyed, model.supply) == \
                 (fresh.squares, fresh.trophies, fresh.destroyed, fresh.supply)
             assert [fresh.score(s) for s in range(players)] == [b.total for b in state.scores()]
+            # the model the events went to had its scores reckoned before them (as `fresh`): none is stale
+            assert [model.score(s) for s in range(players)] == [b.total for b in state.scores()]
             for at, spot in fresh.squares.items():
                 if spot.character is not None:
                     assert fresh.fighter(at).strength == state.strength(square(*at))

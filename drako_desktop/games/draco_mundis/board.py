@@ -14,7 +14,7 @@ the engine's own, asked about what is visible only (face-down tokens score and f
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Iterator
 
 from .fight import attackers as attacking_side
@@ -89,6 +89,9 @@ class BoardModel:
     supply_left: list[int]
     supply: dict[str, int]  # the viewer's own supply during setup
     selected: str | None
+    # Each seat's score as the board stands, reckoned once: the table's counters ask every frame, and a score
+    # looks at every square. Only `apply` changes the board (a copy made by `replace` starts with none known).
+    _scores: dict[int, int] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @classmethod
     def from_view(cls, view: View, data: "DracoData") -> BoardModel:
@@ -163,6 +166,7 @@ class BoardModel:
         kind = event.kind
         handler = getattr(self, "_" + kind.replace("-", "_"), None)
         if handler is not None:
+            self._scores.clear()
             handler(event)
 
     def _set(self, at: Square, **changes: Any) -> None:
@@ -330,4 +334,7 @@ class BoardModel:
         return list(zip(breakdown.categories, breakdown.values))
 
     def score(self, seat: int) -> int:
-        return sum(points for _, points in self.score_lines(seat))
+        known = self._scores.get(seat)
+        if known is None:
+            known = self._scores[seat] = sum(points for _, points in self.score_lines(seat))
+        return known
