@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from .actions import COLUMNS, MOVE, ROTATE, SQUARES, Move, Place, Rotate, Select, place, select
 from .data import DracoData
 from .entry import entry_table
+from .fight import can_be_attacked
 from .strength import Strengths
 
 KIND_BITS = 4
@@ -140,11 +141,11 @@ class Rules:
         self.other_facings: tuple[tuple[tuple[Rotate, ...], ...], ...] = tuple(
             tuple(tuple(ROTATE[sq][f] for f in range(4) if f != facing) for facing in range(4)) for sq in range(SQUARES)
         )
-        # attackable[seat][character token]: whether `seat` may fight that face-up character (`fight.py`'s rule:
-        # another player's, one that can be attacked at all), by the whole token for the legal actions' hot path
+        # attackable[seat][character token]: whether `seat` may fight that face-up character (`fight.py`'s rule),
+        # by the whole token for the legal actions' hot path
         self.attackable = tuple(
-            tuple(t >> KIND_BITS != seat and (t & KIND_MASK) < count and self.is_character[t & KIND_MASK]
-                  and not self.never_attacked[t & KIND_MASK] for t in tokens)
+            tuple((t & KIND_MASK) < count and self.is_character[t & KIND_MASK]
+                  and can_be_attacked(data, self.kinds[t & KIND_MASK], t >> KIND_BITS, seat) for t in tokens)
             for seat in range(data.max_players))
         # capturable[seat][character][character token]: whether that character of `seat` (one that captures)
         # may capture that face-up character: another player's, one that can be attacked at all, not of a kind
