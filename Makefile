@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: play test dist dist-windows bench bench-ai bench-idle clean
+.PHONY: play test dist dist-windows bench bench-ai bench-idle soak clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -50,6 +50,10 @@ bench-idle: $(STAMP)
 # Strength and speed of the computer opponents against their targets (long: run it alone).
 bench-ai: $(STAMP)
 	$(BIN)/python tools/bench_ai.py $(ARGS)
+
+# Hundreds of whole games played through the screen as people play them, before a release (long: run it alone).
+soak: $(STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python tools/soak.py $(ARGS)
 
 clean:
 	rm -rf build dist dist-windows tests/output
