@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from drako_desktop import i18n, resources
-from drako_desktop.games import Library, load
 from drako_desktop.games.aetherya_pocket import AetheryaPocket
+from drako_desktop.interface.registry import Library, load
 
 
 def parse_grid(text: str) -> list[list[str | None]]:

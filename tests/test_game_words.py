@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from drako_desktop import i18n, resources
-from drako_desktop.games import GAMES, load
 from drako_desktop.i18n import _flatten, _read
+from drako_desktop.interface.registry import GAMES, load
 from drako_desktop.palette import SEAT_COLOURS
 
 LANGUAGES = ("en", "zh-TW")
@@ -45,7 +45,7 @@ def named_in(folder: Path) -> tuple[set[str], set[str]]:
 
 
 def game_folder(game_id: str) -> Path:
-    return PACKAGE / "games" / GAMES[game_id]
+    return PACKAGE.parent.joinpath(*GAMES[game_id].split("."))
 
 
 def mentioned(paths) -> set[str]:

@@ -133,7 +133,7 @@ def test_house_rules_show_their_own_numbers(tmp_path, drawn):
 def test_scrolling_draws_only_the_section_as_painted_afresh(game):
     """A scroll draws the section's panel and page only (a whole 4K frame is about 9 ms), a mouse move over
     nothing draws nothing, and either looks exactly as the screen painted afresh."""
-    from drako_desktop.games import load
+    from drako_desktop.interface.registry import load
 
     app, scene = open_rules(load(game))
 

@@ -29,8 +29,8 @@ from ..controller.game import GameController, GameSetup
 from ..controller.hint import HINT_DEPTH
 from ..controller.review import DEFAULT_DEPTH
 from ..controller.worker import AgentProcess, AgentProcessError
-from ..games import Library
-from ..games.base import Agent, Game
+from ..interface.game import Agent, Game
+from ..interface.registry import Library
 from ..logsetup import current_log
 from ..settings import MAX_WINDOW, MIN_WINDOW, Settings
 from .art import Art
@@ -398,7 +398,7 @@ class App:
         self.start_game(replace(setup, seed=random.randrange(2**31), seed_chosen=False))
 
     def current_session(self) -> Any:
-        """The saving of the game on the table (`controller.session.GameSession`), if a game is on it and saved."""
+        """The saving of the game on the table (`session.GameSession`), if a game is on it and saved."""
         for scene in reversed(self.scenes.scenes):
             session = getattr(scene, "session", None)
             if session is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..games.base import Game
+from ..interface.game import Game
 from ..settings import Settings
 from .art import Art
 from .fonts import Fonts

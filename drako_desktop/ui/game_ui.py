@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol, Sequence
 import pygame
 from pygame import Rect
 
-from ..games.base import Breakdown
+from ..interface.game import Breakdown
 from .tooltips import Tooltip
 
 if TYPE_CHECKING:

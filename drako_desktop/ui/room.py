@@ -20,12 +20,12 @@ import pygame
 
 if TYPE_CHECKING:
     from ..controller.game import GameController, GameSetup
-    from ..controller.session import GameSession
     from ..controller.worker import AgentProcess
-    from ..games import Library
-    from ..games.base import AnyGame
     from ..i18n import Message
+    from ..interface.game import AnyGame
+    from ..interface.registry import Library
     from ..saves import SavedGame
+    from ..session import GameSession
     from .context import Context
     from .scenes.base import Scene, SceneStack
 

@@ -27,11 +27,11 @@ import pygame
 from pygame import Rect
 
 from ..controller.game import Decision, GameController, GameSetup, Phase
-from ..controller.session import GameSession
-from ..games.base import ActionT, IllegalActionError, ViewT
 from ..i18n import called_you, shown_name, tr
+from ..interface.game import ActionT, IllegalActionError, ViewT
 from ..saves import SavedGame
 from ..saves import start_game as start_saved_game
+from ..session import GameSession
 from ..settings import ANIMATION_FACTOR, PACE_FACTOR
 from . import table_parts
 from .anim import Beat, Choreography, Counter, Pause

@@ -19,7 +19,7 @@ from .tooltips import Tooltip
 from .widgets import Button, Widget
 
 if TYPE_CHECKING:
-    from ..controller.session import GameSession
+    from ..session import GameSession
     from .room import GameRoom
 
 log = logging.getLogger(__name__)

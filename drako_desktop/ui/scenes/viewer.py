@@ -29,7 +29,7 @@ from .screen import BarredScreen
 
 if TYPE_CHECKING:
     from ...controller.game import GameSetup
-    from ...games.base import Game
+    from ...interface.game import Game
     from ..context import Context
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)  # moves per second when playing

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Any, Sequence
 import pygame
 
 from ....i18n import tr
+from ....interface.game import Breakdown, tie_break_steps
 from ....ui.kept import for_the_texts
 from ....ui.tooltips import behind_text, join_names, tie_step_key
-from ...base import Breakdown, tie_break_steps
 from ..narrate import category_name
 from .card_art import CARD_ASPECT, CardArt
 
