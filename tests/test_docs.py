@@ -44,7 +44,7 @@ def test_the_readme_lists_every_page_of_the_docs():
     text = README.read_text(encoding="utf-8")
     table = text[text.index("## Documentation"):text.index("\n## ", text.index("## Documentation") + 1)]
     listed = set(re.findall(r"\]\((docs/[^)#]+\.md)\)", table))
-    assert listed == {page.relative_to(ROOT).as_posix() for page in DOCS.glob("*.md")}
+    assert listed == {page.relative_to(ROOT).as_posix() for page in DOCS.rglob("*.md")}
 
 
 # -- links, make targets and commands -----------------------------------------------------------------------------
