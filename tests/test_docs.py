@@ -21,7 +21,7 @@ def anchor(heading: str) -> str:
 
 
 def pages() -> list[Path]:
-    return [README, *sorted(DOCS.rglob("*.md"))]
+    return [README, ROOT / "CHANGELOG.md", *sorted(DOCS.rglob("*.md"))]
 
 
 def test_the_readme_is_a_front_page():
