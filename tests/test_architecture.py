@@ -305,3 +305,67 @@ def test_one_table_and_one_lesson_table_each_game_brings_a_board_and_a_guide():
                 for arg in node.args.args:
                     if arg.arg in ("table", "board", "lesson") and arg.annotation is not None:
                         assert ast.unparse(arg.annotation) != "Any", f"{path}: {node.name}({arg.arg}: Any)"
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import circles of a graph (module -> the modules it imports): each strongly connected group of two or more
+    modules, or a module that imports itself, sorted (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    lowest: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = lowest[module] = len(index)
+        stack.append(module)
+        for target in sorted(graph[module]):
+            if target not in index:
+                visit(target)
+                lowest[module] = min(lowest[module], lowest[target])
+            elif target in stack:
+                lowest[module] = min(lowest[module], index[target])
+        if lowest[module] == index[module]:
+            group = stack[stack.index(module):]
+            del stack[stack.index(module):]
+            if len(group) > 1 or module in graph[module]:
+                found.append(sorted(group))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return sorted(found)
+
+
+def import_graph(folder: Path) -> dict[str, set[str]]:
+    """The modules of a folder and which of them each imports (for type checking too: a circle of types is a
+    circle of ideas)."""
+    modules = {module_name(path): path for path in sorted(folder.rglob("*.py"))}
+    return {name: {target for target in imports_of(path) if target in modules} for name, path in modules.items()}
+
+
+def test_the_shared_ui_has_no_import_circle():
+    """The app wires the screens, a screen knows its room's protocol (ui/room.py), and what every scene is handed
+    (ui/context.py) is protocols: no module of ui/ imports one that imports it back, however far round."""
+    assert circles(import_graph(PACKAGE / "ui")) == []
+
+
+def test_a_circle_is_found():
+    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": {"e"}}) == [["a", "b", "c"], ["e"]]
+    assert circles({"a": {"b"}, "b": set()}) == []
+
+
+def test_what_every_scene_is_handed_is_a_protocol():
+    """The context and a game's user interface as the screens see them are protocols; the app's context is the
+    app's own class, which no screen imports (test_screens_reach_the_app_only_through_their_room)."""
+    from drako_desktop.ui.context import Context, GameUI
+    from drako_desktop.ui.game_ui import GameScreens
+    from drako_desktop.ui.room import GameRoom, MenuRoom, Room
+    from drako_desktop.ui.scenes.base import Stage
+
+    for kind in (Context, GameUI, GameScreens, Room, GameRoom, MenuRoom, Stage):
+        assert getattr(kind, "_is_protocol", False), kind.__name__

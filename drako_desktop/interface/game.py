@@ -352,7 +352,7 @@ class Game(Protocol[ActionT, ViewT]):
         and names (`review.missed.<tag>`): e.g. a legend, a tamed dragon, a won fight."""
 
     def ui(self) -> Any:
-        """The game's user interface (a `ui.game_ui.GameUI`), imported only when a window is open."""
+        """The game's user interface (a `ui.game_ui.GameScreens`), imported only when a window is open."""
 
 
 AnyGame = Game[Any, Any]  # whichever game (the shared layers: registry, saves, replay, controller)

@@ -38,6 +38,7 @@ from .anim import Beat, Choreography, Counter, Pause
 from .hints import Hints
 from .room import GameRoom
 from .scenes.base import ANIMATING, POLL, Scene, soonest
+from .table_parts import Bars
 from .tooltips import Tooltip
 from .widgets import Button, Widget, WidgetGroup
 
@@ -71,19 +72,6 @@ class StatusButton(NamedTuple):
     label: str
     style: str
     press: Callable[[], None]
-
-
-class Bars(Protocol):
-    """The regions of a table's layout every table knows."""
-
-    @property
-    def size(self) -> tuple[int, int]: ...
-
-    @property
-    def top_bar(self) -> Rect: ...
-
-    @property
-    def status_bar(self) -> Rect: ...
 
 
 class Pointer(Protocol):
@@ -564,6 +552,10 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
         kinds = {e.kind for e in self.controller.last_events if e.reveals}
         return next((tr(key) for kind, key in self.board.words.undo_final if kind in kinds),
                     tr("table.undo_refused.final"))
+
+    def close(self) -> None:
+        """Take the table off the screen for good, wherever it is among the scenes (under its score sheet)."""
+        self.app.scenes.remove(self)
 
     def leave(self) -> None:
         """The table is left: the computer seats' worker, a hint waiting to be thought out and the autosave

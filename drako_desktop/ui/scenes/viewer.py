@@ -21,7 +21,7 @@ from pygame import Rect
 from ...i18n import tr
 from ...replay import EVERYTHING, GameReplay, LogEntry
 from .. import table_parts, theme
-from ..game_ui import Position
+from ..context import Position
 from ..text import blit_at
 from ..tooltips import Tooltip, number
 from ..widgets import Button, Choice, TextField, Widget, WidgetGroup

@@ -19,8 +19,7 @@ from .card_art import CARD_ASPECT, CardArt
 
 if TYPE_CHECKING:
     from ....controller.game import GameSetup
-    from ....ui.context import Context
-    from ....ui.game_ui import Position
+    from ....ui.context import Context, Position
     from ....ui.room import GameRoom, Room
     from ....ui.scenes.base import Scene
     from ....ui.table import Board, TableScene
@@ -60,7 +59,7 @@ def card_pictures(ctx: "Context") -> CardArt:
 
 
 class AetheryaUI:
-    """Aetherya Pocket's part of the desktop app (`GameUI`)."""
+    """Aetherya Pocket's part of the desktop app (`ui.game_ui.GameScreens`)."""
 
     def __init__(self, game: "AetheryaPocket") -> None:
         self.game = game

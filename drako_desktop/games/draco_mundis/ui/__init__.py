@@ -18,8 +18,7 @@ from .token_art import TokenArt, identity_mark
 
 if TYPE_CHECKING:
     from ....controller.game import GameSetup
-    from ....ui.context import Context
-    from ....ui.game_ui import Position
+    from ....ui.context import Context, Position
     from ....ui.room import GameRoom, Room
     from ....ui.scenes.base import Scene
     from ....ui.table import Board, TableScene
@@ -54,7 +53,7 @@ def token_pictures(ctx: "Context", identities: tuple[int, ...] = (0, 1, 2, 3)) -
 
 
 class DracoUI:
-    """Draco Mundis's part of the desktop app (`GameUI`)."""
+    """Draco Mundis's part of the desktop app (`ui.game_ui.GameScreens`)."""
 
     def __init__(self, game: "DracoMundis") -> None:
         self.game = game
