@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from drako_desktop import i18n, resources
-from drako_desktop.games import Library, load
 from drako_desktop.games.aetherya_pocket import AetheryaPocket
+from drako_desktop.interface.registry import Library, load
 
 
 def parse_grid(text: str) -> list[list[str | None]]:
@@ -46,6 +46,25 @@ def act(controller, action):
     if controller.hand_over_due is not None:
         controller.take_screen(controller.hand_over_due)
     return controller.act(action)
+
+
+def frozen_data_files(monkeypatch: pytest.MonkeyPatch) -> dict[Path, str]:
+    """build.spec's data files, read as PyInstaller reads them (its build steps stood in for): folder or file ->
+    where the frozen app holds it."""
+    import sys
+    import types
+
+    hooks = types.ModuleType("PyInstaller.utils.hooks")
+    hooks.collect_submodules = lambda name: []  # type: ignore[attr-defined]
+    for name in ("PyInstaller", "PyInstaller.utils"):
+        monkeypatch.setitem(sys.modules, name, types.ModuleType(name))
+    monkeypatch.setitem(sys.modules, "PyInstaller.utils.hooks", hooks)
+    root = Path(__file__).resolve().parent.parent
+    spec: dict = {"SPECPATH": str(root), **{name: lambda *a, **k: types.SimpleNamespace(pure=(), scripts=(),
+                                                                                         binaries=(), datas=())
+                                            for name in ("Analysis", "PYZ", "EXE", "COLLECT")}}
+    exec(compile((root / "build.spec").read_text(encoding="utf-8"), "build.spec", "exec"), spec)
+    return {Path(source).resolve(): target for source, target in spec["datas"]}
 
 
 @cache

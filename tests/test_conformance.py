@@ -18,8 +18,8 @@ from typing import Any, Sequence
 import pytest
 
 from drako_desktop.controller.game import COMPUTER, GameController, GameSetup, Seat
-from drako_desktop.games import game_ids, load
-from drako_desktop.games.base import Game, GameState
+from drako_desktop.interface.game import Game, GameState
+from drako_desktop.interface.registry import game_ids, load
 from drako_desktop.saves import start_game
 from drako_desktop.ui.scenes.hand_over import HandOverScene
 from ui_support import frames, make_app, pixels_digest, take_screen

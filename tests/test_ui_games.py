@@ -11,8 +11,8 @@ import pytest
 
 from drako_desktop import saves
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
-from drako_desktop.games import load
 from drako_desktop.games.draco_mundis.ui.token_art import identity_mark
+from drako_desktop.interface.registry import load
 from drako_desktop.settings import Settings
 from drako_desktop.ui.scenes.load import LoadScene
 from drako_desktop.ui.scenes.menu import GameTile, MainMenu

@@ -54,9 +54,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from drako_desktop import games as registry  # noqa: E402
 from drako_desktop.controller import review  # noqa: E402
 from drako_desktop.controller.runner import simulate  # noqa: E402
+from drako_desktop.interface import registry  # noqa: E402
 
 QUICK_GAMES = 30
 

@@ -19,10 +19,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from drako_desktop import games as registry  # noqa: E402
 from drako_desktop.ai import make_agent  # noqa: E402
 from drako_desktop.controller.review import DEFAULT_DEPTH, review_game, summarize  # noqa: E402
 from drako_desktop.controller.runner import derive_seed, run_game  # noqa: E402
+from drako_desktop.interface import registry  # noqa: E402
 
 LEVELS = ("random", "medium", "hard")
 OPPONENT = "medium"

@@ -14,7 +14,7 @@ import logging
 import threading
 from typing import Any, Callable, Sequence
 
-from ..games.base import AnyGame
+from ..interface.game import AnyGame
 from .review import DEFAULT_DEPTH
 
 log = logging.getLogger(__name__)

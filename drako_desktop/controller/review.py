@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Sequence
 
-from ..games.base import Analyst, AnyGame, Outcome
+from ..interface.game import Analyst, AnyGame, Outcome
 from .runner import derive_seed
 
 DEFAULT_DEPTH = 48  # sampled worlds per decision: about a second each on a 2-player game

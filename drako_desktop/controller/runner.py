@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence, TextIO
 
 from ..ai import make_agent
-from ..games.base import Agent, AnyGame, AnyState
+from ..interface.game import Agent, AnyGame, AnyState
 
 
 def derive_seed(*parts: object) -> int:

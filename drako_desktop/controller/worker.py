@@ -22,8 +22,9 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from .. import games, jsonio
+from .. import jsonio
 from ..ai import EXEC_PREFIX, AgentSpecError, make_agent
+from ..interface import registry
 from .hint import think_inline
 
 MAX_MESSAGE_BYTES = 32_000_000  # a view and its legal actions: tens of kilobytes
@@ -127,7 +128,7 @@ def _receive(conn: Connection) -> Any:
 
 def _serve(conn: Connection, game_id: str, folder: str, bot_timeout: float | None, bot_command: str) -> None:
     """The child process: build agents and answer for them until told to quit."""
-    game = games.load(game_id, Path(folder))
+    game = registry.load(game_id, Path(folder))
     agents: dict[int, Any] = {}
     while True:
         try:

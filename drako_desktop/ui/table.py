@@ -27,11 +27,11 @@ import pygame
 from pygame import Rect
 
 from ..controller.game import Decision, GameController, GameSetup, Phase
-from ..controller.session import GameSession
-from ..games.base import ActionT, IllegalActionError, ViewT
 from ..i18n import called_you, shown_name, tr
+from ..interface.game import ActionT, IllegalActionError, ViewT
 from ..saves import SavedGame
 from ..saves import start_game as start_saved_game
+from ..session import GameSession
 from ..settings import ANIMATION_FACTOR, PACE_FACTOR
 from . import table_parts
 from .anim import Beat, Choreography, Counter, Pause
@@ -39,6 +39,7 @@ from .hands import Gesture
 from .hints import Hints
 from .room import GameRoom
 from .scenes.base import ANIMATING, POLL, Scene, soonest
+from .table_parts import Bars
 from .tooltips import Tooltip
 from .widgets import Button, Widget, WidgetGroup
 
@@ -72,19 +73,6 @@ class StatusButton(NamedTuple):
     label: str
     style: str
     press: Callable[[], None]
-
-
-class Bars(Protocol):
-    """The regions of a table's layout every table knows."""
-
-    @property
-    def size(self) -> tuple[int, int]: ...
-
-    @property
-    def top_bar(self) -> Rect: ...
-
-    @property
-    def status_bar(self) -> Rect: ...
 
 
 class Pointer(Protocol):
@@ -581,6 +569,10 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
         kinds = {e.kind for e in self.controller.last_events if e.reveals}
         return next((tr(key) for kind, key in self.board.words.undo_final if kind in kinds),
                     tr("table.undo_refused.final"))
+
+    def close(self) -> None:
+        """Take the table off the screen for good, wherever it is among the scenes (under its score sheet)."""
+        self.app.scenes.remove(self)
 
     def leave(self) -> None:
         """The table is left: the computer seats' worker, a hint waiting to be thought out and the autosave

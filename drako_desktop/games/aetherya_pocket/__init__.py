@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from ... import resources
-from ..base import Agent, AnyState, Secrets, Variant, built_in_level, own_state
+from ...interface.game import Agent, AnyState, Secrets, Variant, built_in_level, own_state
 from .ai import LEVELS, EasyAgent, HardAgent, MediumAgent
 from .commands import SCORE
 from .data import CardSet, load_cards
@@ -20,7 +20,7 @@ from .engine.twin import hidden_twin
 from .narrate import describe, hint_reason
 
 GAME_ID = "aetherya-pocket"
-COMMANDS = (SCORE,)  # the command line's commands of this game (`games.commands`)
+COMMANDS = (SCORE,)  # the command line's commands of this game (`interface.registry.commands`)
 
 
 class AetheryaPocket:

@@ -1,7 +1,7 @@
 """Draco Mundis: the game's handle (data, engine, computer levels, narration).
 
 The registry (`drako_desktop.games`) calls `load(folder)`; everything the shared layers need
-of this game goes through the returned `DracoMundis`. Beyond `games.base.Game`, the handle
+of this game goes through the returned `DracoMundis`. Beyond `interface.game.Game`, the handle
 offers `state_from_view` (a full state from one seat's view and an assignment of the hidden
 kinds, for searches).
 """
@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ... import resources
-from ..base import Agent, AnyState, Secrets, Variant, built_in_level, own_state
+from ...interface.game import Agent, AnyState, Secrets, Variant, built_in_level, own_state
 from .actions import Action, Select, action_from_json
 from .ai import LEVELS, YARDSTICKS, EasyAgent, HardAgent, MediumAgent, SamplingAgent
 from .ai.placement import Placement

@@ -34,7 +34,7 @@ import random
 import time
 from typing import Any, Sequence
 
-from ...base import Assessment, Outcome
+from ....interface.game import Assessment, Outcome
 from ..engine import CELLS, CLAIM, PLACE, REVEAL, Action, GameState, Rules, Step, View
 from ..engine.actions import CELL_ACTIONS
 from .determinize import Position

@@ -37,7 +37,7 @@ import random
 import time
 from collections.abc import Sequence
 
-from ...base import Assessment, Outcome
+from ....interface.game import Assessment, Outcome
 from ..actions import Action
 from ..engine import OVER, PLAY, GameState
 from ..rules import Rules
