@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from drako_desktop.games import game_ids, load
+from drako_desktop.interface.registry import game_ids, load
 from screen_player import ScreenPlayer, seats_of
 
 # (people, players, animation speed, which variants: none, the first, all; how the people choose their moves)

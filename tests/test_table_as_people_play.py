@@ -20,9 +20,9 @@ from dataclasses import replace
 import pygame
 
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat, as_seen_by
-from drako_desktop.games import load
 from drako_desktop.games.draco_mundis.actions import Fight, Move, Pass, place, row_col
 from drako_desktop.i18n import tr
+from drako_desktop.interface.registry import load
 from drako_desktop.saves import start_game
 from drako_desktop.ui.scenes.hand_over import HandOverScene
 from drako_desktop.ui.scenes.menu import MainMenu

@@ -31,7 +31,7 @@ SPEEDS = ("normal", "normal", "fast", "instant")  # (no slow: as normal, only lo
 
 def mix(game_id: str, seed: int) -> dict:
     """The table a seed makes: players, people, speed, variants and how the people choose."""
-    from drako_desktop.games import load
+    from drako_desktop.interface.registry import load
     from drako_desktop.settings import COMPUTER_PACES
 
     game = load(game_id)
@@ -48,7 +48,7 @@ def play(game_id: str, seed: int) -> tuple[str, int, dict, int, int, str]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ["DRAKO_DESKTOP_HOME"] = tempfile.mkdtemp(prefix="drako-soak-")
-    from drako_desktop.games import load
+    from drako_desktop.interface.registry import load
 
     screen_player = importlib.import_module("screen_player")  # the tests' (tests/ is on the path)
     table = mix(game_id, seed)
@@ -68,7 +68,7 @@ def play(game_id: str, seed: int) -> tuple[str, int, dict, int, int, str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from drako_desktop.games import game_ids
+    from drako_desktop.interface.registry import game_ids
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=300, help="seeds to play (each: one game of each game)")
