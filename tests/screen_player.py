@@ -7,8 +7,9 @@ the moment (clicks, drags and the keyboard in turn), drawing every frame in betw
 speed. Hand-overs are confirmed by a click or a key. And it interrupts as people do: it hovers over the board
 while a move animates, clicks while the computers play, cancels a half-made choice (Esc or a right-click) and
 makes it again, opens the rules, the log, the menu and the settings in the middle of an animation, changes the
-animation speed, resizes the window, takes back, asks for a hint, and leaves the game at each kind of pending
-decision to continue it from the main menu.
+animation speed, resizes the window, takes back, asks for a hint, and leaves the game (once at each kind of
+pending decision, at a hand-over, in the middle of an animation and during a computer's turn) to continue it from
+the main menu.
 
 After every frame it checks that nothing escaped a scene (the app's crash handler fails the run instead of
 showing its dialog) and that nothing one person knows shows while another may be looking: the board and the
@@ -135,7 +136,8 @@ class ScreenPlayer:
                 self.finish()
                 return self.report
             if isinstance(top, HandOverScene):
-                self.confirm_hand_over(top)
+                if not self.maybe_quit("hand-over"):
+                    self.confirm_hand_over(top)
             elif isinstance(top, Dialog):
                 self.answer(top)
             elif isinstance(top, MainMenu):
@@ -166,7 +168,9 @@ class ScreenPlayer:
             return
         decision = table.decision()
         if decision is None:
-            self.frame(self.while_waiting())
+            moving = "animation" if not table.choreo.idle else "computer" if c.to_move not in self.people else ""
+            if not (moving and self.chance(0.02) and self.maybe_quit(moving)):
+                self.frame(self.while_waiting())
             return
         if self.intent is not None and (len(c.actions) != self.intent_at or self.gestures_made >= MAX_GESTURES):
             if len(c.actions) == self.intent_at:
