@@ -173,9 +173,7 @@ def main(argv: list[str] | None = None) -> int:
         games = two if len(specs) == 2 else multi
         started = time.perf_counter()
         played = play_series(args.game, list(specs), args.seed, range(args.first, args.first + games), args.jobs)
-        result = summarize_games(game.id, specs, args.seed, (), played, started=started,
-                                 progress=lambda done, name=name: print(f"  {name}: {done} games", file=sys.stderr,
-                                                                        flush=True) if done % 10 == 0 else None)
+        result = summarize_games(game.id, specs, args.seed, (), told(name, played), started=started)
         result["first_game"] = args.first
         result["wall_seconds"] = round(time.perf_counter() - started, 1)
         results[name] = result
@@ -208,6 +206,15 @@ def play_series(game_id: str, specs: list[str], seed: int, indices: range, jobs:
         return
     with multiprocessing.get_context("spawn").Pool(jobs, _load_game, (game_id,)) as pool:
         yield from pool.imap(_play_in_worker, [(specs, seed, i) for i in indices])
+
+
+def told(name: str, played: Iterator[PlayedGame]) -> Iterator[PlayedGame]:
+    """The games as they come, each told on stderr with seat 0's wins so far (a long run's partial result)."""
+    wins = 0.0
+    for done, one in enumerate(played, 1):
+        wins += one.wins[0]
+        print(f"  {name}: {done} games, seat 0 won {wins:g}", file=sys.stderr, flush=True)
+        yield one
 
 
 _WORKER_GAME: list[Any] = []  # the game a pool's process loaded once
