@@ -72,7 +72,7 @@ class DracoMundis:
         return SearchAgent(self.rules, seed, EXPERT, iterations=iterations)
 
     def hint_reason(self, view: View, action: Action) -> str:
-        """Why, in words; a setup hint (which token next) explains the hard level's placement policy for it."""
+        """Why, in words; a setup hint (which token next) explains the search levels' placement policy for it."""
         role = self._placement.role(action.token) if isinstance(action, Select) else None
         return hint_reason(self.data, view, action, role=role)
 

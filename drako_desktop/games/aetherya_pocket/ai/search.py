@@ -1,6 +1,6 @@
-"""The hard computer opponent: Monte Carlo search over sampled hidden cards.
+"""The hard and expert computer opponents: Monte Carlo search over sampled hidden cards.
 
-Nobody knows the face-down cards or the draw pile, so the hard level plans
+Nobody knows the face-down cards or the draw pile, so the search levels plan
 with determinization (perfect-information Monte Carlo): every iteration deals
 the unseen pool at random over the hidden places (`Position.sample`), and in
 that sampled world plays each candidate action followed by a fast greedy

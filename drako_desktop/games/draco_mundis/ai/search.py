@@ -1,6 +1,6 @@
-"""The hard computer opponent: Monte Carlo search over the positions its seat cannot tell apart.
+"""The hard and expert computer opponents: Monte Carlo search over the positions its seat cannot tell apart.
 
-Nobody knows the other players' face-down tokens, so the hard level plans with
+Nobody knows the other players' face-down tokens, so the search levels plan with
 determinization (perfect-information Monte Carlo over the information set, Cowling, Powley
 and Whitehouse 2012): every iteration deals each owner's unknown tokens over its unknown
 squares (`Knowledge.sample`: consistent with everything the seat has seen and peeked at),
