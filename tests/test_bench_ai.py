@@ -82,3 +82,22 @@ def test_a_series_is_the_same_played_by_one_process_or_two():
     two = list(bench_ai.play_series("aetherya-pocket", ["easy", "random"], 5, range(3, 6), 2))
     assert [(g.scores, g.wins, g.actions) for g in one] == [(g.scores, g.wins, g.actions) for g in two]
     assert len({tuple(g.scores) for g in one}) > 1  # three different games
+
+
+def test_a_games_log_is_judged_like_the_run_that_wrote_it(tmp_path, capsys):
+    """--games-log keeps every game as it ends; --from-log judges the games it has, however many runs wrote them
+    (a long run stopped early, another that went on from a later game)."""
+    log = tmp_path / "games.jsonl"
+    for first, games in ((4, 2), (10, 1)):
+        assert bench_ai.main(["--only", "easy-random", "--games", str(games), "--first", str(first),
+                              "--games-log", str(log), "--review-games", "0"]) == 0
+    assert len(log.read_text().splitlines()) == 3
+    capsys.readouterr()
+    assert bench_ai.main(["--from-log", str(log)]) == 0
+    table = capsys.readouterr().out
+    assert "easy-random       4-5,10" in table and "3 games) >= 75%: holds" in table
+    assert "medium-easy" not in table  # a pairing the log does not have is not judged
+
+
+def test_game_indices_are_told_as_ranges():
+    assert bench_ai.spans([12, 0, 1, 2, 3, 10, 11, 40]) == "0-3,10-12,40"

@@ -55,8 +55,9 @@ import statistics
 import sys
 import time
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -153,6 +154,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1,
                         help="processes playing games at once (default 1; the same games and results with any number)")
     parser.add_argument("--json", type=Path, help="also write the simulate results to this file")
+    parser.add_argument("--games-log", type=Path,
+                        help="append every game as it ends to this file (JSON lines): a long run stopped early still "
+                             "has its games")
+    parser.add_argument("--from-log", type=Path, action="append",
+                        help="play nothing: judge the games of these logs (--games-log; repeatable), each pairing on "
+                             "the games it has")
     parser.add_argument("--review-games", type=int, default=20,
                         help="games per level for the review's accuracy ranking (default 20; 0: none)")
     parser.add_argument("--review-depth", type=int, default=4,
@@ -162,6 +169,7 @@ def main(argv: list[str] | None = None) -> int:
     targets = TARGETS[args.game]
 
     game = registry.load(args.game)
+    logged = read_logs(args.from_log, game.id) if args.from_log else None
     results = {}
     checks: list[tuple[str, bool]] = []
     print(f"{game.name}")
@@ -170,11 +178,19 @@ def main(argv: list[str] | None = None) -> int:
     for name, specs, target in targets.pairings:
         if args.only and name not in args.only:
             continue
-        games = two if len(specs) == 2 else multi
         started = time.perf_counter()
-        played = play_series(args.game, list(specs), args.seed, range(args.first, args.first + games), args.jobs)
-        result = summarize_games(game.id, specs, args.seed, (), told(name, played), started=started)
-        result["first_game"] = args.first
+        if logged is not None:
+            played_list = logged.get((name, args.seed), [])
+            if not played_list:
+                continue
+        else:
+            games = two if len(specs) == 2 else multi
+            indices = range(args.first, args.first + games)
+            played_list = list(told(name, play_series(args.game, list(specs), args.seed, indices, args.jobs),
+                                    partial(log_game, args.games_log, game.id, name, args.seed)))
+        games = len(played_list)
+        result = summarize_games(game.id, specs, args.seed, (), iter(played_list), started=started)
+        result["games_played"] = series = spans([one.index for one in played_list])
         result["wall_seconds"] = round(time.perf_counter() - started, 1)
         results[name] = result
         seats = result["seats"]
@@ -183,11 +199,10 @@ def main(argv: list[str] | None = None) -> int:
         checks.append(rate_check(name, specs[0], seats[0]["wins"], games, target))
         times = "  ".join(f"{s['agent']} {s['median_decision_cpu_ms']:.1f}/{s['p99_decision_cpu_ms']:.1f} "
                           f"({s['median_decision_ms']:.1f}/{s['p99_decision_ms']:.1f})" for s in seats)
-        series = f"{args.first}-{args.first + games - 1}"
         print(f"{name:<14} {series:>9} {args.seed:>6} {100 * rate:>11.1f}% {100 * low:>6.1f}-{100 * high:>5.1f}% "
               f"{100 * target:>6.0f}%  {times}   ({result['wall_seconds']:.0f} s)", flush=True)
         checks += speed_checks(name, seats, targets, len(specs))
-    if args.review_games > 0 and not args.only:
+    if args.review_games > 0 and not args.only and logged is None:
         checks.append(review_ranking(game, args.review_games, args.seed, args.review_depth))
     print()
     for text, ok in checks:
@@ -208,13 +223,51 @@ def play_series(game_id: str, specs: list[str], seed: int, indices: range, jobs:
         yield from pool.imap(_play_in_worker, [(specs, seed, i) for i in indices])
 
 
-def told(name: str, played: Iterator[PlayedGame]) -> Iterator[PlayedGame]:
-    """The games as they come, each told on stderr with seat 0's wins so far (a long run's partial result)."""
+def told(name: str, played: Iterator[PlayedGame], keep: Callable[[PlayedGame], None]) -> Iterator[PlayedGame]:
+    """The games as they come, each kept (`keep`) and told on stderr with seat 0's wins so far (a long run's partial
+    result)."""
     wins = 0.0
     for done, one in enumerate(played, 1):
+        keep(one)
         wins += one.wins[0]
         print(f"  {name}: {done} games, seat 0 won {wins:g}", file=sys.stderr, flush=True)
         yield one
+
+
+def log_game(path: Path | None, game_id: str, pairing: str, seed: int, one: PlayedGame) -> None:
+    """One finished game as a line of the games log (nothing without a log)."""
+    if path is None:
+        return
+    line = {"game": game_id, "pairing": pairing, "seed": seed, "index": one.index, "scores": one.scores,
+            "wins": one.wins, "decision_seconds": one.decision_seconds,
+            "decision_cpu_seconds": one.decision_cpu_seconds, "turns": one.turns, "actions": one.actions}
+    with path.open("a", encoding="utf-8") as out:
+        out.write(json.dumps(line, separators=(",", ":")) + "\n")
+
+
+def read_logs(paths: list[Path], game_id: str) -> dict[tuple[str, int], list[PlayedGame]]:
+    """(pairing, seed) -> the games of that series in the logs (once each, in index order)."""
+    found: dict[tuple[str, int], dict[int, PlayedGame]] = {}
+    for path in paths:
+        for text in path.read_text(encoding="utf-8").splitlines():
+            line = json.loads(text)
+            if line["game"] != game_id:
+                continue
+            found.setdefault((line["pairing"], line["seed"]), {})[line["index"]] = PlayedGame(
+                line["index"], None, line["scores"], line["wins"], line["decision_seconds"],
+                line["decision_cpu_seconds"], line["turns"], line["actions"])
+    return {key: [games[i] for i in sorted(games)] for key, games in found.items()}
+
+
+def spans(indices: list[int]) -> str:
+    """Game indices as ranges: "0-9,50-61"."""
+    out: list[str] = []
+    for i in sorted(indices):
+        if out and int(out[-1].split("-")[-1]) == i - 1:
+            out[-1] = f"{out[-1].split('-')[0]}-{i}"
+        else:
+            out.append(str(i))
+    return ",".join(out)
 
 
 _WORKER_GAME: list[Any] = []  # the game a pool's process loaded once

@@ -88,6 +88,7 @@ class PlayedGame:
     """One game of a simulation: its record (`Game.record`), each seat's score and share of the win, and its
     decision times."""
 
+    index: int  # in its series
     record: dict[str, Any] | None  # when asked for
     scores: list[int]
     wins: list[float]
@@ -112,7 +113,7 @@ def play_one(game: AnyGame, agent_specs: Sequence[str], seed: int, index: int, *
         for agent in agents:
             agent.close()
     winners = state.winners()
-    return PlayedGame(game.record(state) if keep_record else None, [b.total for b in state.scores()],
+    return PlayedGame(index, game.record(state) if keep_record else None, [b.total for b in state.scores()],
                       [1 / len(winners) if seat in winners else 0.0 for seat in range(players)],
                       played.decision_seconds, played.decision_cpu_seconds, state.turn, len(state.history))
 
