@@ -56,11 +56,12 @@ class Effort:
     horizon: int  # turns per player a playout looks ahead before judging statically
 
 
-# Issue 42's limits: the hard level's median 0.3 s and 99th percentile 1 s, the expert's 2 s and 4 s. Hard thought
-# 0.4, 0.6 and 0.8 s by the clock with 2, 3 and 4 players (about 4,000, 6,000 and 8,000 actions); most decisions end
-# long before, when one candidate is left, and the budget now takes up to about 0.8 s, the time the 1 s allows.
-HARD = Effort("hard", budget={2: 8_000, 3: 9_000, 4: 9_500}, width=6, horizon=2)
-EXPERT = Effort("expert", budget={2: 30_000, 3: 30_000, 4: 30_000}, width=10, horizon=3)
+# Issue 42's limits: the hard level's median 0.3 s and 99th percentile 1 s, the expert's 2 s and 4 s. A played-out
+# action costs about 90 us with 2 players on a quiet development machine, more with more players (longer playouts,
+# more kingdoms judged), so the counts go down with them. Hard thought 0.4, 0.6 and 0.8 s by the clock with 2, 3 and
+# 4 players; most decisions end long before, when one candidate is left, and the budget now takes up to about 0.7 s.
+HARD = Effort("hard", budget={2: 8_000, 3: 7_000, 4: 6_000}, width=6, horizon=2)
+EXPERT = Effort("expert", budget={2: 30_000, 3: 27_000, 4: 24_000}, width=10, horizon=3)
 # Reward per point of margin, next to 1 for a win: the margin is a steadier signal than
 # win or loss alone (measured against medium: 0.1 won more often than 0.03 or 0.3).
 MARGIN_WEIGHT = 0.1

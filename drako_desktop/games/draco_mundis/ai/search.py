@@ -68,12 +68,13 @@ class Effort:
 
 
 # Issue 42's limits: the hard level's median 0.3 s and 99th percentile 1 s at every number of players, the expert's
-# 2 s and 4 s. Hard thought 0.25 s by the clock, up to 0.6, 0.9 and 1.1 s on a contested decision with 2, 3 and 4
-# players (about 2,000 evaluations, and 4,800, 6,500 and 7,500); its contested budget now takes up to about 0.8 s,
-# the time the 1 s allows.
-HARD = Effort("hard", usual={2: 2_500, 3: 2_500, 4: 2_500}, contested={2: 9_000, 3: 10_000, 4: 11_000}, width=5,
+# 2 s and 4 s. An evaluation costs more with more players (about 78 us with 2 on a quiet development machine, 1.4
+# times that with 4), so the counts go down with them. Hard thought 0.25 s by the clock, up to 0.6, 0.9 and 1.1 s on a
+# contested decision with 2, 3 and 4 players; its contested budget now takes up to about 0.75 s, the time the 1 s
+# allows.
+HARD = Effort("hard", usual={2: 2_500, 3: 2_000, 4: 2_000}, contested={2: 9_000, 3: 8_000, 4: 7_000}, width=5,
               gap=2.0)
-EXPERT = Effort("expert", usual={2: 16_000, 3: 16_000, 4: 16_000}, contested={2: 40_000, 3: 40_000, 4: 40_000},
+EXPERT = Effort("expert", usual={2: 16_000, 3: 14_000, 4: 12_000}, contested={2: 40_000, 3: 34_000, 4: 30_000},
                 width=8, gap=4.0)
 PRUNE_EVERY = 8  # iterations between checks for clearly worse candidates
 PRUNE_Z = 2.0  # standard errors below the leader for a candidate to be dropped
