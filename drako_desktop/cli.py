@@ -111,7 +111,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=_count(99), default=2, help="number of players (default 2)")
     sim.add_argument(
         "--agents", default="random",
-        help="comma-separated agents, one per seat, or one for all: the game's levels (easy, medium, hard), "
+        help="comma-separated agents, one per seat, or one for all: the game's levels (easy, medium, hard, expert), "
         "random, a benchmark yardstick (Draco Mundis: sampler), or exec:COMMAND for an external bot "
         "(docs/bot-protocol.md) (default random)",
     )

@@ -474,7 +474,7 @@ def test_the_review_runs_to_the_end_and_goes_on_from_its_file_with_the_same_resu
 
 
 def test_the_review_goes_from_mistake_to_mistake_and_replays_from_one(library):
-    game, saved, _ = finished_aetherya()
+    game, saved, _ = finished_aetherya(11)  # a game whose biggest mistakes (by the expert analyst) share a turn
     app = make_app(game, size=(1280, 720))
     app.review_depth = DEPTH
     app.main_menu()

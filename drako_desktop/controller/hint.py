@@ -19,7 +19,7 @@ from .review import DEFAULT_DEPTH
 
 log = logging.getLogger(__name__)
 
-HINT_DEPTH = DEFAULT_DEPTH  # sampled games per candidate: about a second on a 2-player game, like a review step
+HINT_DEPTH = DEFAULT_DEPTH  # sampled games per candidate: 1-2 s on a 2-player game, like a review step
 
 
 def think_inline(game: AnyGame, view: Any, legal: Sequence[Any], seed: int, depth: int,

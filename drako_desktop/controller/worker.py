@@ -1,6 +1,6 @@
 """Computer opponents thinking in a process of their own.
 
-The hard opponents search for a few hundred milliseconds per decision. In a
+The search levels think up to a second (hard) or a few (expert) per decision. In a
 thread of the game's process that search holds Python's GIL and the frame loop
 stutters while it runs. Here every computer agent lives in one child process;
 the controller's worker thread only sends the view and waits for the answer on
@@ -60,7 +60,7 @@ class AgentProcess:
                wanted: Callable[[], bool] | None = None, watched: Sequence[Any] = ()) -> int | None:
         """The strongest level's preferred action (an index into `legal`) from this view, thought out in the
         opponents' process so the table stays smooth, after the seat's earlier views (`watched`); None when the
-        game has no analyst (no hard level), or when it was no longer `wanted()` by its turn to be thought out."""
+        game has no analyst (no search level), or when it was no longer `wanted()` by its turn to be thought out."""
         best: int | None = self.call("assess", view.to_json(), [a.to_json() for a in legal], seed, depth,
                                      [v.to_json() for v in watched], wanted=wanted)
         return best
