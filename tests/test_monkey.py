@@ -53,7 +53,7 @@ from ui_support import DT, make_app
 EVENTS = int(os.environ.get("MONKEY_EVENTS", 100_000))
 PER_FRAME = 20
 SEED = 1234
-SCENE_FRAMES = 200  # the director moves on after this many frames in one place
+SCENE_FRAMES = 120  # the director moves on after this many frames in one place (each half: every place)
 PATIENCE = 90  # frames a person's decision may wait before a random legal move is played for them
 KEYS = [pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT] * 4 + [
     pygame.K_RETURN, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_TAB, pygame.K_TAB,
