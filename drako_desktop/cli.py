@@ -375,8 +375,10 @@ def cmd_play(library: Library, game: Game, args: argparse.Namespace, stdout: Wri
 
     from .controller.game import GameSetup
     from .i18n import detect_language, set_language
+    from .logsetup import setup_logging
     from .settings import Settings
 
+    setup_logging()  # first: what happens on the way (a save set aside) goes to the log, not to the terminal too
     settings, note = Settings.load()
     set_language(settings.language or detect_language())  # the seats' default names in the player's language
     setup = resume = None
@@ -528,11 +530,11 @@ def game_to_view(library: Library, path: Path) -> Any:
     if path.is_dir():
         raise UsageError(f"{path}: is a folder, not a saved game or a record")
     try:
-        data = jsonio.read_file(path, MAX_BYTES)
+        is_save = jsonio.Fields(jsonio.read_file(path, MAX_BYTES))["format"].equals(FORMAT)
     except jsonio.JsonError:
-        data = None  # maybe several JSON lines: a record file
+        is_save = False  # maybe several JSON lines: a record file
     try:
-        if isinstance(data, dict) and data.get("format") == FORMAT:
+        if is_save:
             return read(path, library)[0]
         handle, state = replay_record(library, read_record(path))
         return record_as_saved(handle, state)

@@ -33,6 +33,7 @@ from ui_support import click, frames, make_app, screenshot
 
 MEGABYTE = "x" * 1_000_000
 CUT = "'" + "x" * 38 + "…"  # a long text as a message quotes it: 40 characters
+SHOWN = '"' + "x" * 38 + "…"  # a long text of a file as a message quotes it (as JSON): 40 characters
 
 
 def lesson_problems(folder: Path):
@@ -162,9 +163,9 @@ def test_a_word_too_long_for_any_line_is_hyphenated_with_few_measurements():
 
 
 @pytest.mark.parametrize("change, message", [
-    ({"players": [MEGABYTE]}, "\"players\" must be 2-4, not [" + CUT[:-2] + "…"),
-    ({"game": MEGABYTE}, "\"game\" must be one of aetherya-pocket, draco-mundis, not " + CUT),
-    ({"first": MEGABYTE}, "\"first\" must be a seat 0-1, not " + CUT),
+    ({"players": [MEGABYTE]}, "the field “players” must be a whole number from 2 to 4, not [" + SHOWN[:-2] + "…"),
+    ({"game": MEGABYTE}, 'the field “game” must be one of "aetherya-pocket", "draco-mundis", not ' + SHOWN),
+    ({"first": MEGABYTE}, "the field “first” must be a whole number from 0 to 1, not " + SHOWN),
     ({"actions": [{"type": MEGABYTE}]}, "action 0: unknown action type " + CUT + " "
                                         "(known: select, place, peek, move, reveal, fight, rotate, capture, destroy, "
                                         "push, sacrifice, reveal-any, pass)"),
@@ -196,8 +197,9 @@ def test_settings_of_an_unknown_version_quote_it_short():
     path.parent.mkdir(parents=True)
     path.write_text(json.dumps({"version": "x" * 900_000}))  # the notice at start wrapped all of it
     settings, note = Settings.load()
-    assert settings == Settings() and str(note) == (f"{path}: unknown settings version \"{'x' * 38}…; those settings "
-                                                    "were reset to their defaults")
+    assert settings == Settings() and str(note) == (f"{path}: made by another version of the game (format "
+                                                    f"\"{'x' * 38}…; this version reads 1); those settings were reset "
+                                                    "to their defaults")
 
 
 # -- Draco Mundis house rules and lessons the app could not open -----------------------------------------------------
