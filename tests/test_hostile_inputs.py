@@ -93,6 +93,48 @@ def test_a_lesson_naming_a_key_of_100000_letters_twice_is_told_short(tmp_path):
     assert str(err.value) == f"{script}: is not valid YAML at line {line}: the key '{'k' * 58}… appears twice"
 
 
+SECRET = "hunter2"  # what a file outside the data folder holds, which no message may quote
+
+
+@pytest.mark.parametrize("game, file, outside", [
+    ("aetherya-pocket", "game.yaml", f"id: {SECRET}\n"),  # read first: the game of the folder
+    ("draco-mundis", "tokens.yaml", f"{SECRET}: 1\n"),  # the message named its first key
+    ("draco-mundis", "scoring.yaml", f"lines: [{{{SECRET}: 1}}]\ntiebreak: []\n"),
+])
+def test_a_card_file_that_links_out_of_the_folder_is_refused_unread(game, file, outside, tmp_path, capsys):
+    """Like an icon, a data file is read only from inside the folder given: a link to a file elsewhere was followed,
+    and the message quoted that file's start."""
+    folder = copy_of(game, tmp_path)
+    elsewhere = tmp_path / "private" / file
+    elsewhere.parent.mkdir()
+    elsewhere.write_text(outside)
+    (folder / file).unlink()
+    (folder / file).symlink_to(elsewhere)
+    code, out, err = run_main(["--cards", str(folder), "simulate", "--games", "1"], capsys)
+    assert (code, out) == (2, "") and one_line(err) == f"drako-desktop: {folder / file}: is outside the data folder"
+    assert SECRET not in err
+
+
+def test_a_lesson_that_links_out_of_the_folder_is_no_lesson(tmp_path):
+    folder = copy_of("draco-mundis", tmp_path)
+    elsewhere = tmp_path / "private.yaml"
+    elsewhere.write_text(f"rules: {SECRET}\n")
+    (folder / tutorial.FILE).unlink()
+    (folder / tutorial.FILE).symlink_to(elsewhere)
+    with pytest.raises(tutorial.TutorialError) as err:
+        tutorial.load_lesson(load("draco-mundis", folder))
+    assert str(err.value) == f"{folder / tutorial.FILE}: is outside the data folder" and SECRET not in str(err.value)
+
+
+def test_a_link_to_a_file_inside_the_folder_is_read(tmp_path, capsys):
+    folder = copy_of("draco-mundis", tmp_path)
+    (folder / "kept").mkdir()
+    (folder / "scoring.yaml").rename(folder / "kept" / "scoring.yaml")
+    (folder / "scoring.yaml").symlink_to(Path("kept") / "scoring.yaml")
+    code, out, err = run_main(["--cards", str(folder), "simulate", "--games", "1"], capsys)
+    assert code == 0 and err == "" and out.startswith("1 games of Draco Mundis")
+
+
 @pytest.mark.parametrize("game_id", ["aetherya-pocket", "draco-mundis"])
 def test_icons_that_are_svg_only_in_name_are_left_out_and_the_game_plays(game_id, tmp_path, caplog):
     """The loader checks that an icon is an SVG document; one the drawing library cannot read (an empty
