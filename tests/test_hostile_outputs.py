@@ -17,6 +17,7 @@ import random
 import socket
 import subprocess
 import sys
+import threading
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator, TextIO
@@ -290,6 +291,31 @@ def test_a_log_on_a_full_disk_says_so_once(capsys):
         logsetup.close_logging()
     assert one_line(capsys.readouterr().err) == (f"drako-desktop: the log file {logsetup.log_path()} cannot be "
                                                  "written (No space left on device): the game goes on without it")
+
+
+@pytest.mark.parametrize("reading", [False, True], ids=["nobody-reads-it", "it-is-read"])
+def test_a_pipe_in_place_of_the_log_is_told_once_and_the_game_goes_on_without_it(reading, capsys):
+    """Opening a pipe to write waits for someone to read it: the app hung before its window opened. One that is
+    read would let it open, and hold the game at the first line nobody reads. If it waits all the same, the test
+    reads the pipe once a minute has gone by, so that it ends (and fails)."""
+    path = logsetup.log_path()
+    path.parent.mkdir(parents=True)
+    os.mkfifo(path)
+    reader = os.open(path, os.O_RDONLY | os.O_NONBLOCK) if reading else None
+    opened = []
+    setting_up = threading.Thread(target=lambda: opened.append(logsetup.setup_logging()), daemon=True)
+    setting_up.start()
+    setting_up.join(timeout=60)
+    if setting_up.is_alive():
+        os.close(os.open(path, os.O_RDONLY | os.O_NONBLOCK))
+        setting_up.join()
+    if reader is not None:
+        os.close(reader)
+    logsetup.close_logging()
+    assert opened == [None] and one_line(capsys.readouterr().err) == (
+        f"drako-desktop: the log file {path} cannot be written (a pipe or a socket has its name): the game goes on "
+        "without it")
+    assert logsetup.current_log() is None
 
 
 # -- names that would move the terminal ----------------------------------------------------------------------------
