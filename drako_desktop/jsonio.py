@@ -311,6 +311,8 @@ def read_bytes(path: Path, max_bytes: int) -> tuple[bytes, os.stat_result]:
     except OSError as exc:
         if exc.errno == errno.ELOOP:
             raise JsonError("link_loop", "is a symbolic link that leads back to itself") from None
+        if exc.errno == errno.ENOTDIR:  # a file where a folder of the path should be: no such file can be there
+            raise JsonError("missing", "does not exist") from None
         raise _unreadable(exc) from None
     if not stat.S_ISREG(found.st_mode):  # a folder, a device, a pipe: nothing to read a document from
         raise JsonError("not_a_file", "is not a file")

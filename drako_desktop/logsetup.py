@@ -32,6 +32,7 @@ _NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # Windows has no pipes in the file sys
 _BINARY = getattr(os, "O_BINARY", 0)  # Windows: the text layer above writes the line ends, not the system too
 
 _handler: logging.Handler | None = None
+_failed: Path | None = None  # the log file that could not be opened (not tried again)
 
 
 class _LogFile(logging.handlers.RotatingFileHandler):
@@ -88,22 +89,28 @@ def current_log() -> Path | None:
     return Path(_handler.baseFilename) if isinstance(_handler, logging.FileHandler) else None
 
 
-def setup_logging() -> Path | None:
+def setup_logging(tell: bool = True) -> Path | None:
     """Send the game's log to the log file (again, if the data folder changed); the file's path,
-    or None when it cannot be written (the game then runs without a log file)."""
-    global _handler
+    or None when it cannot be written (the game then runs without a log file). That is said on stderr once
+    (`tell`: at all; the caller said why already) and not tried again for the same file."""
+    global _handler, _failed
     logger = logging.getLogger(LOGGER)
     logger.setLevel(logging.INFO)
     path = log_path()
     if isinstance(_handler, logging.FileHandler) and Path(_handler.baseFilename) == path.resolve():
         return path
+    if path == _failed:
+        return None
     close_logging()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handler = _LogFile(path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8")
     except OSError as exc:
-        error_line(f"the log file {path} cannot be written ({exc.strerror or exc}): the game goes on without it")
+        _failed = path
+        if tell:
+            error_line(f"the log file {path} cannot be written ({exc.strerror or exc}): the game goes on without it")
         return None
+    _failed = None
     handler.setFormatter(logging.Formatter(FORMAT))
     logger.addHandler(handler)
     _handler = handler

@@ -52,7 +52,7 @@ from .controller.game import COMPUTER, HUMAN, MAX_NAME, GameSetup, Seat, clean_n
 from .i18n import Message, file_problem
 from .interface.game import ActionFormatError, Game, GameState, IllegalActionError, made_with
 from .palette import SEAT_COLOURS
-from .storage import atomic_write_text, data_dir, move_to_free_name, set_aside, write_new
+from .storage import atomic_write_text, data_dir, move_to_free_name, set_aside, unwritable, write_new
 
 log = logging.getLogger(__name__)
 
@@ -171,6 +171,16 @@ def saves_dir() -> Path:
 
 def history_dir() -> Path:
     return data_dir() / "history"
+
+
+def why_unsaved() -> str | None:
+    """Why no game can be saved here (the data folder or its saves folder cannot be written), as the start of a
+    line naming the folder; None when games can be saved."""
+    for folder in (data_dir(), saves_dir()):
+        reason = unwritable(folder)
+        if reason is not None:
+            return f"{folder} cannot be written ({reason})"
+    return None
 
 
 def reviews_dir() -> Path:
@@ -656,8 +666,10 @@ class Autosaver:
             if not self.stopped:
                 self._write_file(text, finished)
         except Exception as exc:  # the writer never dies: the next position is tried again
+            if self.error is None:  # told once, not at every move while it goes on failing
+                log.error("the game could not be saved to %s: %s", self.path, exc,
+                          exc_info=not isinstance(exc, OSError))
             self.error = Message("save_errors.not_saved", path=str(self.path), reason=_reason(exc))
-            log.error("the game could not be saved to %s: %s", self.path, exc, exc_info=not isinstance(exc, OSError))
         finally:
             with self._progress:
                 self._written = number
@@ -686,6 +698,8 @@ class Autosaver:
         atomic_write_text(self.path, text)
         self._expected = signature_of(self.path)
         self.location = self.path
+        if self.error is not None:
+            log.info("the game is saved again to %s", self.path)
         self.error = None
         if finished:  # the game is over: into the history, and the lock is no longer needed
             try:

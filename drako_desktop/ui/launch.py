@@ -36,14 +36,15 @@ def game_result(controller: GameController) -> dict:
 
 def run_app(game: Game, settings: Settings, note: Message | None, setup: GameSetup | None = None,
             exit_at_end: bool = False, out: Writable | None = None, resume: SavedGame | None = None,
-            library: Library | None = None, view: tuple[SavedGame, int | None] | None = None) -> int:
+            library: Library | None = None, view: tuple[SavedGame, int | None] | None = None,
+            persist: bool = True) -> int:
     """The game: the main menu, a new game (`setup`) or a saved one (`resume`) straight away, or a game on the
-    viewer (`view`: the game and the move to show first)."""
+    viewer (`view`: the game and the move to show first); `persist`: games, statistics and settings are saved."""
     log_file = setup_logging()
     log.info("drako-desktop %s starting (log %s)", __version__, log_file)
     if clear_stale_temporaries():
         log.info("removed the temporary files of saves cut short")
-    app = open_app(game, settings, note, setup, exit_at_end, out, resume, library=library, view=view)
+    app = open_app(game, settings, note, setup, exit_at_end, out, resume, library=library, view=view, persist=persist)
     try:
         code = app.run()
     finally:
