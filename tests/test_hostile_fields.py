@@ -22,9 +22,9 @@ import pytest
 from conftest import aetherya_game
 from drako_desktop import jsonio, reviews, saves
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
-from drako_desktop.games import Library, load
 from drako_desktop.games.aetherya_pocket.engine.report import KingdomFormatError
 from drako_desktop.games.aetherya_pocket.ui.tutorial_scene import PROGRESS_FILE
+from drako_desktop.interface.registry import Library, load
 from drako_desktop.records import RecordError, replay_record
 from drako_desktop.settings import Settings, settings_path
 from drako_desktop.stats import Statistics, stats_path
