@@ -144,6 +144,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help="quit at the score sheet, printing the game's final result (scores, winners) as JSON")
     play.add_argument("--continue", dest="resume", action="store_true",
                       help="resume the most recent unfinished saved game (like Continue in the main menu)")
+    play.add_argument("--no-save", action="store_true",
+                      help="save nothing: the game, the statistics, the settings; without it, a game is not started "
+                      "where it could not be saved (DRAKO_DESKTOP_HOME or the data folder cannot be written)")
 
     replay = sub.add_parser(
         "replay", help="print a saved game or a game record turn by turn with the scores",
@@ -375,12 +378,23 @@ def cmd_play(library: Library, game: Game, args: argparse.Namespace, stdout: Wri
 
     from .controller.game import GameSetup
     from .i18n import detect_language, set_language
+    from .logsetup import setup_logging
+    from .saves import why_unsaved
     from .settings import Settings
 
+    playing = args.command == "play"
+    saving = not (playing and args.no_save)
+    unsaved = why_unsaved() if saving else None
+    if unsaved is not None and playing and (args.resume or args.seats is not None):
+        raise UsageError(f"{unsaved}: the game would not be saved (play --no-save plays it all the same)")
+    if unsaved is not None:  # the menu: said once here, and by the table of a game started there
+        error_line(f"{unsaved}: games cannot be saved, and are played unsaved")
+    # First: what happens on the way (a save set aside) goes to the log, not to the terminal too. A log that cannot
+    # be written where games cannot be saved was just said.
+    setup_logging(tell=unsaved is None)
     settings, note = Settings.load()
     set_language(settings.language or detect_language())  # the seats' default names in the player's language
     setup = resume = None
-    playing = args.command == "play"
     if playing and args.resume:
         if args.seats is not None or args.seed is not None or args.first != 1 or args.variants:
             raise UsageError("--continue resumes a saved game: it takes no --seats, --seed, --first or --variants")
@@ -405,7 +419,7 @@ def cmd_play(library: Library, game: Game, args: argparse.Namespace, stdout: Wri
 
     try:
         return run_app(game, settings, note, setup, exit_at_end=playing and args.exit_at_end, out=stdout,
-                       resume=resume, library=library)
+                       resume=resume, library=library, persist=saving)
     except pygame.error as exc:  # no display, no video driver: nothing to play on
         raise UsageError(f"cannot open the game window: {exc}") from None
 
@@ -528,11 +542,11 @@ def game_to_view(library: Library, path: Path) -> Any:
     if path.is_dir():
         raise UsageError(f"{path}: is a folder, not a saved game or a record")
     try:
-        data = jsonio.read_file(path, MAX_BYTES)
+        is_save = jsonio.Fields(jsonio.read_file(path, MAX_BYTES))["format"].equals(FORMAT)
     except jsonio.JsonError:
-        data = None  # maybe several JSON lines: a record file
+        is_save = False  # maybe several JSON lines: a record file
     try:
-        if isinstance(data, dict) and data.get("format") == FORMAT:
+        if is_save:
             return read(path, library)[0]
         handle, state = replay_record(library, read_record(path))
         return record_as_saved(handle, state)

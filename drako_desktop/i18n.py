@@ -228,7 +228,11 @@ class Message:
 
 def file_problem(error: "JsonError") -> Message:
     """Why a JSON file (a save, the settings, the statistics) cannot be used, for the player."""
-    return Message(f"file_errors.{error.reason}", **error.values)
+    values = dict(error.values)
+    if error.reason == "field":  # what the field must be: a kind of value, with its limits
+        field, found, kind = values.pop("field"), values.pop("found"), values.pop("kind")
+        values = {"field": field, "found": found, "expected": Message(f"file_errors.kinds.{kind}", **values)}
+    return Message(f"file_errors.{error.reason}", **values)
 
 
 def has(key: str) -> bool:

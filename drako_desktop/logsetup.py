@@ -9,8 +9,12 @@ written there too by the hooks installed here.
 
 from __future__ import annotations
 
+import errno
+import io
 import logging
 import logging.handlers
+import os
+import stat
 import sys
 import threading
 from pathlib import Path
@@ -24,7 +28,11 @@ MAX_BYTES = 2_000_000
 BACKUPS = 2
 FORMAT = "%(asctime)s %(levelname)s %(name)s [%(threadName)s] %(message)s"
 
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # Windows has no pipes in the file system, nor the flag
+_BINARY = getattr(os, "O_BINARY", 0)  # Windows: the text layer above writes the line ends, not the system too
+
 _handler: logging.Handler | None = None
+_failed: Path | None = None  # the log file that could not be opened (not tried again)
 
 
 class _LogFile(logging.handlers.RotatingFileHandler):
@@ -32,6 +40,27 @@ class _LogFile(logging.handlers.RotatingFileHandler):
     logging's own way is a traceback on stderr for every line it could not write."""
 
     told = False
+
+    def _open(self) -> io.TextIOWrapper:
+        """The file, opened to append without waiting: a pipe in its place would hold the app before its window
+        opens (opening one waits for a reader) or at any line later (writing waits while nobody reads), so a
+        pipe or a socket is refused like any file that cannot be written."""
+        try:
+            fd = os.open(self.baseFilename, os.O_WRONLY | os.O_APPEND | os.O_CREAT | _NONBLOCK | _BINARY, 0o644)
+        except OSError as exc:
+            if exc.errno == errno.ENXIO:  # a pipe nobody reads
+                raise _a_pipe(self.baseFilename) from None
+            raise
+        try:
+            mode = os.fstat(fd).st_mode
+            if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode):
+                raise _a_pipe(self.baseFilename)
+            if _NONBLOCK:  # a device (/dev/null) is written as usual
+                os.set_blocking(fd, True)
+            return open(fd, "a", encoding=self.encoding, errors=self.errors)
+        except BaseException:
+            os.close(fd)
+            raise
 
     def handleError(self, record: logging.LogRecord | None) -> None:
         if not self.told:
@@ -47,6 +76,10 @@ class _LogFile(logging.handlers.RotatingFileHandler):
             self.handleError(None)
 
 
+def _a_pipe(path: str) -> OSError:
+    return OSError(errno.EINVAL, "a pipe or a socket has its name", path)
+
+
 def log_path() -> Path:
     return data_dir() / FILE_NAME
 
@@ -56,22 +89,28 @@ def current_log() -> Path | None:
     return Path(_handler.baseFilename) if isinstance(_handler, logging.FileHandler) else None
 
 
-def setup_logging() -> Path | None:
+def setup_logging(tell: bool = True) -> Path | None:
     """Send the game's log to the log file (again, if the data folder changed); the file's path,
-    or None when it cannot be written (the game then runs without a log file)."""
-    global _handler
+    or None when it cannot be written (the game then runs without a log file). That is said on stderr once
+    (`tell`: at all; the caller said why already) and not tried again for the same file."""
+    global _handler, _failed
     logger = logging.getLogger(LOGGER)
     logger.setLevel(logging.INFO)
     path = log_path()
     if isinstance(_handler, logging.FileHandler) and Path(_handler.baseFilename) == path.resolve():
         return path
+    if path == _failed:
+        return None
     close_logging()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handler = _LogFile(path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8")
     except OSError as exc:
-        error_line(f"no log file ({exc})")
+        _failed = path
+        if tell:
+            error_line(f"the log file {path} cannot be written ({exc.strerror or exc}): the game goes on without it")
         return None
+    _failed = None
     handler.setFormatter(logging.Formatter(FORMAT))
     logger.addHandler(handler)
     _handler = handler

@@ -13,10 +13,11 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from . import jsonio
-from .interface.game import ActionFormatError, AnyGame, AnyState, IllegalActionError, brief
+from .interface.game import ActionFormatError, AnyGame, AnyState, IllegalActionError
 
 MAX_BYTES = 4_000_000  # a long game's record is tens of kilobytes
 MAX_ACTIONS = 20_000
+MAX_SCORE = 10**6  # points a record may say a player scored: far more than any game gives
 
 
 class RecordError(ValueError):
@@ -53,73 +54,69 @@ def read_record(path: Path) -> Any:
 
 def replay_record(library: Mapping[str, AnyGame], record: Any) -> tuple[AnyGame, AnyState]:
     """Check a record's shape and replay it: the game and its final state, or RecordError naming
-    the first action (by index from 0) that is malformed or illegal, or the scores that disagree."""
-    if not isinstance(record, dict):
-        raise RecordError("a game record must be a JSON object")
-    name = record.get("game")
-    game = library.get(name) if isinstance(name, str) else None
-    if game is None:
-        raise RecordError(f"\"game\" must be one of {', '.join(library)}, not {brief(name)}")
+    the first action (by index from 0) that is malformed or illegal, the field that is not what a record has
+    there, or the scores that disagree."""
+    try:
+        return _replay(library, jsonio.Fields(record))
+    except jsonio.JsonError as exc:  # no object, or a field missing, of the wrong type or out of bounds
+        raise RecordError(f"a game record {exc}" if exc.reason == "not_an_object" else str(exc)) from None
+
+
+def _replay(library: Mapping[str, AnyGame], fields: jsonio.Fields) -> tuple[AnyGame, AnyState]:
+    game = library[fields["game"].choice(list(library))]
     required = {"game", "players", "first", "variants", "actions"} | ({"seed"} if game.seeded else set())
     allowed = required | {"scores", "winners", "seed"}
-    missing, unknown = required - set(record), set(record) - allowed
+    missing, unknown = required - fields.keys(), fields.keys() - allowed
     if missing or unknown:
         detail = "; ".join(part for part in (
             f"missing {', '.join(sorted(missing))}" if missing else "",
             f"unknown {', '.join(sorted(unknown))}" if unknown else "") if part)
         raise RecordError(f"a {game.id} record has the keys {', '.join(sorted(required))}: {detail}")
-    players, first = record["players"], record["first"]
-    if not _whole(players) or not game.min_players <= players <= game.max_players:
-        raise RecordError(f"\"players\" must be {game.min_players}-{game.max_players}, not {brief(players)}")
-    if not _whole(first) or not 0 <= first < players:
-        raise RecordError(f"\"first\" must be a seat 0-{players - 1}, not {brief(first)}")
-    seed = record.get("seed", 0)
-    if not _whole(seed) or not 0 <= seed < 2**63:
-        raise RecordError(f"\"seed\" must be a whole number 0 to 2^63 - 1, not {brief(seed)}")
-    variants = _variants(game, record["variants"])
-    actions = record["actions"]
-    if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
-        raise RecordError(f"\"actions\" must be a list of at most {MAX_ACTIONS} actions")
+    players = fields["players"].integer(game.min_players, game.max_players)
+    first = fields["first"].integer(0, players - 1)
+    seed = fields.get("seed", 0).integer(0, 2**63 - 1)
+    variants = _variants(game, fields["variants"])
     state = game.new_state(players, seed, first, variants)
-    for index, raw in enumerate(actions):
+    for index, raw in enumerate(fields["actions"].list(MAX_ACTIONS)):
         try:
-            action = game.action_from_json(raw)
+            action = game.action_from_json(raw.value)  # an action is read by its game (its notation)
         except ActionFormatError as exc:
             raise RecordError(f"action {index}: {exc}", index) from None
         try:
             state.apply(action)
         except IllegalActionError as exc:
-            raise RecordError(f"action {index} ({jsonio.shown(raw, 100)}) is illegal: {exc}", index) from None
-    _check_result(record, state)
+            raise RecordError(f"action {index} ({jsonio.shown(raw.value, 100)}) is illegal: {exc}", index) from None
+    _check_result(fields, state)
     return game, state
 
 
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _variants(game: AnyGame, given: Any) -> tuple[str, ...]:
+def _variants(game: AnyGame, field: jsonio.Field) -> tuple[str, ...]:
+    """Every variant of the game, each said to be on or off."""
     ids = [v.id for v in game.variants]
-    if not isinstance(given, dict) or set(given) != set(ids) or not all(isinstance(v, bool) for v in given.values()):
+    given = field.object()
+    if given.keys() != set(ids):
         shape = ", ".join(f'"{v}": true|false' for v in ids)
-        raise RecordError(f"\"variants\" must be {{{shape}}}, not {jsonio.shown(given, 200)}")
-    return tuple(v for v in ids if given[v])
+        raise RecordError(f"\"variants\" must be {{{shape}}}, not {jsonio.shown(given.data, 200)}")
+    return tuple(v for v in ids if given[v].boolean())
 
 
-def _check_result(record: dict[str, Any], state: AnyState) -> None:
-    if "scores" not in record and "winners" not in record:
+def _check_result(fields: jsonio.Fields, state: AnyState) -> None:
+    if not ({"scores", "winners"} & fields.keys()):
         return
     if not state.is_terminal():
         raise RecordError(
-            f"the record has final scores but its {len(record['actions'])} actions do not finish the game"
+            f"the record has final scores but its {len(state.history)} actions do not finish the game"
         )
     totals = [b.total for b in state.scores()]
-    if "scores" in record and record["scores"] != totals:
+    seats = range(state.players)
+    if "scores" in fields.keys() and [f.integer(-MAX_SCORE, MAX_SCORE) for f in fields["scores"].list(len(seats))] \
+            != totals:
         raise RecordError(
-            f"the record's scores {jsonio.shown(record['scores'], 200)} differ from the replay's {totals}"
+            f"the record's scores {jsonio.shown(fields['scores'].value, 200)} differ from the replay's {totals}"
         )
     winners = state.winners()
-    if "winners" in record and record["winners"] != winners:
+    if "winners" in fields.keys() and [f.integer(0, len(seats) - 1) for f in fields["winners"].list(len(seats))] \
+            != winners:
         raise RecordError(
-            f"the record's winners {jsonio.shown(record['winners'], 200)} differ from the replay's {winners}"
+            f"the record's winners {jsonio.shown(fields['winners'].value, 200)} differ from the replay's {winners}"
         )

@@ -25,6 +25,7 @@ log = logging.getLogger(__name__)
 FORMAT = "drako-desktop-review"
 VERSION = 1
 MAX_BYTES = 4_000_000  # a review of a long game is tens of kilobytes
+MAX_TEXT = 200  # characters of the rules' identity a review names (the game writes 64)
 TAG = re.compile(r"[a-z][a-z0-9_]{0,39}")  # what a game's `missed` names a thing a better move had
 
 
@@ -55,25 +56,17 @@ def read_review(path: Path, handle: Game, saved: SavedGame, seat: int,
     when there is no file. ReviewFileError when the file is not this game's review (or is broken): each
     decision must name the move the game made there, a move that was legal there, and things missed by
     name (the Review screen draws both moves on the position)."""
-    game_id, actions = saved.game_id, saved.actions
     try:
         data = jsonio.read_file(path, MAX_BYTES)
     except jsonio.JsonError as exc:
         if exc.reason == "missing":
             return [], False
         raise ReviewFileError(str(exc)) from None
-    expected = {"format": FORMAT, "version": VERSION, "game": handle.id,
-                "game_id": game_id, "seat": seat, "depth": depth, "actions": len(actions)}
-    if not isinstance(data, dict) or any(data.get(key) != value for key, value in expected.items()) \
-            or not made_with(handle, data.get("cards")):
-        raise ReviewFileError("it is the review of another game, seat, depth or card data")
-    raw, complete = data.get("decisions"), data.get("complete")
-    if not isinstance(raw, list) or not isinstance(complete, bool):
-        raise ReviewFileError("its decisions are missing")
     try:
-        decisions = [DecisionReview.from_json(d) for d in raw]
-    except ValueError as exc:
+        decisions, complete = _decisions(jsonio.Fields(data), handle, saved, seat, depth)
+    except ValueError as exc:  # a field of the wrong type or out of bounds (a JsonError names it), or misplaced
         raise ReviewFileError(str(exc)) from None
+    actions = saved.actions
     indices = [d.index for d in decisions]
     if len(set(indices)) != len(indices) or any(i >= len(actions) for i in indices) or any(
             d.chosen != actions[d.index].to_json() or not all(TAG.fullmatch(tag) for tag in d.missed)
@@ -81,6 +74,21 @@ def read_review(path: Path, handle: Game, saved: SavedGame, seat: int,
         raise ReviewFileError("its decisions are not the game's")
     _check_better_moves(handle, saved, decisions)
     return sorted(decisions, key=lambda d: d.index), complete
+
+
+def _decisions(fields: jsonio.Fields, handle: Game, saved: SavedGame, seat: int,
+               depth: int) -> tuple[list[DecisionReview], bool]:
+    """The decisions a review file holds, if it is the review of this game, seat and depth with these rules."""
+    if not fields["format"].equals(FORMAT):
+        raise ReviewFileError("it is not a review")
+    fields["version"].version((VERSION,))
+    expected = {"game": handle.id, "game_id": saved.game_id, "seat": seat, "depth": depth,
+                "actions": len(saved.actions)}
+    if not all(fields[key].equals(value) for key, value in expected.items()) \
+            or not made_with(handle, fields["cards"].text(MAX_TEXT)):
+        raise ReviewFileError("it is the review of another game, seat, depth or card data")
+    complete = fields["complete"].boolean()
+    return [DecisionReview.from_json(d) for d in fields["decisions"].list(len(saved.actions))], complete
 
 
 def _check_better_moves(handle: Game, saved: SavedGame, decisions: Sequence[DecisionReview]) -> None:

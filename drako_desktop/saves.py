@@ -52,7 +52,7 @@ from .controller.game import COMPUTER, HUMAN, MAX_NAME, GameSetup, Seat, clean_n
 from .i18n import Message, file_problem
 from .interface.game import ActionFormatError, Game, GameState, IllegalActionError, made_with
 from .palette import SEAT_COLOURS
-from .storage import atomic_write_text, data_dir, move_to_free_name, set_aside, write_new
+from .storage import atomic_write_text, data_dir, move_to_free_name, set_aside, unwritable, write_new
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +62,9 @@ MAX_ACTIONS = 20_000  # far beyond any real game: a bigger file is not a save
 MAX_BYTES = 8_000_000  # a real save is tens of kilobytes
 GAME_ID = re.compile(r"\d{8}-\d{6}-[0-9a-f]{6}")  # what `new_game_id` makes: the only ids a file may give
 STAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")  # what `now` makes
+EXAMPLE_STAMP = "2026-01-31T18:05:00Z"
+MAX_TEXT = 200  # characters of a save's game, rules identity, id or date: far more than the game writes
+MAX_SEATS = 100  # seats a save's list may have before it is not read further (a game has a few)
 
 
 class SaveError(Exception):
@@ -170,6 +173,16 @@ def history_dir() -> Path:
     return data_dir() / "history"
 
 
+def why_unsaved() -> str | None:
+    """Why no game can be saved here (the data folder or its saves folder cannot be written), as the start of a
+    line naming the folder; None when games can be saved."""
+    for folder in (data_dir(), saves_dir()):
+        reason = unwritable(folder)
+        if reason is not None:
+            return f"{folder} cannot be written ({reason})"
+    return None
+
+
 def reviews_dir() -> Path:
     """Where the post-game reviews of the finished games are kept (`reviews.py`)."""
     return history_dir() / "reviews"
@@ -227,81 +240,65 @@ def decode(text: str | bytes, library: Library, path: Path | None = None,
     `other_rules`: a finished game made with other rules of its game is replayed under this copy's rules
     (its record, for the viewer: only its actions must be legal) instead of refused with OtherRulesError."""
     try:
-        data = jsonio.loads(text, MAX_BYTES)
-    except jsonio.JsonError as exc:
+        return _decode(jsonio.loads(text, MAX_BYTES), library, path, signature, other_rules)
+    except jsonio.JsonError as exc:  # not JSON, or a field missing or not what a save has there
         raise SaveError(file_problem(exc)) from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
+
+
+def _decode(data: Any, library: Library, path: Path | None, signature: tuple[int, ...] | None,
+            other_rules: bool) -> tuple[SavedGame, GameState]:
+    if not isinstance(data, dict) or not jsonio.Fields(data)["format"].equals(FORMAT):
         raise SaveError("not_a_save")
-    version = data.get("version")
-    if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
-        raise LeftInPlaceError("newer_version", found=version, expected=VERSION)
-    if version != VERSION:
-        raise SaveError("version", found=jsonio.shown(version), expected=VERSION)
-    game_id = data.get("game")
-    handle = library.get(game_id) if isinstance(game_id, str) else None
+    fields = jsonio.Fields(data)
+    try:
+        fields["version"].version((VERSION,))
+    except jsonio.VersionError as exc:
+        if exc.newer:
+            raise LeftInPlaceError("newer_version", found=exc.version, expected=VERSION) from None
+        raise SaveError("version", found=exc.values["found"], expected=VERSION) from None
+    handle = library.get(fields["game"].text(MAX_TEXT))
     if handle is None:
         raise ForeignCardsError("foreign_cards")
-    other_rules = other_rules and not made_with(handle, data.get("cards"))
-    if not other_rules and not made_with(handle, data.get("cards")):
+    cards = fields["cards"].text(MAX_TEXT)
+    other_rules = other_rules and not made_with(handle, cards)
+    if not other_rules and not made_with(handle, cards):
         raise OtherRulesError("other_rules", game=handle.name)
-
-    def need(key: str, kind: type | tuple[type, ...]) -> Any:
-        value = data.get(key)
-        if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
-            raise SaveError("field", field=key)
-        return value
-
-    game_id = need("game_id", str)
+    game_id = fields["game_id"].text(MAX_TEXT)
     if not GAME_ID.fullmatch(game_id):
         raise SaveError("game_id")
-    seats_raw = need("seats", list)
+    seats_raw = fields["seats"].list(MAX_SEATS)
     if not handle.min_players <= len(seats_raw) <= handle.max_players:
         raise SaveError("seat_count", seats=len(seats_raw), min=handle.min_players, max=handle.max_players)
-    seats = tuple(_seat(handle, raw, i + 1) for i, raw in enumerate(seats_raw))
-    seed = need("seed", int)
-    first = need("first", int)
-    if not 0 <= seed < 2**63 or not 0 <= first < len(seats):
-        raise SaveError("seed")
-    variants = data.get("variants", [])
+    seats = tuple(_seat(handle, raw, n + 1) for n, raw in enumerate(seats_raw))
+    seed = fields["seed"].integer(0, 2**63 - 1)
+    first = fields["first"].integer(0, len(seats) - 1)
     known = [v.id for v in handle.variants]
-    if (not isinstance(variants, list) or not all(isinstance(v, str) and v in known for v in variants)
-            or len(set(variants)) != len(variants)):
-        raise SaveError("field", field="variants")
-    created, updated = need("created", str), need("updated", str)
-    for key, stamp in (("created", created), ("updated", updated)):
-        if not STAMP.fullmatch(stamp):
-            raise SaveError("field", field=key)
-    colours = data.get("colours", [])
-    if not isinstance(colours, list) or colours and (
-            not all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c < len(SEAT_COLOURS) for c in colours)
-            or len(set(colours)) != len(colours) or len(colours) != len(seats)):
-        raise SaveError("field", field="colours")
-    hints = data.get("hints", [])
-    if not isinstance(hints, list) or hints and (len(hints) != len(seats) or not all(
-            isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= MAX_ACTIONS for n in hints)):
-        raise SaveError("field", field="hints")
-    turn_ended = data.get("turn_ended", False)
-    if not isinstance(turn_ended, bool):
-        raise SaveError("field", field="turn_ended")
-    seed_chosen = data.get("seed_chosen", False)  # saves from before 0.2 have none: their seeds were drawn
-    if not isinstance(seed_chosen, bool):
-        raise SaveError("field", field="seed_chosen")
-    raw_actions = need("actions", list)
-    if len(raw_actions) > MAX_ACTIONS:
-        raise SaveError("too_many_actions")
-    setup = GameSetup(seats, seed, first, handle.id, tuple(variants), tuple(colours), seed_chosen)
+    variants = tuple(f.choice(known) for f in fields.get("variants", []).list(len(known), unique=True))
+    created = fields["created"].matching(STAMP, EXAMPLE_STAMP)
+    updated = fields["updated"].matching(STAMP, EXAMPLE_STAMP)
+    colours = tuple(f.integer(0, len(SEAT_COLOURS) - 1)
+                    for f in fields.get("colours", []).list(len(seats), unique=True))
+    hints = tuple(f.integer(0, MAX_ACTIONS) for f in fields.get("hints", []).list(len(seats)))
+    for key, per_seat in (("colours", colours), ("hints", hints)):  # none, or one for each seat
+        if per_seat and len(per_seat) != len(seats):
+            raise SaveError("per_seat", field=key, seats=len(seats), found=len(per_seat))
+    turn_ended = fields.get("turn_ended", False).boolean()
+    seed_chosen = fields.get("seed_chosen", False).boolean()  # saves from before 0.2 have none: their seeds were drawn
+    raw_actions = fields["actions"].list(MAX_ACTIONS)
+    setup = GameSetup(seats, seed, first, handle.id, variants, colours, seed_chosen)
     state = handle.new_state(setup.players, seed, first, setup.variants)
     for i, raw in enumerate(raw_actions):
         try:
-            state.apply(handle.action_from_json(raw))
+            state.apply(handle.action_from_json(raw.value))  # an action is read by its game (its notation)
         except (ActionFormatError, IllegalActionError) as exc:
             raise SaveError("action", number=i + 1, reason=str(exc)) from None
+    finished = fields["finished"].boolean()
     if other_rules:  # other rules reach other positions and scores: the game must only have ended there too
-        if not (need("finished", bool) and state.is_terminal()):
+        if not (finished and state.is_terminal()):
             raise OtherRulesError("other_rules", game=handle.name)
-    elif not _same_position(need("snapshot", dict), snapshot(state)):
+    elif not _same_position(fields["snapshot"].object().data, snapshot(state)):
         raise SaveError("snapshot")
-    elif need("finished", bool) != state.is_terminal():
+    elif finished != state.is_terminal():
         raise SaveError("finished_flag")
     game = SavedGame(
         game_id=game_id,
@@ -309,23 +306,24 @@ def decode(text: str | bytes, library: Library, path: Path | None = None,
         actions=tuple(state.history),
         created=created,
         updated=updated,
-        practice=need("practice", bool),
+        practice=fields["practice"].boolean(),
         finished=state.is_terminal(),
         path=path,
         signature=signature,
-        hints=tuple(hints) if any(hints) else (),
+        hints=hints if any(hints) else (),
         turn_ended=turn_ended and not state.is_terminal(),
         other_rules=other_rules,
     )
     return game, state
 
 
-def _seat(handle: Game, raw: Any, number: int) -> Seat:
+def _seat(handle: Game, raw: jsonio.Field, number: int) -> Seat:
     """One seat of a save: a person, or a computer playing a level of the game or this machine's bot."""
-    if (not isinstance(raw, dict) or set(raw) != {"name", "kind", "level"}
-            or not all(isinstance(v, str) for v in raw.values()) or raw["kind"] not in (HUMAN, COMPUTER)):
+    fields = raw.object()
+    if fields.keys() != {"name", "kind", "level"}:
         raise SaveError("seat", seat=number)
-    name, kind, level = clean_name(raw["name"]), raw["kind"], raw["level"]
+    name, kind, level = clean_name(fields["name"].text()), fields["kind"].choice((HUMAN, COMPUTER)), \
+        fields["level"].text()
     if not name or (kind == COMPUTER) != bool(level):
         raise SaveError("seat", seat=number)
     if len(name) > MAX_NAME:
@@ -531,22 +529,25 @@ class SaveLock:
         self.path = save.with_name(f".{save.name}.lock")
         self.token = uuid.uuid4().hex
 
-    def _read(self) -> dict[str, Any] | None:
+    def _read(self) -> jsonio.Fields | None:
         try:
-            data = jsonio.read_file(self.path, self.MAX_BYTES)
+            return jsonio.Fields(jsonio.read_file(self.path, self.MAX_BYTES))
         except jsonio.JsonError:  # no lock, or a broken one: nobody's claim
             return None
-        return data if isinstance(data, dict) else None
 
     def holder(self) -> LockHolder | None:
         """Another running copy of the app that has the game open, or None."""
-        data = self._read()
-        if data is None or data.get("token") == self.token:
+        fields = self._read()
+        if fields is None:
             return None
-        pid, host, since = data.get("pid"), data.get("host"), data.get("since")
-        if not (isinstance(pid, int) and not isinstance(pid, bool) and 0 < pid < 2**31 and isinstance(host, str)
-                and isinstance(since, str)):
-            return None  # no process of any computer has that id (and a number of 25 digits overflowed os.kill)
+        try:  # a broken claim is nobody's (and no process of any computer has an id beyond these bounds: a number
+            # of 25 digits overflowed os.kill)
+            token, pid = fields["token"].text(), fields["pid"].integer(1, 2**31 - 1)
+            host, since = fields["host"].text(), fields["since"].text()
+        except jsonio.FieldError:
+            return None
+        if token == self.token:
+            return None
         if host == socket.gethostname() and (pid == os.getpid() or not process_alive(pid)):
             return None  # this process, or one that has ended
         return LockHolder(pid, clean_name(host)[:64], since if STAMP.fullmatch(since) else "?")
@@ -572,8 +573,8 @@ class SaveLock:
 
     def held(self) -> bool:
         """This claim is still the game's (no other copy took it over)."""
-        data = self._read()
-        return data is not None and data.get("token") == self.token
+        fields = self._read()
+        return fields is not None and fields["token"].equals(self.token)
 
     def release(self) -> None:
         if self.held():
@@ -665,8 +666,10 @@ class Autosaver:
             if not self.stopped:
                 self._write_file(text, finished)
         except Exception as exc:  # the writer never dies: the next position is tried again
+            if self.error is None:  # told once, not at every move while it goes on failing
+                log.error("the game could not be saved to %s: %s", self.path, exc,
+                          exc_info=not isinstance(exc, OSError))
             self.error = Message("save_errors.not_saved", path=str(self.path), reason=_reason(exc))
-            log.error("the game could not be saved to %s: %s", self.path, exc, exc_info=not isinstance(exc, OSError))
         finally:
             with self._progress:
                 self._written = number
@@ -695,6 +698,8 @@ class Autosaver:
         atomic_write_text(self.path, text)
         self._expected = signature_of(self.path)
         self.location = self.path
+        if self.error is not None:
+            log.info("the game is saved again to %s", self.path)
         self.error = None
         if finished:  # the game is over: into the history, and the lock is no longer needed
             try:

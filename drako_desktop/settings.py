@@ -10,9 +10,9 @@ file is read like any file from outside (`jsonio`).
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from . import jsonio
 from .ai.external import TIMEOUT_RANGE
@@ -50,57 +50,31 @@ class Settings:
     game: str = ""  # the game last chosen in the main menu ("" = the first game)
 
     def validate(self) -> list[Message]:
-        """Problems with the values (empty when all is well)."""
+        """Problems with the values (empty when all is well): each is read as it would be from the file."""
         problems = []
-        if self.animation_speed not in ANIMATION_SPEEDS:
-            problems.append(Message("settings_errors.one_of", setting="animation_speed", allowed=ANIMATION_SPEEDS))
-        if self.computer_pace not in COMPUTER_PACES:
-            problems.append(Message("settings_errors.one_of", setting="computer_pace", allowed=COMPUTER_PACES))
-        if not MIN_WINDOW[0] <= self.window_width <= MAX_WINDOW[0]:
-            problems.append(Message("settings_errors.range", setting="window_width",
-                                    low=MIN_WINDOW[0], high=MAX_WINDOW[0]))
-        if not MIN_WINDOW[1] <= self.window_height <= MAX_WINDOW[1]:
-            problems.append(Message("settings_errors.range", setting="window_height",
-                                    low=MIN_WINDOW[1], high=MAX_WINDOW[1]))
-        if self.game and self.game not in game_ids():
-            problems.append(Message("settings_errors.one_of", setting="game", allowed=game_ids()))
-        if not TIMEOUT_RANGE[0] <= self.bot_timeout <= TIMEOUT_RANGE[1]:
-            problems.append(Message("settings_errors.seconds", setting="bot_timeout", low=f"{TIMEOUT_RANGE[0]:g}",
-                                    high=f"{TIMEOUT_RANGE[1]:g}"))
-        if self.language and self.language not in available_languages():  # "": the system's language
-            problems.append(Message("settings_errors.one_of", setting="language", allowed=tuple(available_languages())))
-        if len(self.bot_command) > MAX_BOT_COMMAND or not self.bot_command.isprintable():
-            problems.append(Message("settings_errors.text", setting="bot_command", max=MAX_BOT_COMMAND))
+        for name, read in READ.items():
+            try:
+                read(jsonio.Field(getattr(self, name), name))
+            except jsonio.FieldError as exc:
+                problems.append(file_problem(exc))
         return problems
 
     @classmethod
     def from_json(cls, data: Any) -> tuple["Settings", list[Message]]:
-        """Settings from a parsed file, keeping every valid value; also the problems found."""
-        if not isinstance(data, dict):
-            return cls(), [Message("settings_errors.not_object")]
-        problems = []
-        if data.get("version", FILE_VERSION) != FILE_VERSION:
-            problems.append(Message("settings_errors.version", found=jsonio.shown(data.get("version"))))
-            return cls(), problems
-        values = {}
-        defaults = cls()
-        for f in fields(cls):
-            if f.name not in data:
-                continue
-            value = data[f.name]
-            expected = type(getattr(defaults, f.name))
-            if expected is float and isinstance(value, int) and not isinstance(value, bool):
-                value = float(value)
-            if type(value) is not expected:
-                problems.append(Message("settings_errors.type", setting=f.name,
-                                        expected=Message(f"settings_errors.{expected.__name__}"),
-                                        found=jsonio.shown(value)))
-                continue
-            wrong = replace(defaults, **{f.name: value}).validate()
-            if wrong:
-                problems.extend(wrong)
-                continue
-            values[f.name] = value
+        """Settings from a parsed file, keeping every valid value; also the problems found (the defaults, and
+        why, for a file that is not this version's settings at all)."""
+        try:
+            fields = jsonio.Fields(data)
+            fields.get("version", FILE_VERSION).version((FILE_VERSION,))
+        except jsonio.JsonError as exc:  # no object, or another version's
+            return cls(), [file_problem(exc)]
+        values, problems = {}, []
+        for name, read in READ.items():  # keys of no setting are ignored: a newer version's file still loads
+            if name in fields.keys():
+                try:
+                    values[name] = read(fields[name])
+                except jsonio.FieldError as exc:
+                    problems.append(file_problem(exc))
         return cls(**values), problems
 
     def to_json(self) -> dict:
@@ -125,6 +99,25 @@ class Settings:
 
     def save(self, path: Path | None = None) -> None:
         atomic_write_text(path or settings_path(), json.dumps(self.to_json(), indent=2) + "\n")
+
+
+# How each setting is read from the file, its type and bounds: a value of another type, or out of bounds, leaves the
+# setting at its default, and the message names it.
+READ: dict[str, Callable[[jsonio.Field], Any]] = {
+    "animation_speed": lambda f: f.choice(ANIMATION_SPEEDS),
+    "computer_pace": lambda f: f.choice(COMPUTER_PACES),
+    "fullscreen": jsonio.Field.boolean,
+    "window_width": lambda f: f.integer(MIN_WINDOW[0], MAX_WINDOW[0]),
+    "window_height": lambda f: f.integer(MIN_WINDOW[1], MAX_WINDOW[1]),
+    "sound": jsonio.Field.boolean,
+    "show_score_preview": jsonio.Field.boolean,
+    "auto_end_turn": jsonio.Field.boolean,
+    "language": lambda f: f.choice(("", *available_languages())),  # "": the system's language
+    "practice_undo": jsonio.Field.boolean,
+    "bot_command": lambda f: f.text(MAX_BOT_COMMAND, printable=True),
+    "bot_timeout": lambda f: f.number(*TIMEOUT_RANGE),
+    "game": lambda f: f.choice(("", *game_ids())),  # "": the first game
+}
 
 
 def settings_path() -> Path:

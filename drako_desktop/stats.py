@@ -30,6 +30,8 @@ VERSION_1_GAME = "aetherya-pocket"  # the one game of the app when it wrote vers
 PEOPLE = "people"  # the opponent "level" of a table with no computer seat
 MAX_BYTES = 16_000_000  # a statistics file of thousands of games is a few hundred kilobytes
 MAX_COUNT = 10**9  # games, wins and scores beyond any lifetime of play
+MAX_RECORDED = 1_000_000  # games counted: a game a minute for two years
+MAX_TEXT = 100  # characters of a counted game's id (the game makes ids of 22)
 GAME_ID = re.compile(r"[a-z][a-z0-9-]{0,39}")  # a registry id
 LEVEL = re.compile(r"[a-z][a-z0-9_-]{0,39}|exec:.{1,1000}")  # a computer level (exec:COMMAND: from before 0.2)
 
@@ -57,34 +59,36 @@ class Record:
         }
 
     @classmethod
-    def from_json(cls, data: Any) -> "Record":
-        if not isinstance(data, dict):
-            raise ValueError("a player record is not an object")
-        if not all(_count(data.get(k), low=-MAX_COUNT if k == "total_score" else 0)
-                   for k in ("games", "wins", "total_score", "practice_games")):
-            raise ValueError("a player record has a bad count")
-        best = data.get("best")
-        if best is not None and not _count(best, low=-MAX_COUNT):
-            raise ValueError("a player record has a bad best score")
-        by = data.get("by_opponent")
-        if not isinstance(by, dict) or not all(
-            LEVEL.fullmatch(k) and k.isprintable() and isinstance(v, list) and len(v) == 2 and all(_count(n) for n in v)
-            and v[1] <= v[0]  # [games, wins]: more wins than games would be a win rate over 100%
-            for k, v in by.items()
-        ):
-            raise ValueError("a player record has bad per-opponent counts")
-        if data["wins"] > data["games"]:
+    def from_json(cls, field: jsonio.Field) -> "Record":
+        """A player's record as the file has it (JsonError for a field of the wrong type or out of bounds,
+        ValueError for counts that do not add up)."""
+        data = field.object()
+        games, wins = data["games"].integer(0, MAX_COUNT), data["wins"].integer(0, MAX_COUNT)
+        best = data.get("best", None)
+        by_opponent = {}
+        for level, counts in data["by_opponent"].object().items():
+            if not (LEVEL.fullmatch(level) and level.isprintable()):
+                raise ValueError("a player record names no level")
+            played, won = (n.integer(0, MAX_COUNT) for n in _pair(counts))
+            if won > played:  # [games, wins]: more wins than games would be a win rate over 100%
+                raise ValueError("a player record has more wins than games against a level")
+            by_opponent[level] = [played, won]
+        if wins > games:
             raise ValueError("a player record has more wins than games")
-        hint_games = data.get("hint_games", 0)  # files from before hints have none
-        seeded_games = data.get("seeded_games", 0)  # nor files from before chosen seeds were counted apart
-        if not (_count(hint_games) and _count(seeded_games)):
-            raise ValueError("a player record has a bad count")
-        return cls(data["games"], data["wins"], data["total_score"], best, data["practice_games"], hint_games,
-                   seeded_games, {k: list(v) for k, v in by.items()})
+        return cls(games, wins, data["total_score"].integer(-MAX_COUNT, MAX_COUNT),
+                   None if best.value is None else best.integer(-MAX_COUNT, MAX_COUNT),
+                   data["practice_games"].integer(0, MAX_COUNT),
+                   data.get("hint_games", 0).integer(0, MAX_COUNT),  # files from before hints have none
+                   data.get("seeded_games", 0).integer(0, MAX_COUNT),  # nor those from before chosen seeds counted
+                   by_opponent)
 
 
-def _count(value: Any, low: int = 0) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= MAX_COUNT
+def _pair(field: jsonio.Field) -> list[jsonio.Field]:
+    """[games, wins] against one level."""
+    counts = field.list(2)
+    if len(counts) != 2:
+        raise ValueError("a player record has bad per-opponent counts")
+    return counts
 
 
 @dataclass
@@ -140,19 +144,23 @@ class Statistics:
 
     @classmethod
     def from_json(cls, data: Any) -> "Statistics":
-        if not isinstance(data, dict) or data.get("version") not in (1, VERSION):
-            raise ValueError("unknown statistics format")
-        games = {VERSION_1_GAME: data.get("players")} if data["version"] == 1 else data.get("games")
-        recorded = data.get("recorded")
-        if not isinstance(games, dict) or not isinstance(recorded, list) \
-                or not all(isinstance(r, str) for r in recorded):
-            raise ValueError("the statistics file is malformed")
-        if not all(GAME_ID.fullmatch(game) and isinstance(players, dict) for game, players in games.items()):
-            raise ValueError("the statistics file is malformed")
-        records = {game: {_name(n): Record.from_json(r) for n, r in players.items()} for game, players in games.items()}
-        if any(len(records[game]) != len(players) for game, players in games.items()):
-            raise ValueError("two players' names are the same once cleaned")
-        return cls(records, list(recorded))
+        """The statistics a file holds (JsonError for a field of the wrong type or out of bounds, ValueError for
+        names and counts that do not add up)."""
+        fields = jsonio.Fields(data)
+        version = fields["version"].version((1, VERSION))
+        # Version 1: Aetherya Pocket's players alone.
+        games = [(VERSION_1_GAME, fields["players"])] if version == 1 else fields["games"].object().items()
+        recorded = [f.text(MAX_TEXT) for f in fields["recorded"].list(MAX_RECORDED)]
+        records: dict[str, dict[str, Record]] = {}
+        for game, players in games:
+            if not GAME_ID.fullmatch(game):
+                raise ValueError("the statistics name no game")
+            records[game] = {}
+            for name, record in players.object().items():
+                records[game][_name(name)] = Record.from_json(record)
+            if len(records[game]) != len(players.object().keys()):
+                raise ValueError("two players' names are the same once cleaned")
+        return cls(records, recorded)
 
     @classmethod
     def load(cls, path: Path | None = None) -> tuple["Statistics", Message | None]:

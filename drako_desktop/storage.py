@@ -159,6 +159,18 @@ def move_to_free_name(path: Path, names: Callable[[int], Path]) -> Path:
     raise AssertionError("unreachable")
 
 
+def unwritable(folder: Path) -> str | None:
+    """Why no file can be written in `folder` (made, with its parents, when it is not there), or None: a file has
+    its name or a parent's, it is read-only, the disk takes nothing. Tried by writing a nameless file there."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    return None
+
+
 def set_aside(path: Path) -> Path:
     """Rename a bad file aside as `NAME.broken-DATE` (`-2`, `-3` ... if taken) and return the new path:
     kept for the player and for bug reports, never deleted, never over another file set aside."""

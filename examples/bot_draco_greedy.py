@@ -5,7 +5,8 @@ Standard library only. Run it as a seat:
 
     drako-desktop simulate --game draco-mundis --agents exec:"python examples/bot_draco_greedy.py",medium
 
-It reads one JSON message per line on stdin and answers each "decide" message with one
+It says it is ready (one line {"type": "ready"}: a bot that loads something first says so once it has),
+then reads one JSON message per line on stdin and answers each "decide" message with one
 line {"choice": i} on stdout. Its strategy is greedy, one action at a time:
 
 - setup: explorers first, facing the middle of the board; its strong characters next to
@@ -162,6 +163,9 @@ def decide(message):
 
 
 def main():
+    # Nothing to load here; a bot that loads a model says this once the model is loaded, so that the
+    # loading does not count against its first decision's time limit.
+    print(json.dumps({"type": "ready"}), flush=True)
     seat = None
     for line in sys.stdin:
         message = json.loads(line)

@@ -2,7 +2,8 @@
 bot, and bots that misbehave in every way the game must survive.
 
 No test sleeps: slow bots are cut off by short timeouts, and a bot that hangs
-is stopped by `close()`.
+is stopped by `close()`. A bot that takes long to start waits itself, a bounded
+moment, and no test asserts how long anything took.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import select
 import shlex
 import sys
 import textwrap
+import threading
 from contextlib import redirect_stdout
 from pathlib import Path
 
@@ -52,6 +54,13 @@ def play(rules, spec: str, timeout: float = 5.0, opponent: str = "medium", seed:
         bot.close()
     assert state.is_terminal()
     return state
+
+
+@pytest.fixture
+def no_start_up_allowance(monkeypatch):
+    """The bots of a test that starts at once: their first decision's time limit is the only one (the start-up
+    allowance has tests of its own)."""
+    monkeypatch.setattr(external, "START_UP_ALLOWANCE", 0.0)
 
 
 def fallbacks(caplog) -> list[str]:
@@ -156,7 +165,7 @@ def test_a_bot_that_answers_garbage(rules, tmp_path, caplog, answer, reason):
     assert messages and all(reason in m for m in messages)
 
 
-def test_a_slow_answer_is_skipped_and_the_bot_plays_on(rules, tmp_path, caplog):
+def test_a_slow_answer_is_skipped_and_the_bot_plays_on(rules, tmp_path, caplog, no_start_up_allowance):
     """The first answer comes after the timeout: that decision is random, and the late
     answer is not mistaken for the next one."""
     caplog.set_level(logging.WARNING, logger="drako_desktop.ai")
@@ -174,7 +183,7 @@ def test_a_slow_answer_is_skipped_and_the_bot_plays_on(rules, tmp_path, caplog):
     assert 1 <= len(messages) <= 5 and all("no answer within 0.3 s" in m for m in messages)
 
 
-def test_a_bot_that_hangs_is_cut_off_and_stopped(rules, tmp_path, caplog):
+def test_a_bot_that_hangs_is_cut_off_and_stopped(rules, tmp_path, caplog, no_start_up_allowance):
     caplog.set_level(logging.WARNING, logger="drako_desktop.ai")
     never_answers = bot_script(tmp_path, "sys.stdin.read()")
     bot = make_agent(aetherya_game(), never_answers, seed=0, bot_timeout=0.2)
@@ -221,7 +230,7 @@ def test_a_bot_that_prints_without_end_is_held_back_not_read_into_memory(rules, 
     assert message.startswith(f'bot {bot.name}: answer "garbage": not valid JSON')
 
 
-def test_a_bot_that_stays_silent_is_not_waited_for_after_three_timeouts(rules, tmp_path, caplog):
+def test_a_bot_that_stays_silent_is_not_waited_for_after_three_timeouts(rules, tmp_path, caplog, no_start_up_allowance):
     caplog.set_level(logging.WARNING, logger="drako_desktop.ai")
     spec = bot_script(tmp_path, "sys.stdin.read()")  # reads everything, answers nothing
     bot = make_agent(aetherya_game(), spec, seed=1, bot_timeout=0.2)
@@ -233,6 +242,84 @@ def test_a_bot_that_stays_silent_is_not_waited_for_after_three_timeouts(rules, t
     assert len(messages) == 4 and all(m.startswith(f"bot {spec}: no answer within 0.2 s; ") for m in messages[:3])
     assert messages[3] == (f"bot {spec}: 3 decisions in a row without an answer: the seat is played by random legal "
                            "actions for the rest of the game")
+
+
+# -- start-up: loading is not thinking ------------------------------------------------
+
+LOADING = "import time; time.sleep(2)"  # loading a model: longer than a decision's time limit here
+
+
+def first_decision(rules, spec: str, timeout: float, start_up: float | None = None) -> tuple[int, int]:
+    """The bot's first decision of a game (asked as soon as it is started) and the index of the last legal action
+    (what the bots below choose, which a random fallback would not always)."""
+    bot = external.ExecAgent(spec[len("exec:"):], "aetherya-pocket", 0, timeout=timeout, start_up=start_up)
+    try:
+        state = GameState.new(rules, 2, seed=3)
+        legal = state.legal_actions()
+        return bot.choose(state.view(state.current), legal), len(legal) - 1
+    finally:
+        bot.close()
+
+
+def test_a_bot_that_says_it_is_ready_after_loading_keeps_its_first_decision(rules, tmp_path, caplog):
+    """It loads longer than a decision may take, says it is ready, answers: that answer is played."""
+    caplog.set_level(logging.WARNING, logger="drako_desktop.ai")
+    spec = bot_script(tmp_path, f"""
+        message = json.loads(sys.stdin.readline())
+        {LOADING}
+        last = len(message["legal"]) - 1
+        sys.stdout.write(json.dumps({{"type": "ready"}}) + "\\n" + json.dumps({{"choice": last}}) + "\\n")
+        sys.stdout.flush()
+        sys.stdin.read()
+    """)
+    chosen, last = first_decision(rules, spec, timeout=1.0)
+    assert fallbacks(caplog) == [] and chosen == last
+
+
+def test_a_bot_that_never_says_it_is_ready_has_the_start_up_allowance(rules, tmp_path, caplog):
+    """Today's bots, that know of no ready line: loading counts against the allowance, not the time limit."""
+    caplog.set_level(logging.WARNING, logger="drako_desktop.ai")
+    spec = bot_script(tmp_path, f"""
+        {LOADING}
+        for line in sys.stdin:
+            print(json.dumps({{"choice": len(json.loads(line)["legal"]) - 1}}), flush=True)
+    """)
+    chosen, last = first_decision(rules, spec, timeout=1.0)
+    assert fallbacks(caplog) == [] and chosen == last
+
+
+def test_the_start_up_is_waited_for_a_bounded_time(rules, tmp_path, caplog):
+    caplog.set_level(logging.WARNING, logger="drako_desktop.ai")
+    spec = bot_script(tmp_path, "sys.stdin.read()")  # starts, and never answers
+    first_decision(rules, spec, timeout=0.2, start_up=0.5)
+    assert fallbacks(caplog)[0].startswith(f"bot {spec}: no answer within 0.2 s (after a start-up allowance of "
+                                           "0.5 s); playing the random legal action")
+
+
+def test_once_a_bot_said_it_is_ready_it_has_only_its_time_limit(rules, tmp_path, caplog):
+    """Ready during its first decision, it does not answer: the decision ends its time limit after the ready line,
+    not after the start-up allowance (ten minutes here, which the test would wait for). A ready line after the
+    first is an answer like any other, with no choice in it."""
+    caplog.set_level(logging.WARNING, logger="drako_desktop.ai")
+    spec = bot_script(tmp_path, """
+        ready = json.dumps({"type": "ready"})
+        sys.stdin.readline()
+        print(ready, flush=True)  # and no answer
+        sys.stdin.readline()
+        print(ready + "\\n" + ready, flush=True)  # the late answer to the first decision, and the second's
+        sys.stdin.read()
+    """)
+    bot = external.ExecAgent(spec[len("exec:"):], "aetherya-pocket", 0, timeout=0.3, start_up=600)
+    state = GameState.new(rules, 2, seed=3)
+    decisions = threading.Thread(target=lambda: [bot.choose(state.view(0), state.legal_actions()) for _ in "12"])
+    decisions.start()
+    decisions.join(timeout=60)
+    ended = not decisions.is_alive()
+    bot.close()  # the bot's end ends a decision still waiting for it
+    decisions.join()
+    assert ended
+    said = [m[len(f"bot {spec}: "):m.index(";")] for m in fallbacks(caplog)]
+    assert said == ["no answer within 0.3 s", 'answer has no whole-number "choice": {"type":"ready"}']
 
 
 def ends_within(pid: int, seconds: float) -> bool:

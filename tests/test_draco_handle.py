@@ -135,13 +135,14 @@ def bad_record(**changes: object) -> dict[str, object]:
 
 
 @pytest.mark.parametrize("changes, message, index", [
-    ({"game": "chess"}, "\"game\" must be one of aetherya-pocket, draco-mundis, not 'chess'", -1),
-    ({"players": 5}, "\"players\" must be 2-4, not 5", -1),
-    ({"players": True}, "\"players\" must be 2-4, not True", -1),
-    ({"first": 2}, "\"first\" must be a seat 0-1, not 2", -1),
+    ({"game": "chess"}, 'the field “game” must be one of "aetherya-pocket", "draco-mundis", not "chess"', -1),
+    ({"players": 5}, "the field “players” must be a whole number from 2 to 4, not 5", -1),
+    ({"players": True}, "the field “players” must be a whole number from 2 to 4, not true", -1),
+    ({"first": 2}, "the field “first” must be a whole number from 0 to 1, not 2", -1),
     ({"variants": {"fast_setup": False}}, "\"variants\" must be {\"fast_setup\": true|false, ", -1),
-    ({"variants": {"fast_setup": 0, "sherpa_sacrifice": False, "dragon_trap": False}}, "\"variants\" must be", -1),
-    ({"actions": "all of them"}, "\"actions\" must be a list of at most 20000 actions", -1),
+    ({"variants": {"fast_setup": 0, "sherpa_sacrifice": False, "dragon_trap": False}},
+     "the field “variants.fast_setup” must be true or false, not 0", -1),
+    ({"actions": "all of them"}, 'the field “actions” must be a list of at most 20000 items, not "all of them"', -1),
     ({"actions": [{"type": "pass"}] * 20_001}, "at most 20000", -1),
     ({"actions": [{"type": "place", "token": "dragon", "at": [0, 6]}, {"type": "pass"}]},
      "action 1 ({\"type\":\"pass\"}) is illegal: during setup, place your tokens first", 1),

@@ -457,9 +457,10 @@ def test_settings_from_a_file_are_bounded():
                                 "bot_timeout": 1e300}))
     settings, note = Settings.load()
     assert settings == Settings()
-    assert str(note) == (f"{path}: language must be one of en; zh-TW; bot_command must be printable text of at most "
-                         "1000 characters; bot_timeout must be 0.1-600 seconds; those settings were reset to their "
-                         "defaults")
+    assert str(note) == (f"{path}: the field “language” must be one of \"\"; \"en\"; \"zh-TW\", not "
+                         "\"../../../../etc/passwd\"; the field “bot_command” must be a printable text of at most "
+                         f"1000 characters, not \"{'x' * 38}…; the field “bot_timeout” must be a number from 0.1 to "
+                         "600, not 1e+300; those settings were reset to their defaults")
 
 
 # -- messages that do not mislead ---------------------------------------------------------------------------------

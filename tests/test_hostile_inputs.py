@@ -33,6 +33,7 @@ from ui_support import click, frames, make_app, screenshot
 
 MEGABYTE = "x" * 1_000_000
 CUT = "'" + "x" * 38 + "…"  # a long text as a message quotes it: 40 characters
+SHOWN = '"' + "x" * 38 + "…"  # a long text of a file as a message quotes it (as JSON): 40 characters
 
 
 def lesson_problems(folder: Path):
@@ -90,6 +91,48 @@ def test_a_lesson_naming_a_key_of_100000_letters_twice_is_told_short(tmp_path):
     with pytest.raises(aetherya_tutorial.TutorialError) as err:  # Learn to play shows it in a message box
         aetherya_tutorial.load_script(load("aetherya-pocket", folder).cards)
     assert str(err.value) == f"{script}: is not valid YAML at line {line}: the key '{'k' * 58}… appears twice"
+
+
+SECRET = "hunter2"  # what a file outside the data folder holds, which no message may quote
+
+
+@pytest.mark.parametrize("game, file, outside", [
+    ("aetherya-pocket", "game.yaml", f"id: {SECRET}\n"),  # read first: the game of the folder
+    ("draco-mundis", "tokens.yaml", f"{SECRET}: 1\n"),  # the message named its first key
+    ("draco-mundis", "scoring.yaml", f"lines: [{{{SECRET}: 1}}]\ntiebreak: []\n"),
+])
+def test_a_card_file_that_links_out_of_the_folder_is_refused_unread(game, file, outside, tmp_path, capsys):
+    """Like an icon, a data file is read only from inside the folder given: a link to a file elsewhere was followed,
+    and the message quoted that file's start."""
+    folder = copy_of(game, tmp_path)
+    elsewhere = tmp_path / "private" / file
+    elsewhere.parent.mkdir()
+    elsewhere.write_text(outside)
+    (folder / file).unlink()
+    (folder / file).symlink_to(elsewhere)
+    code, out, err = run_main(["--cards", str(folder), "simulate", "--games", "1"], capsys)
+    assert (code, out) == (2, "") and one_line(err) == f"drako-desktop: {folder / file}: is outside the data folder"
+    assert SECRET not in err
+
+
+def test_a_lesson_that_links_out_of_the_folder_is_no_lesson(tmp_path):
+    folder = copy_of("draco-mundis", tmp_path)
+    elsewhere = tmp_path / "private.yaml"
+    elsewhere.write_text(f"rules: {SECRET}\n")
+    (folder / tutorial.FILE).unlink()
+    (folder / tutorial.FILE).symlink_to(elsewhere)
+    with pytest.raises(tutorial.TutorialError) as err:
+        tutorial.load_lesson(load("draco-mundis", folder))
+    assert str(err.value) == f"{folder / tutorial.FILE}: is outside the data folder" and SECRET not in str(err.value)
+
+
+def test_a_link_to_a_file_inside_the_folder_is_read(tmp_path, capsys):
+    folder = copy_of("draco-mundis", tmp_path)
+    (folder / "kept").mkdir()
+    (folder / "scoring.yaml").rename(folder / "kept" / "scoring.yaml")
+    (folder / "scoring.yaml").symlink_to(Path("kept") / "scoring.yaml")
+    code, out, err = run_main(["--cards", str(folder), "simulate", "--games", "1"], capsys)
+    assert code == 0 and err == "" and out.startswith("1 games of Draco Mundis")
 
 
 @pytest.mark.parametrize("game_id", ["aetherya-pocket", "draco-mundis"])
@@ -162,9 +205,9 @@ def test_a_word_too_long_for_any_line_is_hyphenated_with_few_measurements():
 
 
 @pytest.mark.parametrize("change, message", [
-    ({"players": [MEGABYTE]}, "\"players\" must be 2-4, not [" + CUT[:-2] + "…"),
-    ({"game": MEGABYTE}, "\"game\" must be one of aetherya-pocket, draco-mundis, not " + CUT),
-    ({"first": MEGABYTE}, "\"first\" must be a seat 0-1, not " + CUT),
+    ({"players": [MEGABYTE]}, "the field “players” must be a whole number from 2 to 4, not [" + SHOWN[:-2] + "…"),
+    ({"game": MEGABYTE}, 'the field “game” must be one of "aetherya-pocket", "draco-mundis", not ' + SHOWN),
+    ({"first": MEGABYTE}, "the field “first” must be a whole number from 0 to 1, not " + SHOWN),
     ({"actions": [{"type": MEGABYTE}]}, "action 0: unknown action type " + CUT + " "
                                         "(known: select, place, peek, move, reveal, fight, rotate, capture, destroy, "
                                         "push, sacrifice, reveal-any, pass)"),
@@ -196,8 +239,9 @@ def test_settings_of_an_unknown_version_quote_it_short():
     path.parent.mkdir(parents=True)
     path.write_text(json.dumps({"version": "x" * 900_000}))  # the notice at start wrapped all of it
     settings, note = Settings.load()
-    assert settings == Settings() and str(note) == (f"{path}: unknown settings version \"{'x' * 38}…; those settings "
-                                                    "were reset to their defaults")
+    assert settings == Settings() and str(note) == (f"{path}: made by another version of the game (format "
+                                                    f"\"{'x' * 38}…; this version reads 1); those settings were reset "
+                                                    "to their defaults")
 
 
 # -- Draco Mundis house rules and lessons the app could not open -----------------------------------------------------

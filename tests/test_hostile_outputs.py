@@ -17,6 +17,7 @@ import random
 import socket
 import subprocess
 import sys
+import threading
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator, TextIO
@@ -29,6 +30,7 @@ from drako_desktop.console import Output, let_go_of_stdout
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
 from drako_desktop.games.aetherya_pocket.engine import GameState
 from drako_desktop.settings import Settings
+from drako_desktop.ui import launch
 from drako_desktop.ui.launch import open_app
 from drako_desktop.ui.scenes.dialogs import CrashDialog, Dialog
 from test_cli_input import run_main
@@ -172,7 +174,9 @@ def test_exit_at_end_into_a_pipe_nobody_reads_ends_without_a_word():
             pipe.close()
 
 
-def test_exit_at_end_whose_game_cannot_be_saved_prints_the_result_and_fails():
+def test_exit_at_end_whose_game_cannot_be_saved_prints_the_result_and_fails(caplog):
+    """Every move of the game fails to be saved: the log says so once (it said so at every move, on the terminal
+    when there is no log file: 258 lines in one game)."""
     saves.saves_dir().parent.mkdir(parents=True)
     saves.saves_dir().write_text("a file where the saves folder should be")
     out = io.StringIO()
@@ -181,6 +185,77 @@ def test_exit_at_end_whose_game_cannot_be_saved_prints_the_result_and_fails():
     assert set(json.loads(out.getvalue())) == {"kingdoms", "legends", "scores", "winners"}
     assert str(app.failure).startswith(f"the game could not be saved to {saves.saves_dir()}")
     app.close()
+    told = [r.getMessage() for r in caplog.records if r.getMessage().startswith("the game could not be saved to ")]
+    assert len(told) == 1
+
+
+def test_a_save_that_fails_is_told_once_and_once_more_when_it_is_saved_again(caplog):
+    caplog.set_level(logging.INFO, logger="drako_desktop.saves")
+    state = GameState.new(aetherya_game().rules, BOTS.players, BOTS.seed, BOTS.first)
+    saves.saves_dir().parent.mkdir(parents=True)
+    saves.saves_dir().write_text("a file where the saves folder should be")
+    writer = saves.Autosaver(saves.start_game(BOTS), aetherya_game())
+    for _ in range(5):
+        state.apply(state.legal_actions()[0])
+        writer.save(state)
+        assert writer.flush() and writer.error is not None
+    saves.saves_dir().unlink()
+    saves.saves_dir().mkdir()
+    writer.save(state)
+    assert writer.flush() and writer.error is None and resumed(writer.path).actions == tuple(state.history)
+    writer.close()
+    told = [r.getMessage() for r in caplog.records if r.name == "drako_desktop.saves" and "saved" in r.getMessage()]
+    assert len(told) == 2 and told[0].startswith("the game could not be saved to ")
+    assert told[1] == f"the game is saved again to {writer.path}"
+
+
+# -- a home where nothing can be saved ---------------------------------------------------------------------------
+
+
+@pytest.fixture
+def home_is_a_file(private_home, monkeypatch) -> Path:
+    """DRAKO_DESKTOP_HOME names a regular file: no folder can be made under it."""
+    home = private_home / "a-file"
+    home.write_text("not a folder")
+    monkeypatch.setenv("DRAKO_DESKTOP_HOME", str(home))
+    return home
+
+
+@pytest.fixture
+def app_runs(monkeypatch) -> list[dict]:
+    """What the command would open the app with (it is not opened): a list of run_app's arguments."""
+    opened: list[dict] = []
+
+    def run_app(game, settings, note, setup=None, **options) -> int:
+        opened.append({"setup": setup, "note": note, **options})
+        return 0
+
+    monkeypatch.setattr(launch, "run_app", run_app)
+    return opened
+
+
+@pytest.mark.parametrize("args", [["play", "--seats", "human,ai:random"], ["play", "--continue"],
+                                  ["play", "--seats", "ai:random,ai:random", "--exit-at-end"]])
+def test_a_game_that_could_not_be_saved_is_not_started(args, home_is_a_file, app_runs, capsys):
+    code, out, err = run_main(args, capsys)
+    assert (code, out, app_runs) == (2, "", []) and one_line(err) == (
+        f"drako-desktop: {home_is_a_file / 'data'} cannot be written (Not a directory): the game would not be saved "
+        "(play --no-save plays it all the same)")
+
+
+def test_a_game_that_could_not_be_saved_is_played_unsaved_when_asked(home_is_a_file, app_runs, capsys):
+    code, out, err = run_main(["play", "--seats", "ai:random,ai:random", "--exit-at-end", "--no-save"], capsys)
+    assert (code, out) == (0, "") and app_runs[0]["setup"] is not None
+    assert app_runs[0]["persist"] is False  # the app saves nothing, nor tries to
+    assert one_line(err) == (f"drako-desktop: the log file {home_is_a_file / 'data' / 'drako-desktop.log'} cannot be "
+                             "written (Not a directory): the game goes on without it")
+
+
+def test_the_menu_where_no_game_can_be_saved_says_so_once_at_start(home_is_a_file, app_runs, capsys):
+    code, out, err = run_main([], capsys)
+    assert (code, out) == (0, "") and app_runs[0]["persist"] is True and app_runs[0]["note"] is None
+    assert one_line(err) == (f"drako-desktop: {home_is_a_file / 'data'} cannot be written (Not a directory): games "
+                             "cannot be saved, and are played unsaved")
 
 
 def test_an_unexpected_error_ends_an_unattended_game_instead_of_waiting_for_a_click(monkeypatch):
@@ -290,6 +365,31 @@ def test_a_log_on_a_full_disk_says_so_once(capsys):
         logsetup.close_logging()
     assert one_line(capsys.readouterr().err) == (f"drako-desktop: the log file {logsetup.log_path()} cannot be "
                                                  "written (No space left on device): the game goes on without it")
+
+
+@pytest.mark.parametrize("reading", [False, True], ids=["nobody-reads-it", "it-is-read"])
+def test_a_pipe_in_place_of_the_log_is_told_once_and_the_game_goes_on_without_it(reading, capsys):
+    """Opening a pipe to write waits for someone to read it: the app hung before its window opened. One that is
+    read would let it open, and hold the game at the first line nobody reads. If it waits all the same, the test
+    reads the pipe once a minute has gone by, so that it ends (and fails)."""
+    path = logsetup.log_path()
+    path.parent.mkdir(parents=True)
+    os.mkfifo(path)
+    reader = os.open(path, os.O_RDONLY | os.O_NONBLOCK) if reading else None
+    opened = []
+    setting_up = threading.Thread(target=lambda: opened.append(logsetup.setup_logging()), daemon=True)
+    setting_up.start()
+    setting_up.join(timeout=60)
+    if setting_up.is_alive():
+        os.close(os.open(path, os.O_RDONLY | os.O_NONBLOCK))
+        setting_up.join()
+    if reader is not None:
+        os.close(reader)
+    logsetup.close_logging()
+    assert opened == [None] and one_line(capsys.readouterr().err) == (
+        f"drako-desktop: the log file {path} cannot be written (a pipe or a socket has its name): the game goes on "
+        "without it")
+    assert logsetup.current_log() is None
 
 
 # -- names that would move the terminal ----------------------------------------------------------------------------

@@ -21,6 +21,9 @@ of every kind of file. After every kill:
 
 The same is done with a writer that truncates the file and writes it in place:
 the checks must catch it, or they would prove nothing.
+
+SIGTERM, which a script or a shutting-down system sends, ends the app as a
+failure (status 143) with its game saved.
 """
 
 from __future__ import annotations
@@ -156,3 +159,32 @@ def test_the_kill_test_catches_a_writer_that_is_not_atomic(library, tmp_path, mo
         kill_inside_a_write(home, SEED, file, NAIVE_STAGES[0], LAST_WRITE[file], naive=True)
         problems = problems_on_disk(library, home, {"actions": {}, "counted": set()})
         assert any(re.match(caught[file], problem) for problem in problems), (file, problems)
+
+
+def test_sigterm_ends_play_exit_at_end_as_a_failure_with_the_save_whole(library, private_home):
+    """A script runs `play --exit-at-end` and is told the game is over by status 0 and the result on standard
+    output. SIGTERM ended it with 0 and nothing printed (SDL takes it for a click on Close): now 143, as a shell says
+    of a program SIGTERM ended (SIGINT and SIGHUP give 130 and 129), and the game saved as it stood. It is sent
+    once the game's second position is on disk (its writer then stops there for good, as the kills above do)."""
+    start_home(private_home)
+    env = dict(os.environ, DRAKO_DESKTOP_HOME=str(private_home), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    env[storage.PAUSE_ENV] = f"{FILES['save']} renamed 2"
+    proc = subprocess.Popen([sys.executable, "-m", "drako_desktop", "play", "--seats", "ai:random,ai:random",
+                             "--exit-at-end"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    lines: queue.Queue[str] = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(line) for line in proc.stderr], daemon=True).start()
+    try:
+        paused = lines.get(timeout=PAUSED_WITHIN)
+        assert paused.startswith("paused renamed "), paused
+        proc.send_signal(signal.SIGTERM)
+        out = proc.stdout.read()
+        status = proc.wait(timeout=PAUSED_WITHIN)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert (status, out) == (128 + signal.SIGTERM, "")
+    (path,) = saves.saves_dir().glob("*.json")
+    game, _ = saves.read(path, library)
+    assert not game.finished and len(game.actions) == 2 and saves.SaveLock(path).holder() is None
+    assert not path.with_name(f".{path.name}.lock").exists()  # let go of: the next copy opens it without asking

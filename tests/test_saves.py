@@ -79,8 +79,11 @@ def test_save_holds_no_hidden_information(rules):
         (lambda t: t.replace('"format":"drako-desktop-save"', '"format":"x"'), "not a Drako Desktop saved game"),
         (lambda t: t.replace('"cards":"', '"cards":"00'), "Aetherya Pocket made with other rules of it"),
         (lambda t: t.replace('"seed":42', '"seed":43'), "cannot be replayed"),
-        (lambda t: t.replace('"first":1', '"first":7'), "out of range"),
-        (lambda t: t.replace('"kind":"human"', '"kind":"alien"'), "seat 1 is not valid"),
+        (lambda t: t.replace('"first":1', '"first":7'), "the field “first” must be a whole number from 0 to 1, not 7"),
+        (lambda t: t.replace('"kind":"human"', '"kind":"alien"'),
+         'the field “seats[0].kind” must be one of "human"; "ai", not "alien"'),
+        (lambda t: t.replace('"version":1', '"version":true'), "another version of the game (save format true,"),
+        (lambda t: t.replace('"practice":false', '"practice":0'), "the field “practice” must be true or false, not 0"),
         (lambda t: t.replace('{"type":"draw"}', '{"type":"fly"}', 1), "cannot be replayed"),
         (lambda t: t.replace('"scores":[', '"scores":[100,', 1), "does not match"),
         (lambda t: json.dumps([1, 2]), "not a Drako Desktop saved game"),
@@ -185,8 +188,9 @@ def test_statistics_file_round_trip_and_broken_file(home):
     path.write_text('{"version": 1, "players": {"Ana": {"games": "many"}}, "recorded": []}')
     loaded, message = Statistics.load()
     (aside,) = (home / "data").glob("statistics.json.broken-*")
-    assert loaded.games == {} and "not a statistics file of this game" in str(message)
-    assert f"kept as {aside.name})" in str(message)
+    assert loaded.games == {} and str(message) == (f"{path}: the field “players.Ana.games” must be a whole number "
+                                                   "from 0 to 1000000000, not \"many\"; statistics start again (the "
+                                                   f"old file was kept as {aside.name})")
 
 
 def test_statistics_with_more_wins_than_games_against_a_level_are_set_aside(home):

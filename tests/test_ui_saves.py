@@ -557,14 +557,15 @@ def test_a_settings_problem_is_explained_in_the_language_the_settings_chose(aeth
     path.write_text(json.dumps({"version": 1, "language": "zh-TW", "window_width": 99, "sound": "loud"}))
     settings, note = Settings.load()
     assert settings.language == "zh-TW" and settings.window_width == Settings().window_width
-    assert str(note) == (f"{path}: window_width must be 1280-3840; sound: expected true or false, got \"loud\"; "
-                         "those settings were reset to their defaults")
+    assert str(note) == (f"{path}: the field “window_width” must be a whole number from 1280 to 3840, not 99; the "
+                         "field “sound” must be true or false, not \"loud\"; those settings were reset to their "
+                         "defaults")
     app = open_app(aetherya, settings, note, size=(1280, 720), threaded=False)
     frames(app, 2)
     dialog = app.scenes.top
     assert isinstance(dialog, Dialog) and dialog.detail == (
-        f"{path}：window_width 必須介於 1280-3840；sound：應為「true」或「false」，卻是 \"loud\"；"
-        "這些設定已恢復為預設值")
+        f"{path}：欄位「window_width」應為介於 1280 到 3840 的整數，卻是 99；欄位「sound」應為「true」或「false」，"
+        "卻是 \"loud\"；這些設定已恢復為預設值")
     screenshot(app, "36-settings-broken-message-zh-TW")
     app.close()
 

@@ -19,6 +19,11 @@ Reading and writing happen on two daemon threads so that neither a bot that
 stops answering nor one that stops reading (a full pipe) can block the game.
 Answers arrive in order, so an answer that comes after its decision timed out
 is recognised as late and skipped when it arrives.
+
+A bot's start-up (loading a model, say) is not its first decision's thinking: a bot may say it is ready
+with `{"type": "ready"}` as its first line, and its first decision's time limit counts from then (or from
+the question, if that comes later); a bot that never says so gets its start-up allowance on top of its first
+decision's limit, counted from its start. Either way the game waits for a start-up at most START_UP_ALLOWANCE.
 """
 
 from __future__ import annotations
@@ -48,6 +53,11 @@ MAX_ANSWER_BYTES = 64 * 1024  # an answer is a few bytes; a longer line is not r
 # Lines a bot may write ahead of the questions before the game stops reading (its pipe then fills and
 # its writes wait): a bot printing without end must not fill this process's memory line by line.
 MAX_AHEAD = 16
+# Seconds a bot may take to start (load a model, open its files) before its first decision's time limit
+# starts, whether or not it says it is ready: long enough for a program that loads for ten seconds on a busy
+# machine, short enough that a game with a bot that never starts waits only once, and not for long.
+START_UP_ALLOWANCE = 30.0
+READY = {"type": "ready"}  # the line a bot may write once, first, when it has started (docs/bot-protocol.md)
 SILENT_LIMIT = 3  # decisions in a row without an answer, after which the bot is not asked again
 EXIT_GRACE = 1.0  # seconds a bot that closed its output gets to exit, so that its status can be told
 _EOF = None  # the reader's last queue item: the bot closed its stdout (exited)
@@ -90,7 +100,8 @@ class ExecAgent:
 
     wants_view = True
 
-    def __init__(self, command: str, game: str, seed: int, timeout: float | None = None) -> None:
+    def __init__(self, command: str, game: str, seed: int, timeout: float | None = None,
+                 start_up: float | None = None) -> None:
         try:
             argv = shlex.split(command)
         except ValueError as exc:
@@ -101,6 +112,11 @@ class ExecAgent:
         self.game = game
         self.rng = random.Random(seed)
         self.timeout = default_timeout() if timeout is None else timeout
+        self.start_up = START_UP_ALLOWANCE if start_up is None else start_up
+        # When the bot's start-up was over: its first line came (the ready line, or an answer), or its allowance ran
+        # out first. None until then.
+        self.ready_at: float | None = None
+        self.heard = False  # the bot wrote a line: its first one, the only one that may be the ready line, was read
         self.late = 0  # answers still owed for decisions that timed out
         self.silent = 0  # decisions in a row that timed out
         self.given_up = False  # too many of them: the seat plays random legal actions from now on
@@ -112,6 +128,7 @@ class ExecAgent:
         except OSError as exc:
             raise BotStartError(f"cannot start the bot {command!r}: {exc.strerror or exc}") from None
         self.descendants.started(self.proc)
+        self.started = time.monotonic()
         self.answers: queue.Queue[Any] = queue.Queue(MAX_AHEAD)  # lines, _TOO_LONG, _EOF
         self.ended = threading.Event()  # set once the bot is ended: nobody waits for its lines any more
         self.outbox: queue.Queue[bytes | None] = queue.Queue()
@@ -127,26 +144,53 @@ class ExecAgent:
             "type": "decide", "game": self.game, "seat": view.seat, "view": view.to_json(),
             "legal": [a.to_json() for a in legal],
         })
-        deadline = time.monotonic() + self.timeout
+        asked = time.monotonic()
+        deadline = self._deadline(asked)
         while self.exit_reason is None:
             try:
                 line = self.answers.get(timeout=max(0.0, deadline - time.monotonic()))
             except queue.Empty:
                 self.late += 1
                 self.silent += 1
-                choice = self._fallback(legal, f"no answer within {self.timeout:g} s")
+                starting = ""
+                if self.ready_at is None:  # it had its whole start-up allowance: that is over now
+                    self.ready_at = self.started + self.start_up
+                    starting = f" (after a start-up allowance of {self.start_up:g} s)" if self.start_up else ""
+                choice = self._fallback(legal, f"no answer within {self.timeout:g} s{starting}")
                 if self.silent >= SILENT_LIMIT:
                     self._give_up()
                 return choice
             if line is _EOF:
                 self.exit_reason = self._why_no_answers()
                 break
+            if not self.heard:  # the bot's first line: its start-up is over, and it may say only that
+                self.heard = True
+                if self.ready_at is None:
+                    self.ready_at = time.monotonic()
+                if self._says_ready(line):  # the decision's own time limit counts from now
+                    deadline = min(deadline, self._deadline(asked))
+                    continue
             if self.late:
                 self.late -= 1
                 continue
             self.silent = 0
             return self._parse(line, legal)
         return self._fallback(legal, self.exit_reason)
+
+    def _deadline(self, asked: float) -> float:
+        """When a decision asked at `asked` times out: its time limit after the question, or after the start-up
+        (said to be over, or else its allowance) if that ends later."""
+        start_up_over = self.ready_at if self.ready_at is not None else self.started + self.start_up
+        return max(asked, start_up_over) + self.timeout
+
+    @staticmethod
+    def _says_ready(line: Any) -> bool:
+        if line is _TOO_LONG:
+            return False
+        try:
+            return bool(jsonio.loads(line, MAX_ANSWER_BYTES) == READY)
+        except jsonio.JsonError:
+            return False
 
     def _parse(self, line: Any, legal: Sequence[Any]) -> int:
         if line is _TOO_LONG:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Sequence
 
+from .. import jsonio
 from ..interface.game import Analyst, AnyGame, Outcome
 from .runner import derive_seed
 
@@ -21,6 +22,8 @@ MAX_DEPTH = 4096  # about a minute and a half a decision: beyond it a review wou
 # A decision is a mistake when the move made gives up this much of the best move's outcome.
 MISTAKE_WIN = 0.08  # chance of winning
 MISTAKE_MARGIN = 3.0  # points of final margin
+MAX_COUNT = 10**6  # a kept review's positions, turns, margins and samples: far beyond any game's
+MAX_TAG = 40  # characters of a thing a better move had (a game's tag)
 
 
 @dataclass(frozen=True)
@@ -62,34 +65,28 @@ class DecisionReview:
         }
 
     @classmethod
-    def from_json(cls, obj: Any) -> "DecisionReview":
-        """The inverse of to_json (a review kept beside the game); ValueError for anything else."""
-        if not isinstance(obj, dict) or set(obj) != {"index", "turn", "chosen", "best", "chosen_outcome",
-                                                      "best_outcome", "missed"}:
+    def from_json(cls, field: jsonio.Field) -> "DecisionReview":
+        """The inverse of to_json (a review kept beside the game); ValueError (a JsonError naming the field, when
+        it is one) for anything else."""
+        fields = field.object()
+        if fields.keys() != {"index", "turn", "chosen", "best", "chosen_outcome", "best_outcome", "missed"}:
             raise ValueError("a reviewed decision has other fields")
-        index, turn, missed = obj["index"], obj["turn"], obj["missed"]
-        if not (_count(index) and _count(turn) and isinstance(obj["chosen"], dict) and isinstance(obj["best"], dict)
-                and isinstance(missed, list) and all(isinstance(tag, str) for tag in missed)):
-            raise ValueError("a reviewed decision has a bad field")
-        return cls(index, turn, obj["chosen"], obj["best"], _outcome_from_json(obj["chosen_outcome"]),
-                   _outcome_from_json(obj["best_outcome"]), tuple(missed))
+        return cls(fields["index"].integer(0, MAX_COUNT), fields["turn"].integer(0, MAX_COUNT),
+                   fields["chosen"].object().data, fields["best"].object().data,
+                   _outcome_from_json(fields["chosen_outcome"]), _outcome_from_json(fields["best_outcome"]),
+                   tuple(tag.text(MAX_TAG) for tag in fields["missed"].list(MAX_COUNT)))
 
 
 def _outcome_json(outcome: Outcome) -> dict[str, Any]:
     return {"win": round(outcome.win, 4), "margin": round(outcome.margin, 3), "samples": outcome.samples}
 
 
-def _count(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
-
-
-def _outcome_from_json(obj: Any) -> Outcome:
-    if not isinstance(obj, dict) or set(obj) != {"win", "margin", "samples"} or not _count(obj["samples"]):
+def _outcome_from_json(field: jsonio.Field) -> Outcome:
+    fields = field.object()
+    if fields.keys() != {"win", "margin", "samples"}:
         raise ValueError("an outcome has other fields")
-    win, margin = obj["win"], obj["margin"]
-    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (win, margin)) or not 0 <= win <= 1:
-        raise ValueError("an outcome has a bad number")
-    return Outcome(float(win), float(margin), obj["samples"])
+    return Outcome(fields["win"].number(0, 1), fields["margin"].number(-MAX_COUNT, MAX_COUNT),
+                   fields["samples"].integer(0, MAX_COUNT))
 
 
 @dataclass(frozen=True)

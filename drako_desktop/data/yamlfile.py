@@ -12,7 +12,8 @@ twice in one mapping, nesting deeper than MAX_DEPTH (the reader recurses) and mo
 than MAX_NODES values (each costs memory and time to build) are refused, before a
 node is built where they can be, a number has at most MAX_DIGITS digits, texts
 hold no control characters, and every file a value names (an icon) is checked
-up front: a regular file inside the folder, and an SVG picture.
+up front: a regular file inside the folder, and an SVG picture. A data file itself is
+read only from inside its folder too: a link to a file elsewhere is refused unread.
 """
 
 from __future__ import annotations
@@ -120,8 +121,13 @@ class YamlFile:
     """One YAML data file, read safely, with validation helpers that name the file and key in every error."""
 
     def __init__(self, path: Path) -> None:
+        """The file at `path`, in its data folder (`path.parent`): never a link to a file elsewhere."""
         self.path = path
-        data = _read_file(path, MAX_BYTES, lambda problem: CardDataError(path, "", problem))
+
+        def fail(problem: str) -> CardDataError:
+            return CardDataError(path, "", problem)
+
+        data = _read_file(_inside(path.parent, path.name, fail), MAX_BYTES, fail)
         if len(data) > MAX_BYTES:
             raise CardDataError(path, "", f"is larger than {MAX_BYTES:,} bytes")
         try:
@@ -237,23 +243,34 @@ def _read_file(path: Path, limit: int, fail: Any) -> bytes:
         raise fail(f"cannot be read ({exc.strerror or exc})") from None
 
 
+def _inside(folder: Path, name: str, fail: Any) -> Path:
+    """The file `name` of a data folder, where it really is, if that is inside the folder: a name or a link
+    that leads out of it is refused before a byte of what it leads to is read (a message would quote it).
+    `fail(problem)` is raised otherwise."""
+    try:
+        resolved = (folder / name).resolve(strict=False)
+    except (OSError, RuntimeError):  # RuntimeError: a symbolic link loop (Python 3.11)
+        raise fail("is a symbolic link that leads back to itself") from None
+    if not resolved.is_relative_to(folder.resolve()):
+        raise fail("is outside the data folder")
+    return resolved
+
+
 def check_svg(folder: Path, name: str, fail: Any) -> Path:
     """The path of an SVG picture named relative to a data folder, checked as the game will use it:
     inside the folder, a regular file of at most MAX_ASSET_BYTES, and an SVG document (with no
     DOCTYPE or ENTITY declarations to expand). `fail(problem)` is raised otherwise."""
-    path = folder / name
-    try:
-        resolved = path.resolve(strict=False)
-    except (OSError, RuntimeError):  # RuntimeError: a symbolic link loop (Python 3.11)
-        raise fail(f"file {quoted(name)} is a symbolic link that leads back to itself") from None
-    if not resolved.is_relative_to(folder.resolve()):
-        raise fail(f"file {quoted(name)} is outside the data folder")
-    data = _read_file(path, MAX_ASSET_BYTES, lambda problem: fail(f"file {quoted(name)} {problem}"))
+
+    def named(problem: str) -> Any:
+        return fail(f"file {quoted(name)} {problem}")
+
+    path = _inside(folder, name, named)
+    data = _read_file(path, MAX_ASSET_BYTES, named)
     if len(data) > MAX_ASSET_BYTES:
         raise fail(f"file {quoted(name)} is larger than {MAX_ASSET_BYTES:,} bytes")
     if not _SVG.search(data) or _DECLARATIONS.search(data):
         raise fail(f"file {quoted(name)} is not an SVG picture")
-    return resolved
+    return path
 
 
 def quoted(value: Any, limit: int = 60) -> str:

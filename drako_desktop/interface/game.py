@@ -360,8 +360,8 @@ AnyGame = Game[Any, Any]  # whichever game (the shared layers: registry, saves, 
 
 def made_with(game: AnyGame, identity: object) -> bool:
     """Whether a file naming the data `identity` was made with this game's rules (today's or an earlier
-    release's name for them)."""
-    return identity == game.identity or identity in game.former_identities
+    release's name for them). Anything but a text names no rules (a list is not even looked up)."""
+    return isinstance(identity, str) and (identity == game.identity or identity in game.former_identities)
 
 
 class CommandError(ValueError):

@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import json
 import logging
+import signal
 import statistics
+import threading
 import time
+from typing import Any
 
 import pygame
 
@@ -36,21 +39,63 @@ def game_result(controller: GameController) -> dict:
 
 def run_app(game: Game, settings: Settings, note: Message | None, setup: GameSetup | None = None,
             exit_at_end: bool = False, out: Writable | None = None, resume: SavedGame | None = None,
-            library: Library | None = None, view: tuple[SavedGame, int | None] | None = None) -> int:
+            library: Library | None = None, view: tuple[SavedGame, int | None] | None = None,
+            persist: bool = True) -> int:
     """The game: the main menu, a new game (`setup`) or a saved one (`resume`) straight away, or a game on the
-    viewer (`view`: the game and the move to show first)."""
+    viewer (`view`: the game and the move to show first); `persist`: games, statistics and settings are saved."""
     log_file = setup_logging()
     log.info("drako-desktop %s starting (log %s)", __version__, log_file)
     if clear_stale_temporaries():
         log.info("removed the temporary files of saves cut short")
-    app = open_app(game, settings, note, setup, exit_at_end, out, resume, library=library, view=view)
-    try:
-        code = app.run()
-    finally:
-        log.info("drako-desktop closed")
+    with TerminationRequest() as terminated:  # before the window opens: SDL takes SIGTERM for a click on Close
+        app = open_app(game, settings, note, setup, exit_at_end, out, resume, library=library, view=view,
+                       persist=persist)
+        terminated.attach(app)
+        try:
+            code = app.run()
+        finally:
+            log.info("drako-desktop closed%s", " (ended by SIGTERM)" if terminated.requested else "")
     if app.failure is not None:  # an unattended run that could not go on: the command says why
         raise app.failure
     return code
+
+
+class TerminationRequest:
+    """SIGTERM ends the app as Quit does (the game saved, the opponents' process ended), with the status a shell
+    gives a process ended by it, 143: not 0, which a script takes for a game played to its end (SDL made it a click
+    on the window's Close). SIGINT (130) and SIGHUP (129) end it as they end any program. Only the main thread
+    can be given a signal's handler; elsewhere (tests driving the app) nothing changes."""
+
+    STATUS = 128 + signal.SIGTERM
+
+    def __init__(self) -> None:
+        self.app: App | None = None
+        self.requested = False
+        self._installed = False
+        self._previous: Any = None
+
+    def __enter__(self) -> "TerminationRequest":
+        if threading.current_thread() is threading.main_thread():
+            self._previous = signal.signal(signal.SIGTERM, self._handle)
+            self._installed = True
+        return self
+
+    def _handle(self, signum: int, frame: Any) -> None:
+        self.requested = True
+        self._ask()
+
+    def attach(self, app: App) -> None:
+        """The app to end: at once, if SIGTERM came while it was being opened."""
+        self.app = app
+        self._ask()
+
+    def _ask(self) -> None:
+        if self.requested and self.app is not None:
+            self.app.quit(self.STATUS)
+
+    def __exit__(self, *exc: object) -> None:
+        if self._installed:
+            signal.signal(signal.SIGTERM, self._previous)
 
 
 def open_app(game: Game, settings: Settings, note: Message | None, setup: GameSetup | None = None,

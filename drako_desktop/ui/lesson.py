@@ -29,6 +29,7 @@ log = logging.getLogger(__name__)
 
 PROGRESS_VERSION = 1
 PROGRESS_MAX_BYTES = 4096  # {"version", "step", "finished"}
+MAX_STEP = 100  # characters of a step's id (a lesson's are a few words)
 
 
 class ScriptedAgent:
@@ -105,16 +106,13 @@ def load_progress(file: str) -> Progress:
     name of its own, logged, and the lesson starts from the start)."""
     path = progress_path(file)
     try:
-        data = jsonio.read_file(path, PROGRESS_MAX_BYTES)
+        fields = jsonio.Fields(jsonio.read_file(path, PROGRESS_MAX_BYTES))
+        fields["version"].version((PROGRESS_VERSION,))
+        return Progress(fields["step"].text(MAX_STEP), fields["finished"].boolean())
     except jsonio.JsonError as exc:
         if exc.reason != "missing":
             _set_aside(path, str(exc))
         return Progress()
-    if (not isinstance(data, dict) or data.get("version") != PROGRESS_VERSION or not isinstance(data.get("step"), str)
-            or not isinstance(data.get("finished"), bool)):
-        _set_aside(path, "not a lesson's progress")
-        return Progress()
-    return Progress(data["step"], data["finished"])
 
 
 def _set_aside(path: Path, problem: str) -> None:
