@@ -20,8 +20,11 @@ ALLOWED = {
     "controller": {"ai", "games", "data", "i18n", "resources", "jsonio", "saves", "stats"},
     "ui": {"controller", "ai", "games", "data", "i18n", "resources", "settings", "storage", "saves", "stats",
            "replay", "records", "logsetup", "jsonio", "reviews", "console", "palette"},
+    # the network: a host drives the controller, a client plays a seat; no window
+    "net": {"controller", "ai", "games", "data", "i18n", "storage", "saves", "records", "logsetup", "jsonio",
+            "console"},
 }
-NO_PYGAME = {"data", "ai", "controller"}
+NO_PYGAME = {"data", "ai", "controller", "net"}
 # Inside a game package, the layer of each module (its first path component) and the layers of the
 # same game each layer may import; the handle (__init__) may import them all. Every game layer may
 # also import the shared layers below it.
