@@ -8,28 +8,27 @@ import asyncio
 import io
 import logging
 import queue
+import sys
 import threading
 from contextlib import contextmanager
 from functools import cache
+from pathlib import Path
 from typing import Any, Iterator, Sequence
 
-from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.client import ClientConnection
 
-from drako_desktop import __version__
 from drako_desktop.ai import REMOTE
 from drako_desktop.controller.game import COMPUTER, Seat
 from drako_desktop.games import Library, game_ids, load
 from drako_desktop.games.base import AnyGame
 from drako_desktop.net.client import NetClient
 from drako_desktop.net.host import Host, new_table
-from drako_desktop.net.hosting import client_context, pinned
-from drako_desktop.net.invitation import Invitation, encode_bytes
-from drako_desktop.net.protocol import PROTOCOL, encode
+from drako_desktop.net.invitation import Invitation
 from drako_desktop.net.seat import play_seat
 from drako_desktop.net.table import Table
 
-LOOPBACK = "127.0.0.1"
-WAIT = 60.0  # seconds any one wait of a test may take before it fails (a game on a busy machine takes a few)
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+from net_faults import LOOPBACK, WAIT, CuttingProxy, LoopThread, hello, loop_thread, opened, rules  # noqa: E402, F401
 
 
 def seats(specs: Sequence[str]) -> tuple[Seat, ...]:
@@ -104,103 +103,6 @@ class SeatThread:
         return self.status
 
 
-class LoopThread:
-    """An asyncio loop on a thread, for the proxy and the raw clients of a test."""
-
-    def __init__(self) -> None:
-        self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True, name="test-loop")
-        self.thread.start()
-
-    def run(self, coroutine: Any, timeout: float = WAIT) -> Any:
-        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout)
-
-    def close(self) -> None:
-        async def stop() -> None:
-            tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
-            for task in tasks:
-                task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
-
-        self.run(stop())
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(WAIT)
-        self.loop.close()
-
-
-@contextmanager
-def loop_thread() -> Iterator[LoopThread]:
-    loop = LoopThread()
-    try:
-        yield loop
-    finally:
-        loop.close()
-
-
-class CuttingProxy:
-    """A TCP proxy from a port of its own to the host's: `cut()` closes every connection through it at once (a
-    lost network, as both sides see it); new connections go through again."""
-
-    def __init__(self, loop: LoopThread, target_port: int) -> None:
-        self.loop = loop
-        self.target_port = target_port
-        self.pipes: set[asyncio.StreamWriter] = set()
-        self.connections = 0
-        self.flowing = loop.run(_event())  # cleared: bytes stop going through, connections stay open (half-open)
-        self.server = loop.run(asyncio.start_server(self._pipe, LOOPBACK, 0))
-        self.port: int = self.server.sockets[0].getsockname()[1]
-
-    async def _pipe(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        self.connections += 1
-        try:
-            up_reader, up_writer = await asyncio.open_connection(LOOPBACK, self.target_port)
-        except OSError:
-            writer.close()
-            return
-        self.pipes.update((writer, up_writer))
-
-        async def copy(source: asyncio.StreamReader, sink: asyncio.StreamWriter) -> None:
-            try:
-                while data := await source.read(65536):
-                    await self.flowing.wait()
-                    sink.write(data)
-                    await sink.drain()
-            except (OSError, asyncio.CancelledError):
-                pass
-            finally:
-                sink.close()
-
-        await asyncio.gather(copy(reader, up_writer), copy(up_reader, writer))
-        self.pipes.difference_update((writer, up_writer))
-
-    def cut(self) -> int:
-        """Close every connection through the proxy now; how many were open."""
-        async def cut() -> int:
-            pipes = list(self.pipes)
-            for pipe in pipes:
-                pipe.transport.abort()
-            return len(pipes) // 2
-
-        cut_now: int = self.loop.run(cut())
-        return cut_now
-
-    def freeze(self) -> None:
-        """Nothing goes through any more, and nothing is closed: the other side of a pulled cable."""
-        self.loop.loop.call_soon_threadsafe(self.flowing.clear)
-
-    def thaw(self) -> None:
-        self.loop.loop.call_soon_threadsafe(self.flowing.set)
-
-    def invitation(self, invitation: Invitation) -> Invitation:
-        return invitation.at(LOOPBACK, self.port)
-
-
-async def _event() -> asyncio.Event:
-    flowing = asyncio.Event()
-    flowing.set()
-    return flowing
-
-
 class RawClient:
     """A client that says what a test wants: a hello of its choosing, frames of any content, and reads what the
     host says back (each read waits at most `timeout`)."""
@@ -211,19 +113,10 @@ class RawClient:
         self.websocket: ClientConnection | None = None
 
     def connect(self) -> None:
-        async def opened() -> ClientConnection:
-            websocket = await connect(self.invitation.uri, ssl=client_context(), proxy=None, compression=None,
-                                      max_size=16_000_000)
-            assert pinned(websocket.transport.get_extra_info("ssl_object"), self.invitation.pin)
-            return websocket
-
-        self.websocket = self.loop.run(opened())
+        self.websocket = self.loop.run(opened(self.invitation))
 
     def hello(self, **changes: Any) -> None:
-        rules = {game_id: identity for game_id, identity in changes.pop("rules", _rules()).items()}
-        message = {"type": "hello", "protocol": PROTOCOL, "release": __version__, "table": self.invitation.game_id,
-                   "seat": self.invitation.seat, "key": encode_bytes(self.invitation.key), "rules": rules, **changes}
-        self.send(encode(message))
+        self.send(hello(self.invitation, changes.pop("rules", rules()), **changes))
 
     def send(self, data: str | bytes) -> None:
         assert self.websocket is not None
@@ -270,11 +163,6 @@ class RawClient:
         self.loop.run(abort())
 
 
-def _rules() -> dict[str, str]:
-    games = library()
-    return {game_id: games[game_id].identity for game_id in games}
-
-
 class LogLines(logging.Handler):
     """The lines the network logs during a test, to count."""
 
@@ -314,4 +202,4 @@ def net_log() -> Iterator[LogLines]:
 
 
 def client_of(invitation: Invitation) -> NetClient:
-    return NetClient(invitation, _rules())
+    return NetClient(invitation, rules())

@@ -245,15 +245,15 @@ def test_a_second_client_with_the_same_invitation_takes_the_seat_over_and_the_fi
 
 
 def test_a_client_that_never_answers_is_played_for_after_the_away_time_and_the_game_ends():
-    with loop_thread() as loop, hosted(("remote", "remote"), away_after=0.05) as (host, lines):
+    with loop_thread() as loop, hosted(("remote", "remote"), away_after=0.5) as (host, lines):
         silent = raw(loop, host, 0)
         silent.hello()
         player = SeatThread(host.invitations()[1])
-        assert "seat 1 did not answer within 0.05 s" in lines.wait_for("did not answer")
+        assert "did not answer within 0.5 s" in lines.wait_for("seat 1 did not answer")
         assert player.wait() == 0
         assert host.host.tables[0].presence()[0].value == "stand-in"
         silent.send(encode({"type": "sync"}))  # anything from it: it is back
-        assert "seat 1 is back" in lines.wait_for("is back")
+        assert lines.wait_for("seat 1 is back")
         silent.abort()  # it read nothing of what it was sent: the host would drop it at its next heartbeat
         assert host.wait() == 0
 

@@ -17,16 +17,13 @@ import random
 from typing import Any
 
 import pytest
-from websockets.asyncio.client import connect
 
-from drako_desktop import __version__
 from drako_desktop.ai.external import decide_message
 from drako_desktop.controller.game import as_seen_by
 from drako_desktop.games import game_ids
-from drako_desktop.net.hosting import client_context, pinned
 from drako_desktop.net.invitation import Invitation, encode_bytes
-from drako_desktop.net.protocol import PROTOCOL, encode
-from net_support import HostThread, library, loop_thread, table
+from drako_desktop.net.protocol import encode
+from net_support import HostThread, hello, library, loop_thread, opened, table
 
 PRESENCE = {"here", "away", "stand-in", "host"}
 TWINS_PER_SEAT = 8  # positions of each seat's game where a twin is swapped in
@@ -45,12 +42,8 @@ async def probe(invitation: Invitation, rules: dict[str, str], seed: int) -> lis
     """A modified client: it plays random legal answers and keeps every text frame it gets, to the end."""
     rng = random.Random(seed)
     frames: list[str] = []
-    async with connect(invitation.uri, ssl=client_context(), proxy=None, compression=None,
-                       max_size=16_000_000) as websocket:
-        assert pinned(websocket.transport.get_extra_info("ssl_object"), invitation.pin)
-        await websocket.send(encode({"type": "hello", "protocol": PROTOCOL, "release": __version__,
-                                     "table": invitation.game_id, "seat": invitation.seat,
-                                     "key": encode_bytes(invitation.key), "rules": rules}))
+    async with await opened(invitation) as websocket:
+        await websocket.send(hello(invitation, rules))
         async for frame in websocket:
             assert isinstance(frame, str), "the host sends text frames only"
             frames.append(frame)

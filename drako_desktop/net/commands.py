@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import math
 import sys
 from pathlib import Path
 from typing import Any, Callable
@@ -15,6 +16,7 @@ from ..logsetup import setup_logging
 from .protocol import DEFAULT_PORT
 
 log = logging.getLogger("drako_desktop.net")
+MAX_AWAY = 86_400  # seconds: a day
 
 
 def add_commands(sub: Any, game_option: Callable[[argparse.ArgumentParser], None],
@@ -40,7 +42,7 @@ def add_commands(sub: Any, game_option: Callable[[argparse.ArgumentParser], None
                       "the router's public address for a forwarded port, or this computer's VPN address")
     host.add_argument("--invitations", type=Path, default=None, metavar="FILE",
                       help="also write the invitations to FILE, one line per remote seat")
-    host.add_argument("--away-after", type=seconds, default=None, metavar="SECONDS",
+    host.add_argument("--away-after", type=_away, default=None, metavar="SECONDS",
                       help="a remote seat that leaves a decision unanswered for SECONDS is played by --away-level "
                       "until its player is back (default: wait for them)")
     host.add_argument("--away-level", default=None, metavar="LEVEL",
@@ -64,6 +66,16 @@ def add_commands(sub: Any, game_option: Callable[[argparse.ArgumentParser], None
                       help="seed the agent as `simulate --seed N` seeds this seat's (default: a random seed)")
     join.add_argument("--bot-timeout", type=seconds, default=None, metavar="SECONDS",
                       help="how long an exec: bot may think per decision (default $DRAKO_BOT_TIMEOUT or 10)")
+
+
+def _away(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0.1 <= value <= MAX_AWAY:
+        raise argparse.ArgumentTypeError(f"must be a number of seconds from 0.1 to {MAX_AWAY:,}, not {text[:40]!r}")
+    return value
 
 
 def _port(text: str) -> int:

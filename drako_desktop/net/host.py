@@ -80,6 +80,8 @@ def continued_table(library: Any, game_id: str | None) -> tuple[AnyGame, SavedGa
         if (history_dir() / f"{game_id}.json").is_file():
             raise HostError(f"the game {game_id} is over: its record is in {history_dir()}")
         path = saves_dir() / f"{game_id}.json"
+        if not path.is_file():
+            raise HostError(f"there is no game {game_id} among the saves in {saves_dir()}")
     else:
         hosted = [g for g in list_saves(library).games if not g.finished and table_path(g.game_id).is_file()]
         if not hosted:

@@ -168,7 +168,7 @@ class Hosting:
                 raise ValueError("its game or port is wrong")
             if len(seeds) != len(keys) or not all(isinstance(s, int) and 0 <= s < 2**63 for s in seeds):
                 raise ValueError("its seeds are wrong")
-            if away_after is not None and not (isinstance(away_after, (int, float)) and 0 < away_after <= 86400):
+            if away_after is not None and not (isinstance(away_after, (int, float)) and 0 < away_after <= 86_400):
                 raise ValueError("its away time is wrong")
             found = cls(game_id, data["certificate"].encode("ascii"), data["private_key"].encode("ascii"), keys,
                         str(data["address"]), port, str(data["bind"]), tuple(seeds), away_after,

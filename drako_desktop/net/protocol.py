@@ -48,7 +48,7 @@ REFUSALS: Mapping[str, RefusalKind] = {
     "wrong-key": RefusalKind("That invitation's key is not the key of seat {seat}.", True, True),
     "rules": RefusalKind("This table plays {game} with rules data this client does not have: both computers need "
                          "the same rules.", True, True),
-    "busy": RefusalKind("This host has too many connections from this address: try again later.", True, False),
+    "busy": RefusalKind("This host has too many connections now: try again later.", True, False),
     "tries": RefusalKind("Too many refused tries came from this address: wait a minute.", True, False),
     "taken-over": RefusalKind("Another client joined with this seat's invitation and took the seat over.", True,
                               True),

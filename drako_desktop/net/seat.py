@@ -16,13 +16,13 @@ import secrets
 from dataclasses import replace
 from typing import Any, Mapping
 
-from ..ai import REMOTE, is_builtin, make_agent
+from ..ai import REMOTE, AgentSpecError, is_builtin, make_agent
 from ..console import Writable
-from ..controller.game import COMPUTER, GameSetup, Seat, clean_name
+from ..controller.game import COMPUTER, MAX_NAME, GameSetup, Seat, clean_name
 from ..controller.runner import derive_seed
 from ..games.base import Agent, AnyGame
 from ..records import RecordError, replay_record
-from ..saves import MAX_NAME, encode, file_name, history_dir, new_game_id, now, start_game
+from ..saves import encode, file_name, history_dir, new_game_id, now, start_game
 from ..storage import write_new
 from .client import AnswerCache, NetClient
 from .invitation import Invitation
@@ -51,7 +51,11 @@ class SeatPlayer:
         """Act on one message; whether the seat is done (the game's end, or a refusal for good)."""
         kind: str = message["type"]
         if kind == "welcome":
-            self._welcomed(message)
+            try:
+                self._welcomed(message)
+            except AgentSpecError as exc:  # the agent is not one of the host's game (a level it does not have)
+                self.refusal = str(exc)
+                return True
         elif kind == "decide":
             self._decide(message)
         elif kind == "end":
