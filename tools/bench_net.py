@@ -335,6 +335,8 @@ async def _flood(invitation: Invitation) -> str:
         await websocket.send(hello(invitation, RULES))
         try:
             for _ in range(5000):
+                if websocket.close_code is not None:
+                    break
                 await websocket.send('{"type":"sync"}')
             async for frame in websocket:
                 if isinstance(frame, str) and frame.startswith('{"type":"refused"'):
