@@ -28,7 +28,17 @@ from drako_desktop.net.seat import play_seat
 from drako_desktop.net.table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
-from net_faults import LOOPBACK, WAIT, CuttingProxy, LoopThread, hello, loop_thread, opened, rules  # noqa: E402, F401
+from net_faults import (  # noqa: E402, F401  (for the tests)
+    LOOPBACK,
+    WAIT,
+    CuttingProxy,
+    LoopThread,
+    Program,
+    hello,
+    loop_thread,
+    opened,
+    rules,
+)
 
 
 def seats(specs: Sequence[str]) -> tuple[Seat, ...]:

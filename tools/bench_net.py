@@ -40,7 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from net_faults import hello, opened, rules  # noqa: E402
+from net_faults import die_with_parent, hello, opened, rules  # noqa: E402
 
 from drako_desktop.games import Library  # noqa: E402
 from drako_desktop.net.invitation import Invitation  # noqa: E402
@@ -111,7 +111,7 @@ class HostProcess:
         env = {**os.environ, "DRAKO_DESKTOP_HOME": str(home)}
         self.log = open(home / "host.log", "w+", encoding="utf-8")
         self.process = subprocess.Popen(args + [str(self.invitations)], stdout=subprocess.DEVNULL, stderr=self.log,
-                                        env=env)
+                                        env=env, preexec_fn=die_with_parent)
         deadline = time.monotonic() + 60
         while not (self.invitations.exists() and self.invitations.read_text().count("\n") > 0):
             if time.monotonic() > deadline or self.process.poll() is not None:
@@ -281,9 +281,10 @@ def soak(cuts: int) -> None:
             host.kill()
             again = Program(home / "host", "host", "--continue", invitations[0].game_id, "--exit-at-end")
             programs.append(again)
-            status, printed = again.finish(WAIT_SOAK)
-            over.set()
+            again.wait_for("the game is over")
+            over.set()  # no more cuts: every client comes back for the end
             cutter.join(WAIT_SOAK)
+            status, printed = again.finish(WAIT_SOAK)
             results = [program.finish(WAIT_SOAK) for program in joins]
             loop.run(_close(silent))
             finished = status == 0 and all(code == 0 for code, _ in results)

@@ -5,6 +5,7 @@ only."""
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import os
 import queue
 import signal
@@ -25,6 +26,14 @@ from drako_desktop.net.protocol import PROTOCOL, encode
 
 LOOPBACK = "127.0.0.1"
 WAIT = 120.0  # seconds for any one thing waited for (a game on a busy machine)
+PR_SET_PDEATHSIG = 1  # prctl(2)
+
+
+def die_with_parent() -> None:
+    """In a child between fork and exec: the kernel kills it (SIGKILL) when the thread that started it ends, however
+    that ends (a test or a soak killed in the middle leaves nothing behind). Start children from the main thread."""
+    if sys.platform == "linux":
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
 
 
 def rules() -> dict[str, str]:
@@ -156,7 +165,8 @@ class Program:
         env = {**os.environ, "DRAKO_DESKTOP_HOME": str(home), "SDL_VIDEODRIVER": "dummy"}
         self.stdout = open(home / "stdout.txt", "w+", encoding="utf-8")
         self.process = subprocess.Popen([sys.executable, "-m", "drako_desktop", *args], stdout=self.stdout,
-                                        stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, env=env, text=True)
+                                        stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, env=env, text=True,
+                                        preexec_fn=die_with_parent)
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.seen: list[str] = []
         threading.Thread(target=self._read, args=(self.process.stderr,), daemon=True).start()
