@@ -4,11 +4,11 @@ One server serves one table (one game, one certificate) on one port; a host proc
 loop. What bounds a client's cost: frames of at most `MAX_CLIENT_MESSAGE` bytes (the library closes the connection
 on a bigger one before reading it), at most 16 frames read ahead (then TCP's flow control holds the sender), `RATE`
 messages a second on average, `MAX_REFUSED` refusals, a hello within `HELLO_SECONDS`, heartbeats every `HEARTBEAT`
-seconds (an unanswered one closes the connection), `MAX_QUEUED` messages waiting to be sent to a client that does
-not read (then it is closed, and comes back to a fresh state). Connections are counted per address and in all;
-an address whose hellos were refused `TRIES` times in a minute is refused without a look for the rest of it. Every
-refusal is said to the client in one sentence and logged once; the lines about strangers (wrong keys, no TLS) at
-most once a minute per address.
+seconds (an unanswered one closes the connection), `MAX_QUEUED` messages or `MAX_QUEUED_BYTES` waiting to be sent
+to a client that does not read (then it is closed, and comes back to a fresh state). Connections are counted per
+address and in all; an address whose hellos were refused `TRIES` times in a minute is refused without a look for the
+rest of it. Every refusal is said to the client in one sentence and logged once; the lines about strangers (wrong
+keys, no TLS) at most once a minute per address.
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ log = logging.getLogger("drako_desktop.net")
 MAX_CONNECTIONS = 64  # open connections to one table, strangers' included
 MAX_PER_ADDRESS = 16  # of them from one address (a household behind one router has a few)
 MAX_QUEUED = 1024  # messages waiting for a client that does not read: a whole game's events are fewer
+MAX_QUEUED_BYTES = 16_000_000  # and their size: a few of the longest game's states
 TRIES = 10  # refused hellos from one address in `TRIES_WINDOW` seconds before the address is refused unheard
 TRIES_WINDOW = 60.0
 MAX_ADDRESSES = 4096  # addresses remembered for their tries (the oldest forgotten first)
@@ -166,9 +167,10 @@ class Connection:
     def _put(self, text: str) -> None:
         if self.refusal is not None:
             return
-        if self.queue.qsize() >= MAX_QUEUED:
+        if self.queue.qsize() >= MAX_QUEUED or self.queued + len(text) > MAX_QUEUED_BYTES:
             self._close(Refusal("too-slow"))
             return
+        self.queued += len(text)
         self.queue.put_nowait(text)
 
     def finish(self) -> None:
@@ -182,6 +184,7 @@ class Connection:
         self.refusal = refusal
         while not self.queue.empty():  # what was queued is not worth waiting for: the refusal goes out at once
             self.queue.get_nowait()
+        self.queued = 0
         self.queue.put_nowait(None)
 
     async def write(self) -> None:
@@ -189,6 +192,7 @@ class Connection:
         try:
             while (text := await self.queue.get()) is not None:
                 await self.websocket.send(text)
+                self.queued -= len(text)
             if self.refusal is not None:
                 await self.websocket.send(encode(self.refusal.message()))
                 await self.websocket.close(1001 if self.refusal.code == "closing" else 1008, self.refusal.code)
