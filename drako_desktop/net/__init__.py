@@ -1,8 +1,9 @@
-"""Playing across computers: a headless host drives the game with the turn controller and serves each seat played
-from another computer over the network; a client joins one seat with an invitation (docs/network.md).
+"""Playing across computers (docs/network.md): a headless host drives the game with the turn controller and serves
+each seat played from another computer; a client joins one seat with an invitation.
 
-protocol: the messages, their limits and the refusals; invitation: the line of text that lets one seat in;
-certificate: the host's self-signed TLS certificate and the seats' keys, kept in the data folder; host: the table
-served (`Table`) and its server; client: the connection from another computer, usable from a frame loop without
-ever blocking it (`NetClient`), and the headless seat player of `drako-desktop join` (`play_seat`).
+protocol: the messages, their limits and the refusals; invitation: the line of text that lets one seat in; hosting:
+what a host keeps besides the save (its certificate, the seats' keys); table: the game served (`Table`, remote seats
+as agents); server: the TLS WebSocket server in front of a table; host: `drako-desktop host` (`Host`); client: one
+seat's connection, usable from a frame loop without ever blocking it (`NetClient`); seat: `drako-desktop join
+--agent`; commands: the two commands' arguments.
 """
