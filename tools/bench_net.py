@@ -5,7 +5,7 @@
    p99; target p99 under 50 ms).
 2. idle: the host's processor time and memory while three clients are connected and nobody plays (target under 2%
    of a core).
-3. tables: one host process serving more and more tables at once (three clients each, every player moving about
+3. tables: one host process serving more and more tables at once (three clients each, each table moving about
    every `--think` seconds), until the p99 of that latency passes 100 ms: how many tables it serves under it.
 4. soak: a whole Draco Mundis game of four `join` processes through faults: 100 connection cuts at random moments, a
    client killed (SIGKILL) and started again with its invitation, the host killed (SIGKILL) and continued, a client
@@ -47,6 +47,7 @@ from drako_desktop.net.invitation import Invitation  # noqa: E402
 from drako_desktop.net.protocol import encode  # noqa: E402
 
 LOOPBACK = "127.0.0.1"
+MOVES = 400  # moves measured for a latency (the p99 of fewer says little)
 EVENTS = re.compile(r'\{"type":"events","n":(\d+),"seat":(-?\d+)')
 DECIDE = re.compile(r'"decision":(\d+)')
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -197,9 +198,11 @@ def tables(seconds: float, think: float, most: int) -> None:
                                                                           if best * 2 > most else ""))
 
 
-def played(command: list[str], seats: int, seconds: float, think: float) -> tuple[list[float], float]:
-    """The host `command` started, its tables of `seats` remote seats each played for `seconds` by this process's
-    clients (a move every `think` seconds on average, 0: at once): the latencies, and the host's share of a core."""
+def played(command: list[str], seats: int, seconds: float, think: float,
+           enough: int = MOVES) -> tuple[list[float], float]:
+    """The host `command` started, its tables of `seats` remote seats each played by this process's clients (a move
+    every `think` seconds on average, 0: at once) until `enough` moves or `seconds`: the latencies, and the host's
+    share of a core."""
     with tempfile.TemporaryDirectory() as home:
         host = HostProcess(command, Path(home))
         moves = Moves()
@@ -209,16 +212,18 @@ def played(command: list[str], seats: int, seconds: float, think: float) -> tupl
             cpu = host.cpu_seconds()
 
             async def play() -> None:
-                clients = [player(numbers[i.game_id], i, moves, think, random.Random(n))
+                clients = [asyncio.create_task(player(numbers[i.game_id], i, moves, think, random.Random(n)))
                            for n, i in enumerate(invitations)]
-                try:
-                    async with asyncio.timeout(seconds):
-                        await asyncio.gather(*clients)
-                except TimeoutError:
-                    pass
+                deadline = time.monotonic() + seconds
+                while len(moves.sent) < enough and time.monotonic() < deadline and not all(c.done() for c in clients):
+                    await asyncio.sleep(0.1)
+                for client in clients:
+                    client.cancel()
+                await asyncio.gather(*clients, return_exceptions=True)
 
+            started = time.monotonic()
             asyncio.run(play())
-            share = (host.cpu_seconds() - cpu) / seconds
+            share = (host.cpu_seconds() - cpu) / (time.monotonic() - started)
         finally:
             host.stop()
     return moves.latencies(seats), share
@@ -373,8 +378,11 @@ def main() -> int:
         return serve(sys.argv[2], int(sys.argv[3]), sys.argv[4])
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--only", default="latency,idle,tables,soak")
-    parser.add_argument("--seconds", type=float, default=15.0, help="seconds of each measurement (default 15)")
-    parser.add_argument("--think", type=float, default=0.5, help="tables: a player's mean seconds per move")
+    parser.add_argument("--seconds", type=float, default=60.0,
+                        help=f"seconds of a measurement at most ({MOVES} moves are enough; idle: all of them; "
+                        "default 60)")
+    parser.add_argument("--think", type=float, default=0.2,
+                        help="tables: seconds per move of a table (a player's mean thinking time; default 0.2)")
     parser.add_argument("--max-tables", type=int, default=64)
     parser.add_argument("--cuts", type=int, default=100, help="soak: connection cuts in the game")
     args = parser.parse_args()
@@ -385,7 +393,7 @@ def main() -> int:
     if "latency" in parts:
         latency(args.seconds)
     if "idle" in parts:
-        idle(args.seconds)
+        idle(min(args.seconds, 20.0))
     if "tables" in parts:
         tables(args.seconds, args.think, args.max_tables)
     if "soak" in parts:
