@@ -7,8 +7,9 @@ import asyncio
 import logging
 import math
 import sys
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from ..ai import agent_levels
 from ..console import Writable
@@ -88,14 +89,20 @@ def _port(text: str) -> int:
     return value
 
 
-def _log_to_stderr() -> None:
-    """Joins, leaves, refusals and the invitations on standard error, besides the log file; the game's own lines
-    (each action) only in the file."""
+@contextmanager
+def _logged_to_stderr() -> Iterator[None]:
+    """Joins, leaves, refusals and the invitations on standard error while the command runs, besides the log file;
+    the game's own lines (each action) only in the file."""
     setup_logging()
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("%(asctime)s %(message)s", "%H:%M:%S"))
     handler.addFilter(lambda record: record.name.startswith(log.name) or record.levelno >= logging.WARNING)
-    logging.getLogger("drako_desktop").addHandler(handler)
+    logger = logging.getLogger("drako_desktop")
+    logger.addHandler(handler)
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
 
 
 def run_host(library: Any, game: Any, args: argparse.Namespace, seats: tuple[Any, ...] | None,
@@ -129,15 +136,15 @@ def run_host(library: Any, game: Any, args: argparse.Namespace, seats: tuple[Any
                               f"(known: {', '.join(agent_levels(handle))})")
     except HostError as exc:
         raise usage_error(str(exc)) from None
-    _log_to_stderr()
-    table = Table(handle, saved, hosting)
-    try:
-        host = Host([table], exit_at_end=args.exit_at_end, invitations=args.invitations, out=stdout)
-        return asyncio.run(host.run(signals=True))
-    except OSError as exc:  # the port is taken, the address is not this computer's
-        table.close()
-        raise usage_error(f"cannot listen on {hosting.bind or 'every interface'} port {hosting.port}: "
-                          f"{exc.strerror or exc}") from None
+    with _logged_to_stderr():
+        table = Table(handle, saved, hosting)
+        try:
+            host = Host([table], exit_at_end=args.exit_at_end, invitations=args.invitations, out=stdout)
+            return asyncio.run(host.run(signals=True))
+        except OSError as exc:  # the port is taken, the address is not this computer's
+            table.close()
+            raise usage_error(f"cannot listen on {hosting.bind or 'every interface'} port {hosting.port}: "
+                              f"{exc.strerror or exc}") from None
 
 
 def run_join(library: Any, args: argparse.Namespace, stdout: Writable,
@@ -156,5 +163,5 @@ def run_join(library: Any, args: argparse.Namespace, stdout: Writable,
     if not (args.agent.startswith("exec:") or args.agent in levels):  # the host's game is told only once joined
         raise usage_error(f"--agent: no game has a level {args.agent[:40]!r} (known: {', '.join(sorted(levels))}, "
                           "exec:COMMAND)")
-    _log_to_stderr()
-    return play_seat(invitation, library, args.agent, stdout, seed=args.seed, bot_timeout=args.bot_timeout)
+    with _logged_to_stderr():
+        return play_seat(invitation, library, args.agent, stdout, seed=args.seed, bot_timeout=args.bot_timeout)
