@@ -10,16 +10,17 @@ import pytest
 from drako_desktop import cli
 from drako_desktop.net.invitation import Invitation, InvitationError
 
-GOOD = Invitation("127.0.0.1", 47474, "20261207-142210-3fa9c1", 1, bytes(range(16)), bytes(range(32)))
+GOOD = Invitation("127.0.0.1", 47474, "20261207-142210-3fa9c1", "draco-mundis", 1, bytes(range(16)),
+                  bytes(range(32)))
 
 
 @pytest.mark.parametrize("host", ["127.0.0.1", "::1", "fe80::1:2", "table.example.org", "localhost"])
 def test_an_invitation_reads_back_as_written(host):
-    invitation = Invitation(host, 1, "20261207-142210-3fa9c1", 3, bytes(16), bytes(32))
+    invitation = Invitation(host, 1, "20261207-142210-3fa9c1", "aetherya-pocket", 3, bytes(16), bytes(32))
     text = str(invitation)
     assert Invitation.parse(f"  {text}\n") == invitation
     assert text.startswith(f"drako://{'[' + host + ']' if ':' in host else host}:1/") and "seat=4" in text
-    assert len(str(GOOD)) < 140
+    assert len(str(GOOD)) < 160
 
 
 @pytest.mark.parametrize("text, words", [
@@ -29,8 +30,9 @@ def test_an_invitation_reads_back_as_written(host):
     ("drako://127.0.0.1:99999/x", "address cannot be read"),
     ("drako://127.0.0.1:1/../../etc?seat=1", "does not name a game"),
     (str(GOOD).replace("seat=2", "seat=0"), "seat is not a seat number"),
-    (str(GOOD).replace("seat=2", "seat=2&seat=3"), "names its seat, key and pin once each"),
-    (str(GOOD).replace("&pin=", "&pun="), "names its seat, key and pin once each"),
+    (str(GOOD).replace("seat=2", "seat=2&seat=3"), "names its game, seat, key and pin once each"),
+    (str(GOOD).replace("&pin=", "&pun="), "names its game, seat, key and pin once each"),
+    (str(GOOD).replace("game=draco-mundis", "game=../x"), "game is not a game's name"),
     (str(GOOD).replace("key=", "key=AAAA"), "key has 19 bytes, not 16"),
     (str(GOOD).replace("pin=", "pin=%00"), "pin is not base64url text"),
     ("drako://" + "a" * 600, "at most 512 characters, not 608"),
@@ -50,7 +52,8 @@ def taken_port() -> tuple[socket.socket, int]:
 @pytest.mark.parametrize("args, words", [
     (["join", "nonsense", "--agent", "random"], "an invitation starts with drako://"),
     (["join", str(GOOD)], "join needs --agent"),
-    (["join", str(GOOD), "--agent", "genius"], "no game has a level 'genius'"),
+    (["join", str(GOOD), "--agent", "genius"], "Draco Mundis has no level 'genius'"),
+    (["join", str(GOOD).replace("draco-mundis", "chess"), "--agent", "random"], "for 'chess', a game this copy does"),
     (["join", str(GOOD).replace("key=", "key=AAAA"), "--agent", "random"], "key has 19 bytes, not 16"),
     (["host"], "host needs --seats"),
     (["host", "--seats", "ai:easy,ai:easy"], "names no remote seat"),

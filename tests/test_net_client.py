@@ -20,7 +20,7 @@ GAME_ID = "20261207-142210-3fa9c1"
 
 
 def hosting() -> Hosting:
-    return Hosting.new(GAME_ID, [True, False], LOOPBACK, 0, LOOPBACK, [1, 2])
+    return Hosting.new(GAME_ID, "aetherya-pocket", [True, False], LOOPBACK, 0, LOOPBACK, [1, 2])
 
 
 def welcome(n: int) -> dict[str, Any]:

@@ -163,11 +163,11 @@ async def _write_raw(client: RawClient, data: bytes) -> None:
 
 
 def test_binary_frames_and_messages_of_no_known_shape_are_refused():
-    for frame, why in [(b"\x00\x01", "a binary frame"), ('{"type": "hello"', "not valid JSON"),
-                       ('[1, 2]', "not an object with a type"), ('{"type": "move"}', 'a client sends no "move"'),
-                       ('{"type": "action", "decision": -1}', "names the decision it answers"),
-                       ("[" * 100 + "]" * 100, "nested more than")]:
-        with loop_thread() as loop, hosted() as (host, _):
+    with loop_thread() as loop, hosted() as (host, _):
+        for frame, why in [(b"\x00\x01", "a binary frame"), ('{"type": "hello"', "not valid JSON"),
+                           ('[1, 2]', "not an object with a type"), ('{"type": "move"}', 'a client sends no "move"'),
+                           ('{"type": "action", "decision": -1}', "names the decision it answers"),
+                           ("[" * 100 + "]" * 100, "nested more than")]:
             client = raw(loop, host)
             client.hello()
             client.read_until("welcome")

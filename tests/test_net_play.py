@@ -24,7 +24,7 @@ GREEDY = {"aetherya-pocket": f"exec:{sys.executable} {EXAMPLES / 'bot_greedy.py'
 TABLES = [
     ("aetherya-pocket", ["remote", "remote"], {0: "random", 1: "random"}, ()),
     ("aetherya-pocket", ["remote", "ai:easy", "remote"], {0: "random", 2: "exec"}, ()),
-    ("draco-mundis", ["remote", "ai:random", "remote"], {0: "exec", 2: "easy"}, ("fast_setup", "dragon_trap")),
+    ("draco-mundis", ["remote", "ai:random", "remote"], {0: "exec", 2: "random"}, ("fast_setup", "dragon_trap")),
 ]
 
 

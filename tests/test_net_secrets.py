@@ -4,7 +4,7 @@ in them may tell a seat what it may not see.
 
 Each message before the end must be exactly what the seat's own view, its legal actions and the events filtered for
 it make (rebuilt here from the game's actions, independently of the host: every event and every decision, and the
-view of every fourth move); at positions all through the game, a
+view of every eighth move); at positions all through the game, a
 twin that differs only in what the seat does not know (`Game.hidden_twin`) must give the same view, legal actions
 and (in a game without chance, whose twin can be replayed) the same events; and no other seat's key, no private key
 and no seed may appear in any byte. Only the end, once everything is revealed, carries the record."""
@@ -26,8 +26,8 @@ from drako_desktop.net.protocol import encode
 from net_support import HostThread, hello, library, loop_thread, opened, table
 
 PRESENCE = {"here", "away", "stand-in", "host"}
-TWINS_PER_SEAT = 8  # positions of each seat's game where a twin is swapped in
-VIEWS_EVERY = 4  # the view of every so many events messages is rebuilt (every decision's view is, and every event)
+TWINS_PER_SEAT = 5  # positions of each seat's game where a twin is swapped in
+VIEWS_EVERY = 8  # the view of every so many events messages is rebuilt (every decision's view is, and every event)
 
 
 # Each game once, with every one of its variants switched on (the variants add rules to the game without them; the

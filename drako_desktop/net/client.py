@@ -27,6 +27,7 @@ true}` when it will not connect again, and `{"type": "closed"}` last of all.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import queue
 import random
@@ -212,15 +213,20 @@ class AnswerCache:
     answer arrived, the host was restarted from its save) gets the same answer, without asking the agent again, so a
     game replays exactly as it would have without the interruption."""
 
-    def __init__(self, size: int = 16) -> None:
-        self.size = size
-        self._answers: OrderedDict[int, tuple[str, int]] = OrderedDict()
+    def __init__(self, size: int = 256) -> None:
+        self.size = size  # more than a host writing its game every half second can lose of one seat's answers
+        self._answers: OrderedDict[int, tuple[bytes, int]] = OrderedDict()
 
     def get(self, decision: int, legal: Any) -> int | None:
         found = self._answers.get(decision)
-        return found[1] if found is not None and found[0] == jsonio.dumps(legal) else None
+        return found[1] if found is not None and found[0] == _digest(legal) else None
 
     def put(self, decision: int, legal: Any, choice: int) -> None:
-        self._answers[decision] = (jsonio.dumps(legal), choice)
+        self._answers[decision] = (_digest(legal), choice)
         while len(self._answers) > self.size:
             self._answers.popitem(last=False)
+
+
+def _digest(legal: Any) -> bytes:
+    """What tells one question from another under the same number (its legal actions), in 32 bytes."""
+    return hashlib.sha256(jsonio.dumps(legal).encode()).digest()

@@ -159,9 +159,11 @@ def run_join(library: Any, args: argparse.Namespace, stdout: Writable,
         invitation = Invitation.parse(args.invitation)
     except InvitationError as exc:
         raise usage_error(str(exc)) from None
-    levels = {level for game_id in library for level in agent_levels(library[game_id])}
-    if not (args.agent.startswith("exec:") or args.agent in levels):  # the host's game is told only once joined
-        raise usage_error(f"--agent: no game has a level {args.agent[:40]!r} (known: {', '.join(sorted(levels))}, "
-                          "exec:COMMAND)")
+    if invitation.game not in library:
+        raise usage_error(f"the invitation is for {invitation.game!r}, a game this copy does not have")
+    game = library[invitation.game]
+    if not (args.agent.startswith("exec:") or args.agent in agent_levels(game)):
+        raise usage_error(f"--agent: {game.name} has no level {args.agent[:40]!r} "
+                          f"(known: {', '.join(agent_levels(game))}, exec:COMMAND)")
     with _logged_to_stderr():
         return play_seat(invitation, library, args.agent, stdout, seed=args.seed, bot_timeout=args.bot_timeout)

@@ -63,8 +63,8 @@ def new_table(game: AnyGame, seats: tuple[Seat, ...], *, seed: int | None, varia
     else:
         game_seed, seeds = derive_seed(seed, "game", 0), [derive_seed(seed, "agent", 0, i) for i in range(len(seats))]
     saved = start_game(GameSetup(seats, game_seed, 0, game.id, tuple(variants), seed_chosen=seed is not None))
-    hosting = Hosting.new(saved.game_id, [s.level == REMOTE for s in seats], address or default_address(bind), port,
-                          bind, seeds, away_after, away_level)
+    hosting = Hosting.new(saved.game_id, game.id, [s.level == REMOTE for s in seats], address or default_address(bind),
+                          port, bind, seeds, away_after, away_level)
     return saved, hosting
 
 

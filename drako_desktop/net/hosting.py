@@ -29,7 +29,7 @@ from cryptography.x509.oid import NameOID
 from .. import jsonio
 from ..saves import GAME_ID
 from ..storage import atomic_write_text, data_dir
-from .invitation import KEY_BYTES, Invitation, decode_bytes, encode_bytes
+from .invitation import KEY_BYTES, REGISTRY_ID, Invitation, decode_bytes, encode_bytes
 
 FORMAT = "drako-desktop-table"
 VERSION = 1
@@ -88,6 +88,7 @@ def pinned(ssl_object: Any, pin: bytes) -> bool:
 @dataclass(frozen=True)
 class Hosting:
     game_id: str
+    game: str  # the game's registry id
     certificate: bytes  # PEM
     private_key: bytes  # PEM
     keys: tuple[bytes | None, ...]  # per seat, its key (None: a seat of the host itself)
@@ -99,11 +100,11 @@ class Hosting:
     away_level: str = "medium"
 
     @classmethod
-    def new(cls, game_id: str, remote: Sequence[bool], address: str, port: int, bind: str, seeds: Sequence[int],
-            away_after: float | None = None, away_level: str = "medium") -> "Hosting":
+    def new(cls, game_id: str, game: str, remote: Sequence[bool], address: str, port: int, bind: str,
+            seeds: Sequence[int], away_after: float | None = None, away_level: str = "medium") -> "Hosting":
         certificate, private_key = new_certificate(game_id)
         keys = tuple(secrets.token_bytes(KEY_BYTES) if is_remote else None for is_remote in remote)
-        return cls(game_id, certificate, private_key, keys, address, port, bind, tuple(seeds), away_after,
+        return cls(game_id, game, certificate, private_key, keys, address, port, bind, tuple(seeds), away_after,
                    away_level)
 
     @property
@@ -114,7 +115,7 @@ class Hosting:
         key = self.keys[seat]
         if key is None:
             raise ValueError(f"seat {seat + 1} is not played from another computer")
-        return Invitation(self.address, self.port, self.game_id, seat, key, self.pin)
+        return Invitation(self.address, self.port, self.game_id, self.game, seat, key, self.pin)
 
     def invitations(self) -> list[Invitation]:
         return [self.invitation(seat) for seat, key in enumerate(self.keys) if key is not None]
@@ -145,7 +146,7 @@ class Hosting:
 
     def save(self) -> None:
         atomic_write_text(table_path(self.game_id), jsonio.dumps({
-            "format": FORMAT, "version": VERSION, "game_id": self.game_id,
+            "format": FORMAT, "version": VERSION, "game_id": self.game_id, "game": self.game,
             "certificate": self.certificate.decode("ascii"), "private_key": self.private_key.decode("ascii"),
             "keys": [encode_bytes(k) if k is not None else None for k in self.keys],
             "address": self.address, "port": self.port, "bind": self.bind, "seeds": list(self.seeds),
@@ -170,9 +171,11 @@ class Hosting:
                 raise ValueError("its seeds are wrong")
             if away_after is not None and not (isinstance(away_after, (int, float)) and 0 < away_after <= 86_400):
                 raise ValueError("its away time is wrong")
-            found = cls(game_id, data["certificate"].encode("ascii"), data["private_key"].encode("ascii"), keys,
-                        str(data["address"]), port, str(data["bind"]), tuple(seeds), away_after,
-                        str(data["away_level"]))
+            if not REGISTRY_ID.fullmatch(data["game"]):
+                raise ValueError("its game is wrong")
+            found = cls(game_id, data["game"], data["certificate"].encode("ascii"),
+                        data["private_key"].encode("ascii"), keys, str(data["address"]), port, str(data["bind"]),
+                        tuple(seeds), away_after, str(data["away_level"]))
             x509.load_pem_x509_certificate(found.certificate)  # a certificate, or ValueError
         except (KeyError, TypeError, AttributeError, ValueError, UnicodeError) as exc:
             raise TableFileError(f"{path} cannot be used: {exc}") from None

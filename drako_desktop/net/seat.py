@@ -135,8 +135,9 @@ class SeatPlayer:
 
 def play_seat(invitation: Invitation, library: Mapping[str, AnyGame], agent: str, out: Writable, *,
               seed: int | None = None, bot_timeout: float | None = None) -> int:
-    """Play the invitation's seat to the end of the game: 0 with the result printed, 2 when the host refused it."""
-    client = NetClient(invitation, {game_id: library[game_id].identity for game_id in library})
+    """Play the invitation's seat to the end of the game (the library has the invitation's game): 0 with the result
+    printed, 2 when the host refused it."""
+    client = NetClient(invitation, {invitation.game: library[invitation.game].identity})
     player = SeatPlayer(client, library, agent, seed, bot_timeout)
     client.start()
     try:

@@ -8,9 +8,10 @@ seat's one client: a second client with the same invitation takes the seat over,
 
 What each client is sent is made from its seat's view and the events filtered for its seat (`view_of`,
 `as_seen_by`), never from the position: after every action it sends every remote seat its events and its view. The
-save is written meanwhile (the session's writer: the newest position, one write behind at most), so a host killed
-in the middle continues a few actions back at most; the seats' clients then get a fresh state, and a decision asked
-again gets the answer it got before (`client.AnswerCache`). It keeps, per seat, the view and the
+game is written (by the session's writer, on a thread of its own) whenever the table waits more than a moment for a
+player, and at least every `SAVE_EVERY` seconds: players answering at once (bots) do not cost a write of the whole
+game each. A host killed in the middle continues from there; the seats' clients then get a fresh state, and a
+decision asked again gets the answer it got before (`client.AnswerCache`). It keeps, per seat, the view and the
 events told so far as text, so that a client that joins or asks again is answered without the controller (which
 only the table's own thread touches).
 
@@ -42,6 +43,8 @@ from .protocol import PROTOCOL, Refusal, chat_line, encode
 log = logging.getLogger("drako_desktop.net")
 
 PROGRESS_EVERY = 25  # actions between two "so many actions played" lines of the host's log
+QUICK = 0.05  # seconds an answer may take before the table writes the game meanwhile
+SAVE_EVERY = 0.5  # seconds between two writes of a game whose players answer at once
 
 
 class TableClosed(Exception):
@@ -123,7 +126,10 @@ class Table:
         self.controller = GameController(game, setup, actions=saved.actions, hints=saved.hints, threaded=False,
                                          seat_agents=self._agent)
         self.session = GameSession(self.controller, saved)
+        self.session.paced = True  # written when the table waits for a player, and every `SAVE_EVERY` seconds
         self.session.write()  # on disk from the start: a host killed before the first action continues too
+        self.written = time.monotonic()
+        self.unsaved = False
         self.controller.listeners.append(self._applied)
         c = self.controller
         self.n = len(c.actions)
@@ -176,6 +182,8 @@ class Table:
                 link = self.links[seat]
                 if link is not None:
                     link.ask(text)
+                if self.unsaved and not self.lock.wait_for(lambda: pending.choice is not None, QUICK):
+                    self._save()  # the player takes time: the table has time to write the game
                 while pending.choice is None and not self.closing:
                     left = None if self.away_after is None else pending.asked + self.away_after - time.monotonic()
                     if left is not None and left <= 0:
@@ -226,8 +234,16 @@ class Table:
                 else:
                     link.send(f'{{"type":"events","n":{n},"seat":{actor},"events":[{",".join(seen)}],'
                               f'"view":{view}}}')
+        self.unsaved = True
+        if time.monotonic() - self.written >= SAVE_EVERY:
+            self._save()
         if n % PROGRESS_EVERY == 0:
             log.info("table %s: %d actions played", self.game_id, n)
+
+    def _save(self) -> None:
+        """Hand the position to the session's writer (it writes the newest it has, on a thread of its own)."""
+        self.session.write()
+        self.written, self.unsaved = time.monotonic(), False
 
     def _finish(self) -> None:
         c = self.controller
@@ -266,6 +282,8 @@ class Table:
             self.lock.notify_all()
         if self.thread.is_alive() and threading.current_thread() is not self.thread:
             self.thread.join(timeout=10)
+        if self.unsaved and not self.thread.is_alive():
+            self._save()
         self.controller.close()
         for agent in self.stand_ins.values():
             agent.close()
