@@ -279,10 +279,10 @@ def soak(cuts: int) -> None:
             joins.append(join(3))
             cutter = threading.Thread(target=_cut, args=(proxy, cuts, over, made), daemon=True)
             cutter.start()
-            _played(host, 100)
+            _played(host, 50)
             joins[2].kill()
             joins[2] = join(2, 2)  # the killed client, started again with its invitation
-            _played(host, 200)
+            _played(host, 100)
             host.kill()
             again = Program(home / "host", "host", "--continue", invitations[0].game_id, "--exit-at-end")
             programs.append(again)
@@ -321,11 +321,11 @@ def _played(host: Any, at_least: int) -> None:
 
 
 def _cut(proxy: Any, cuts: int, over: threading.Event, made: list[int]) -> None:
-    """Cut every connection through the proxy, at random moments a fraction of a second apart, `cuts` times or
-    until the game is `over`; `made[0]` counts them."""
+    """Cut every connection through the proxy `cuts` times, each at a random moment a fraction of a second after the
+    clients came back (or until the game is `over`); `made[0]` counts them."""
     rng = random.Random(7)
-    while made[0] < cuts and not over.wait(rng.uniform(0.02, 0.2)):
-        if proxy.cut():
+    while made[0] < cuts and not over.wait(0.02):
+        if proxy.pipes and not over.wait(rng.uniform(0.02, 0.3)) and proxy.cut():
             made[0] += 1
 
 
