@@ -451,7 +451,7 @@ def _set_aside(path: Path, error: SaveError) -> Message:
 def _file_finished(game: SavedGame) -> SavedGame:
     """Move a finished game left among the saves into the history, unless a running copy of the app
     holds it (it is moving it itself)."""
-    assert game.path is not None
+    assert game.path is not None, "a game read from a file knows its path"
     if SaveLock(game.path).holder() is not None:
         return game
     try:

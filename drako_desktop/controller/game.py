@@ -539,7 +539,7 @@ class GameController(Generic[ActionT, ViewT]):
         self._thinking = None
         if job.error is not None:
             raise job.error
-        assert job.choice is not None
+        assert job.choice is not None, "a finished thinking job without an error has a choice"
         return self.seen(self._apply(job.legal[job.choice]))
 
     def _start(self, decision: Decision[ActionT]) -> _Thinking[ActionT]:

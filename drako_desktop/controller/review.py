@@ -182,7 +182,7 @@ def review_steps(
             # decisions were reviewed before it, so a review that stops and goes on gives the same. It
             # watches the seat's game up to the decision first, as the seat did (`Analyst.observe`).
             analyst = game.analyst(derive_seed("review", seed, seat, depth, index), depth)
-            assert analyst is not None
+            assert analyst is not None, "a game that offers a review has an analyst"
             for view in seen:
                 analyst.observe(view)
             yield todo.index(index) + 1, len(todo), _assess(game, analyst, state, index, action, seat)

@@ -42,6 +42,8 @@ class GameSession:
         # save, which a bug report attaches, has it).
         log.info("game %s %s at action %d (seats %s, chosen seed %s, practice %s)", game.game_id, how,
                  len(controller.actions), seats, game.setup.seed_chosen, controller.practice)
+        if not game.actions and not game.finished:
+            self.write()  # a new game is kept from its start: left before its first move, Continue brings it back
 
     @property
     def game_id(self) -> str:

@@ -35,6 +35,7 @@ from ..saves import start_game as start_saved_game
 from ..settings import ANIMATION_FACTOR, PACE_FACTOR
 from . import table_parts
 from .anim import Beat, Choreography, Counter, Pause
+from .hands import Gesture
 from .hints import Hints
 from .room import GameRoom
 from .scenes.base import ANIMATING, POLL, Scene, soonest
@@ -119,11 +120,19 @@ class Board(Protocol[ActionT]):
         dropped a piece."""
         ...
 
-    def played(self, actions: Sequence[ActionT]) -> None:
-        """A person's actions were applied: the gestures start afresh."""
+    def played(self, actions: Sequence[ActionT], events: Sequence[Any]) -> None:
+        """A person's actions were applied (`events`: what they did, as the viewer was told): the gestures start
+        afresh at once, before the first frame of the actions' animation."""
 
     def told(self, event: Any) -> None:
         """An event became visible (the table logged it and played its sound)."""
+
+    def gesture(self, intent: Sequence[ActionT], manner: str) -> Gesture | None:
+        """The next gesture of a person who plays `intent` (the actions one gesture of theirs plays: one, or a
+        choice made in one step such as a placement with its token) in `manner` (see `hands.MANNERS`), from what
+        the table shows and what is half-made now; by clicks where that manner has no way. None: the board has
+        no gesture that plays these actions together (a person then means something else)."""
+        ...
 
     def log_line(self, event: Any, names: list[str]) -> str:
         """The log's line for an event ("" for none)."""
@@ -212,6 +221,11 @@ class Board(Protocol[ActionT]):
 
     def focus_lost(self) -> None:
         """The window lost the focus: a drag in progress is dropped."""
+
+    def put_back(self) -> bool:
+        """A right-click: what the person holds (a card or a token being dragged or picked, a facing dial or a
+        square's menu open) goes back; whether there was anything."""
+        ...
 
     def key_down(self, event: pygame.event.Event) -> bool:
         """A key for the board (its cursor, its selection); whether it took it."""
@@ -392,7 +406,7 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
             except IllegalActionError as exc:
                 self.say(self.board.refusal(exc))
                 break
-        self.board.played(actions)
+        self.board.played(actions, events)
         self.show(events, origin)
         self.refresh_buttons()
 
@@ -524,6 +538,9 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
             if decision is not None and not passed:
                 self.say(tr(self.board.words.turn_not_over))
             return
+        # The person's last action may still be showing (a pass ends the turn at once): it is shown done first,
+        # as they saw it, for the screen goes to the next viewer now and its beats were made for theirs.
+        self.choreo.finish()
         events = c.proceed()  # the next turn's start, held back until now
         self.screen_changed(events)
         self.show(events)
@@ -677,7 +694,8 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
         elif event.type == pygame.MOUSEBUTTONDOWN:
             area = board.log_area()
             if event.button == 3:
-                self.pin_tooltip(event.pos)
+                if not board.put_back():  # a right-click drops what is in hand, else shows a tooltip at once
+                    self.pin_tooltip(event.pos)
             elif event.button in (4, 5) and area is not None and area.collidepoint(event.pos):
                 self.scroll_log(1 if event.button == 4 else -1)
             else:

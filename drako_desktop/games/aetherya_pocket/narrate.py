@@ -52,7 +52,7 @@ def describe(event: Event, names: Sequence[str], cards: CardSet) -> str | None:
     if kind == "turn":
         return tr("log.turn", name=name, turn=event.number)
     if kind == "claim":
-        assert event.legend is not None
+        assert event.legend is not None, "a claim names its legend"
         points = cards.legend(event.legend).points
         return tr("log.claim", name=name, legend=legend_name(cards, event.legend), points=points)
     if kind == "take-discard":
@@ -90,7 +90,7 @@ def summarize_turn(events: Sequence[Event], names: Sequence[str], cards: CardSet
         action = tr("summary.arrange", name=name)
     elif "place" in kinds:
         place = kinds["place"]
-        assert place.card is not None
+        assert place.card is not None, "a place names its card"
         taken = "take-discard" in kinds
         key = ("summary.take_place" if taken else "summary.draw_place") + ("_unexplored" if place.was_face_down else "")
         action = tr(key, name=name, card=card_name(cards, place.card) if taken else card(place.card),
@@ -100,7 +100,7 @@ def summarize_turn(events: Sequence[Event], names: Sequence[str], cards: CardSet
         action = tr("summary.draw_reveal", name=name, card=card(reveal.card), revealed=card(reveal.replaced))
     claim = kinds.get("claim")
     if claim is not None:
-        assert claim.legend is not None
+        assert claim.legend is not None, "a claim names its legend"
         legend, points = legend_name(cards, claim.legend), cards.legend(claim.legend).points
         action = tr("summary.and_claimed", action=action, legend=legend, points=points) if action else \
             tr("summary.claimed", name=name, legend=legend, points=points)
@@ -111,7 +111,7 @@ def hint_reason(rules: Rules, view: View, action: Action) -> str:
     """Why the hint suggests `action`, in one line of the player's language (from the seat's view only):
     "+4 Human now, and makes Tribe of Humans claimable"."""
     cards = rules.cards
-    assert view.seat is not None
+    assert view.seat is not None, "a hint is for a seat's view"
     seat = view.seat
     kingdom = rules.kingdom_from_ids(view.kingdoms[seat])
     legends = [rules.legend_index[leg] for leg in view.legends[seat]]

@@ -178,7 +178,7 @@ class BoardModel:
             self.squares[at] = spot
 
     def _place(self, e: "Event") -> None:
-        assert e.at is not None
+        assert e.at is not None, "the event names its square"
         if e.facing is not None:
             self._set(e.at, character=Token(e.seat, e.token or "", e.facing))
         else:
@@ -194,13 +194,13 @@ class BoardModel:
         self.actions_left = self.data.actions_per_turn
 
     def _peek(self, e: "Event") -> None:
-        assert e.at is not None
+        assert e.at is not None, "the event names its square"
         spot = self.squares[e.at]
         known = e.token if e.token is not None and self.viewer == e.seat else spot.down_kind
         self._set(e.at, peeked_by=tuple(sorted({*spot.peeked_by, e.seat})), down_kind=known)
 
     def _reveal(self, e: "Event") -> None:
-        assert e.at is not None and e.token is not None
+        assert e.at is not None and e.token is not None, "the event names its square and token"
         token = Token(e.owner, e.token, e.facing)
         group = self.kind_group(e.token)
         cleared = {"down": -1, "down_kind": None, "peeked_by": ()}
@@ -214,7 +214,7 @@ class BoardModel:
     _reveal_any = _reveal
 
     def _move(self, e: "Event") -> None:
-        assert e.at is not None and e.to is not None
+        assert e.at is not None and e.to is not None, "a move names both squares"
         spot = self.squares[e.at]
         self._set(e.to, character=spot.character, prisoner=spot.prisoner)
         self._set(e.at, character=None, prisoner=None)
@@ -233,31 +233,32 @@ class BoardModel:
             pile.sort(key=lambda t: (t.owner, t.kind))
 
     def _rotate(self, e: "Event") -> None:
-        assert e.at is not None
+        assert e.at is not None, "the event names its square"
         spot = self.squares[e.at]
         if spot.character is not None:
             self._set(e.at, character=replace(spot.character, facing=e.facing))
 
     def _capture(self, e: "Event") -> None:
-        assert e.at is not None and e.to is not None and e.target is not None
+        assert e.at is not None and e.to is not None and e.target is not None, \
+            "a capture names both squares and the prisoner"
         spot = self.squares[e.at]
         target = e.target
         self._set(e.to, character=spot.character, prisoner=Token(target.owner, target.kind, target.facing))
         self._set(e.at, character=None, prisoner=None)
 
     def _destroy(self, e: "Event") -> None:
-        assert e.at is not None
+        assert e.at is not None, "the event names its square"
         self.destroyed[e.seat].append(Token(e.owner, e.token or ""))
         self._set(e.at, land=None)
 
     def _push(self, e: "Event") -> None:
-        assert e.at is not None and e.to is not None
+        assert e.at is not None and e.to is not None, "a push names both squares"
         trap = self.squares[e.at].trap
         self._set(e.to, trap=trap)
         self._set(e.at, trap=None)
 
     def _sacrifice(self, e: "Event") -> None:
-        assert e.at is not None
+        assert e.at is not None, "the event names its square"
         self.sacrificed[e.seat].append(e.token or "")
         self._set(e.at, character=None)
 
@@ -272,7 +273,7 @@ class BoardModel:
         """The face-up character on `at`: its printed strength and every modifier it has there."""
         spot = self.squares[at]
         token = spot.character
-        assert token is not None
+        assert token is not None, f"strength of {at}: no face-up character there"
         land = spot.land
         items = {near.trap.kind for a in self.neighbours(at)
                  if (near := self.squares.get(a)) is not None and near.trap is not None}
@@ -281,7 +282,7 @@ class BoardModel:
 
     def fighter(self, at: Square) -> Fighter:
         character = self.squares[at].character
-        assert character is not None
+        assert character is not None, f"a fighter on {at}: no face-up character there"
         return Fighter(at, character, self.strength_parts(at))
 
     def fight_preview(self, seat: int, at: Square, defender: Token | None = None) -> FightPreview | None:

@@ -151,7 +151,7 @@ def _square(at: Square | None) -> str:
 def hint_reason(data: DracoData, view: View, action: Action, names: Sequence[str] = (), role: str | None = None) -> str:
     """Why a hint suggests `action`, in one line of the player's language, from the seat's view only:
     "Wins the fight 5 to 3", "Captures Bo's explorer (+1)"."""
-    assert view.seat is not None
+    assert view.seat is not None, "a hint is for a seat's view"
     seat = view.seat
     words = _Words(names or [str(s + 1) for s in range(view.players)], data)
     board = BoardModel.from_view(view, data)
@@ -191,7 +191,7 @@ def _move_reason(board: BoardModel, seat: int, words: "_Words", origin: Square, 
     """Why a move, in words, from what the seat sees around its two ends: an enemy character it may then fight,
     one stronger it steps away from, a face-down token it may then peek at or reveal; else where it goes."""
     mover = board.squares[origin].character
-    assert mover is not None
+    assert mover is not None, "a move's origin holds the mover"
     token = words.token(mover.kind)
 
     def enemies(at: Square) -> list[tuple[Square, Token]]:
@@ -233,7 +233,7 @@ def missed(data: DracoData, view: View, chosen: Action, best: Action) -> list[st
 
 def _outcome(data: DracoData, view: View, action: Fight | Reveal) -> str:
     """The preview's outcome of a fight or of a reveal into one ("" when none would follow or it is unknown)."""
-    assert view.seat is not None
+    assert view.seat is not None, "a preview is for a seat's view"
     board = BoardModel.from_view(view, data)
     at = row_col(action.at)
     spot = board.squares.get(at)

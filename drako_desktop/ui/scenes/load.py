@@ -229,7 +229,7 @@ class LoadScene(Screen):
             for game in listing.games:
                 if game.finished != history:
                     continue  # a finished game not yet moved (the move failed): listed where it belongs
-                assert game.path is not None  # every listed game was read from its file
+                assert game.path is not None, "every listed game was read from its file"
                 standing = listing.standings[game.path]
                 title = self.app.library[game.setup.game].ui().title()
                 entries.append(Entry(game, standing.turn, standing.totals, standing.winners, title))

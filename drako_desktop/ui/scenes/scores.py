@@ -108,7 +108,7 @@ class ScoreSheet(Overlay):
                 self.toggle_button = buttons[-1]
             x += w + th.px(16)
         self.widgets = WidgetGroup(buttons, focus=0)
-        assert self.toggle_button is not None  # every row of buttons has it
+        assert self.toggle_button is not None, "every row of buttons has the toggle"
         self.toggle_home = self.toggle_button.rect
         if self.hidden:
             self.toggle_button.rect = self.toggle_place()

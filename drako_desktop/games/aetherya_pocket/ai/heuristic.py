@@ -87,7 +87,7 @@ class Planner:
             for index, type_id in zip(CENTRE, (t for row in action.arranged for t in row)):
                 kingdom[index] = self.rules.type_index[type_id]
             return self.after(tuple(kingdom))
-        assert kind == PASS
+        assert kind == PASS, f"the only other step is a pass, not {kind}"
         return 0.0
 
     def after(self, kingdom: tuple[int, ...]) -> float:

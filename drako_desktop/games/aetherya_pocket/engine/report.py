@@ -51,7 +51,7 @@ def parse_kingdom(rules: Rules, obj: Any) -> tuple[tuple[int, ...], tuple[int, .
         if rules.legend_index[leg] in claimed:
             raise KingdomFormatError(f"legends[{i}]: {leg} is listed twice (there is one copy of each legend)")
         claimed.append(rules.legend_index[leg])
-    assert len(cells) == CELLS
+    assert len(cells) == CELLS, f"a kingdom has {CELLS} cells"
     return tuple(cells), tuple(claimed)
 
 

@@ -21,6 +21,7 @@ from ....controller.game import Decision, Phase
 from ....i18n import tr
 from ....ui import table_parts, theme
 from ....ui.anim import Beat
+from ....ui.hands import Gesture
 from ....ui.scenes.base import ANIMATING
 from ....ui.table import StatusButton, TableWords
 from ....ui.tooltips import Tooltip
@@ -39,7 +40,7 @@ from ..engine import (
 )
 from ..narrate import describe, summarize_turn
 from ..words import card_name
-from . import card_pictures, game_of
+from . import card_pictures, game_of, hands
 from .beats import TURN, beats_for
 from .card_tips import card_tooltip, discard_tooltip, draw_pile_tooltip, legend_tooltip, unexplored_tooltip
 from .gestures import Gestures
@@ -113,8 +114,11 @@ class AetheryaBoard:
     def beats(self, events: list[Event], origin: Rect | None) -> list[Beat]:
         return beats_for(self, events, origin=origin, hand_over=self.table.controller.hand_over)
 
-    def played(self, actions: Sequence[Action]) -> None:
+    def played(self, actions: Sequence[Action], events: Sequence[Event]) -> None:
         self.gestures.reset()
+
+    def gesture(self, intent: Sequence[Action], manner: str) -> Gesture | None:
+        return hands.gesture(self, intent, manner)
 
     def tell(self, event: Event) -> None:
         """A beat shows an event: the table logs it (and plays its sound), then tells the board."""
@@ -269,6 +273,9 @@ class AetheryaBoard:
         if g.held is not None and g.held.dragging:
             g.held = None  # the button may be released outside the window: the card goes back
             g.press = None
+
+    def put_back(self) -> bool:
+        return self.gestures.put_back()
 
     def key_down(self, event: pygame.event.Event) -> bool:
         g = self.gestures

@@ -248,11 +248,18 @@ class Gestures:
                 self.confirm_arrangement()
             return True
         if key == pygame.K_ESCAPE:
-            if self.held is not None or self.discarding:
-                self.held = None
-                self.discarding = False
-                return True
+            return self.put_back()
         return False
+
+    def put_back(self) -> bool:
+        """Esc or a right-click: the card in hand goes back (or the drawn card, on its way to the discard pile,
+        comes back to hand); whether there was one."""
+        if self.held is None and not self.discarding:
+            return False
+        self.held = None
+        self.press = None
+        self.discarding = False
+        return True
 
     def cycle_focus(self, step: int) -> None:
         """Tab (Shift+Tab): the focus to the next (previous) place in the table's order, as in the menus."""

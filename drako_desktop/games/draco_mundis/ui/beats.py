@@ -67,7 +67,7 @@ class Drop(EventBeat):
 
     def draw(self, surface: pygame.Surface) -> None:
         e = self.event
-        assert e.at is not None
+        assert e.at is not None, f"a {e.kind} event names its square"
         target = self.stage.square_rect(e.at)
         start = self.origin or self.stage.plate_rect(e.seat)
         small = Rect(0, 0, target.w // 2, target.h // 2)
@@ -92,7 +92,7 @@ class Slide(EventBeat):
     goes, in a copy, to its captor's plate, where it counts (it travels on with the cannibal on the board)."""
 
     def __init__(self, stage: Stage, event: Event, what: str) -> None:
-        assert event.at is not None and event.to is not None
+        assert event.at is not None and event.to is not None, "a move or capture names both squares"
         squares = abs(event.at[0] - event.to[0]) + abs(event.at[1] - event.to[1])
         self.sliding = 0.16 + SLIDE_PER_SQUARE * squares
         super().__init__(stage, event, self.sliding + (TO_PLATE if event.kind == "capture" else 0.0))
@@ -101,7 +101,7 @@ class Slide(EventBeat):
         self.prisoner: Token | None = None
 
     def begin(self) -> None:
-        assert self.event.at is not None
+        assert self.event.at is not None, "the beat's event names its square"
         spot = self.stage.model.squares.get(self.event.at)
         if spot is not None:
             self.token = spot.trap if self.what == "trap" else spot.character
@@ -113,7 +113,7 @@ class Slide(EventBeat):
 
     def draw(self, surface: pygame.Surface) -> None:
         e = self.event
-        assert e.at is not None and e.to is not None
+        assert e.at is not None and e.to is not None, "the event names both squares"
         slid = self.part(0.0, self.sliding)
         rect = lerp_rect(self.stage.square_rect(e.at), self.stage.square_rect(e.to), ease_in_out(slid))
         if self.token is not None:
@@ -139,7 +139,7 @@ class Flip(EventBeat):
 
     def draw(self, surface: pygame.Surface) -> None:
         e = self.event
-        assert e.at is not None
+        assert e.at is not None, "the event names its square"
         rect = self.stage.square_rect(e.at)
         t = self.progress
         squeeze = abs(1 - 2 * t)
@@ -201,14 +201,14 @@ class Vanish(EventBeat):
         self.token: Token | None = None
 
     def begin(self) -> None:
-        assert self.event.at is not None
+        assert self.event.at is not None, "the beat's event names its square"
         spot = self.stage.model.squares.get(self.event.at)
         if spot is not None:
             self.token = spot.land if self.what == "land" else spot.character
         super().begin()
 
     def draw(self, surface: pygame.Surface) -> None:
-        assert self.event.at is not None
+        assert self.event.at is not None, "the beat's event names its square"
         rect = self.stage.square_rect(self.event.at)
         fade = self.part(0.2, FADE)
         if self.token is not None:
@@ -224,7 +224,7 @@ class Turning(EventBeat):
         super().__init__(stage, event, ROTATE)
 
     def draw(self, surface: pygame.Surface) -> None:
-        assert self.event.at is not None
+        assert self.event.at is not None, "the beat's event names its square"
         self.stage.draw_mark(surface, "rotate", self.stage.square_rect(self.event.at), self.progress)
 
 
@@ -236,7 +236,7 @@ class Marked(EventBeat):
         self.mark = mark
 
     def draw(self, surface: pygame.Surface) -> None:
-        assert self.event.at is not None
+        assert self.event.at is not None, "the beat's event names its square"
         self.stage.draw_mark(surface, self.mark, self.stage.square_rect(self.event.at), self.progress)
 
 

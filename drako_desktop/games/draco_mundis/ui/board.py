@@ -17,6 +17,7 @@ from pygame import Rect
 
 from ....i18n import has, tr
 from ....ui.anim import Beat
+from ....ui.hands import Gesture
 from ....ui.scenes.base import PULSE
 from ....ui.table import StatusButton, TableWords
 from ....ui.tooltips import Tooltip
@@ -26,7 +27,7 @@ from ..actions import Action, Capture, Fight, Move, Pass, Place, Push, Select, r
 from ..board import BoardModel, Square
 from ..events import Event
 from ..view import View
-from . import game_of
+from . import game_of, hands
 from .beats import beats_for
 from .gestures import Gestures
 from .layout import TableLayout, table_layout
@@ -101,9 +102,11 @@ class DracoBoard:
     def play(self, action: Action, origin: Rect | None = None) -> None:
         self.table.play([action], origin)
 
-    def played(self, actions: Sequence[Action]) -> None:
-        if not any(isinstance(action, Pass) for action in actions) and self.gestures.selected is not None:
-            self.gestures.facing = None
+    def played(self, actions: Sequence[Action], events: Sequence[Event]) -> None:
+        self.gestures.played(events)
+
+    def gesture(self, intent: Sequence[Action], manner: str) -> Gesture | None:
+        return hands.gesture(self, intent, manner)
 
     def tell(self, event: Event) -> None:
         """A beat shows an event: the table logs it (and plays its sound)."""
@@ -397,6 +400,9 @@ class DracoBoard:
 
     def focus_lost(self) -> None:
         self.gestures.press = None
+
+    def put_back(self) -> bool:
+        return self.gestures.put_back()
 
     def key_down(self, event: pygame.event.Event) -> bool:
         return self.gestures.key_down(event.key)

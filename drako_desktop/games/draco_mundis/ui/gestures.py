@@ -17,7 +17,7 @@ character to move it. T turns the selected character (a dial), S sacrifices it, 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 import pygame
 
@@ -42,6 +42,8 @@ from ..actions import (
     square,
 )
 from ..board import FACING_STEPS, Square
+from ..events import Event
+from ..view import Token
 
 if TYPE_CHECKING:
     from .board import DracoBoard
@@ -85,7 +87,7 @@ class Press:
 class Gestures:
     board: "DracoBoard"
     tray_kind: str | None = None
-    selected: Square | None = None
+    chosen: Square | None = None  # the square of the character the person selected (see `selected`)
     facing: Facing | None = None
     menu: Menu | None = None
     press: Press | None = None
@@ -93,6 +95,47 @@ class Gestures:
     cursor: Square = (0, 0)
     keyboard: bool = False
     _legal: dict[str, Any] = field(default_factory=dict)
+
+    # -- the selected character --------------------------------------------------------------------
+
+    @property
+    def selected(self) -> Square | None:
+        """The selected character's square, while one of the viewer's characters stands there on the board as it
+        is drawn now. An action's animation moves and removes characters beat by beat, long before the next
+        decision: whatever reads the selection then finds none rather than an empty square."""
+        at = self.chosen
+        if at is None:
+            return None
+        spot = self.board.model.squares.get(at)
+        if spot is None or spot.character is None or spot.character.owner != self.board.table.viewer:
+            return None
+        return at
+
+    @selected.setter
+    def selected(self, at: Square | None) -> None:
+        self.chosen = at
+
+    def selected_token(self) -> tuple[Square, Token] | None:
+        """The selected character and where it stands (None: none is selected)."""
+        at = self.selected
+        if at is None:
+            return None
+        token = self.board.model.squares[at].character
+        return (at, token) if token is not None else None
+
+    def played(self, events: Sequence[Event]) -> None:
+        """The person played an action: nothing half-made outlives it, at once, not only when its animation is
+        over (the facing dial, the square's menu, a press or drag, the supply pick, the targets of the decision
+        just taken). The selected character goes where the action took it (a move, a capture), so that it stays
+        selected for the turn's next action; if it fell in a fight or was sacrificed, `selected` finds none."""
+        self.facing = None
+        self.menu = None
+        self.press = None
+        self.tray_kind = None
+        self._legal = {}
+        for event in events:
+            if event.kind in ("move", "capture") and event.at == self.chosen:
+                self.chosen = event.to
 
     # -- what the decision allows ---------------------------------------------------------------
 
@@ -440,8 +483,7 @@ class Gestures:
                 return
             self.facing = None
         kind = board.tray_kind_at(pos)
-        if kind is not None:
-            self.choose_kind(kind)
+        if kind is not None:  # chosen by the click, or by the drag that starts here (see mouse_move, mouse_up)
             self.press = Press(pos, ("tray", kind))
             return
         at = board.layout.square_at(pos)
@@ -458,6 +500,9 @@ class Gestures:
                 own = (source[0] == "square" and source[1] in self.own_characters()
                        and self.board.model.decision == "act")
                 press.dragging = source[0] in ("tray", "facing") or own
+                if source[0] == "tray":  # the token dragged is the one chosen, whichever was before
+                    self.tray_kind = source[1]
+                    self.facing = None
                 if own:
                     self.selected = source[1]
                     self.menu = None
@@ -476,6 +521,8 @@ class Gestures:
         if press.source[0] == "tray":
             if press.dragging and at is not None:
                 self.activate(at)
+            elif not press.dragging:  # a click on the tray picks its token (again: puts it back)
+                self.choose_kind(press.source[1])
             return
         if not press.dragging:
             if at is not None and at == press.source[1]:
@@ -483,6 +530,13 @@ class Gestures:
             return
         if at is not None and at != press.source[1]:
             self.activate(at, drop_from=press.source[1])
+
+    def put_back(self) -> bool:
+        """What is in hand goes back (a drag, the facing dial, the square's menu): the selection stays."""
+        if self.press is None and self.facing is None and self.menu is None:
+            return False
+        self.press = self.facing = self.menu = None
+        return True
 
     def drag_facing(self, start: tuple[int, int], end: tuple[int, int]) -> str | None:
         dx, dy = end[0] - start[0], end[1] - start[1]
@@ -554,7 +608,7 @@ class Gestures:
 
     def menu_key(self, key: int) -> bool:
         menu = self.menu
-        assert menu is not None
+        assert menu is not None, "the menu's keys go to an open menu"
         if key == pygame.K_ESCAPE:
             self.menu = None
         elif key in (pygame.K_UP, pygame.K_LEFT):

@@ -449,8 +449,8 @@ class TablePainter:
             self.log(surface, rect)
         elif board.gestures.supply():
             self.tray(surface, rect)
-        elif board.gestures.selected is not None and board.model.squares.get(board.gestures.selected):
-            self.selection(surface, rect)
+        elif (chosen := board.gestures.selected_token()) is not None:
+            self.selection(surface, rect, *chosen)
         else:
             self.help(surface, rect)
 
@@ -495,13 +495,9 @@ class TablePainter:
             pic.set_alpha(90)
         surface.blit(pic, pic.get_rect(center=rect.center))
 
-    def selection(self, surface: pygame.Surface, rect: Rect) -> None:
+    def selection(self, surface: pygame.Surface, rect: Rect, at: Square, token: Token) -> None:
         """The selected character: picture, strength with its modifiers, arrows, the rotation dial, sacrifice."""
         board, th, text = self.board, self.ctx.theme, self.ctx.text
-        at = board.gestures.selected
-        assert at is not None, "drawn only while a character is selected"
-        token = board.model.squares[at].character
-        assert token is not None
         y = self.title(surface, rect, title_name(board.data, token.kind))
         pad = th.px(14)
         pic_size = min(th.px(96), rect.w // 4)
@@ -589,17 +585,18 @@ class TablePainter:
         wave = 0.5 + 0.5 * math.sin(self.clock * 4)
         hovered = board.hovered_square()
         if board.model.decision == "act":
-            if g.selected is None:
+            selected = g.selected
+            if selected is None:
                 for at in g.actors():
                     self.ring(surface, layout.square_rect(at), theme.GOLD, round(90 + 80 * wave))
             else:
-                self.arrows(surface)
-                self.ring(surface, layout.square_rect(g.selected), theme.GOLD, 255, width=max(3, th.px(4)))
+                self.arrows(surface, selected)
+                self.ring(surface, layout.square_rect(selected), theme.GOLD, 255, width=max(3, th.px(4)))
             for at, options in g.targets().items():
                 rect = layout.square_rect(at)
                 colour = TARGET_COLOURS[options[0]]
                 self.ring(surface, rect, colour, round(120 + 100 * wave) if at == hovered else 150)
-                mark = self.pointing(ACTION_ICONS[options[0]], max(14, rect.w // 3), colour, g.selected, at)
+                mark = self.pointing(ACTION_ICONS[options[0]], max(14, rect.w // 3), colour, selected, at)
                 surface.blit(mark, mark.get_rect(center=(rect.centerx, rect.bottom - mark.get_height() // 2 - 2))
                              if options[0] != "move" else mark.get_rect(center=rect.center))
             if hovered is not None and g.menu is None and g.facing is None:
@@ -656,12 +653,11 @@ class TablePainter:
         m = self.ctx.art.halo(rect.w, rect.h)
         surface.blit(self.ctx.art.glow(rect.w, rect.h, colour), (rect.x - m, rect.y - m))
 
-    def arrows(self, surface: pygame.Surface) -> None:
+    def arrows(self, surface: pygame.Surface, selected: Square) -> None:
         """The selected character's arrows: a line per direction as far as it reaches, dots where it may go."""
         board, th = self.board, self.ctx.theme
         layout = board.layout
-        assert board.gestures.selected is not None, "drawn only while a character is selected"
-        start = layout.square_rect(board.gestures.selected).center
+        start = layout.square_rect(selected).center
         for _, line, reachable in board.gestures.arrows():
             if not line:
                 continue
@@ -689,8 +685,8 @@ class TablePainter:
         if preview is not None and board.shows_preview:
             self.preview_box = self.fight_panel(surface, preview, board.layout.square_rect(at),
                                                 reveal="fight" not in options)
-        elif "capture" in options and board.gestures.selected is not None and board.shows_preview:
-            self.preview_box = self.capture_panel(surface, board.gestures.selected, at)
+        elif "capture" in options and (captor := board.gestures.selected) is not None and board.shows_preview:
+            self.preview_box = self.capture_panel(surface, captor, at)
 
     def capture_panel(self, surface: pygame.Surface, captor_at: Square, at: Square) -> Rect | None:
         """Hovering a capture: who takes whom (printed strengths only), and what the prisoner is worth; where."""

@@ -164,7 +164,7 @@ class RulesScene(ReferenceScene):
         if name in fights:
             seat, at = fights[name]
             preview = model.fight_preview(seat, at)
-            assert preview is not None
+            assert preview is not None, f"the rules' worked fight {name} is a fight"
             parts = " + ".join(f"{token_name(data, f.token.kind)} {f.strength}" for f in preview.attackers)
             defender = preview.defender
             mods = "".join(f" {signed(p.value)} ({modifier_name(data, p)})" for p in defender.parts[1:])

@@ -149,7 +149,7 @@ def square_tooltip(data: DracoData, model: BoardModel, at: Square, names: list[s
         return Tooltip(capitalised(tr("draco_table.tip.face_down", whose=whose(names[spot.down]))), where,
                        tuple(lines))
     token = spot.character or spot.trap or spot.land
-    assert token is not None
+    assert token is not None, "a face-up square holds a character, a trap or a land"
     lines = []
     if spot.character is not None:
         parts = model.strength_parts(at)
