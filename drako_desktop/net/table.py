@@ -127,7 +127,6 @@ class Table:
                                          seat_agents=self._agent)
         self.session = GameSession(self.controller, saved)
         self.session.paced = True  # written when the table waits for a player, and every `SAVE_EVERY` seconds
-        self.session.write()  # on disk from the start: a host killed before the first action continues too
         self.written = time.monotonic()
         self.unsaved = False
         self.controller.listeners.append(self._applied)
