@@ -184,10 +184,11 @@ def idle(seconds: float) -> None:
 
 
 def tables(seconds: float, think: float, most: int) -> None:
-    best, count = 0, 1
+    best, count, per_table = 0, 1, 0.0
     while count <= most:
         values, share = played([sys.executable, __file__, "serve", "draco-mundis", str(count)], 3, seconds, think)
         p99 = percentile(values, 0.99)
+        per_table = share / count
         print(f"  {count:>3} tables ({3 * count} clients, each table moving every {think:g} s): {len(values)} moves, "
               f"median {statistics.median(values):.1f} ms, p99 {p99:.1f} ms, host {100 * share:.0f}% of a core")
         if not p99 < 100:
@@ -196,6 +197,9 @@ def tables(seconds: float, think: float, most: int) -> None:
         count *= 2
     print(f"tables one host serves with the p99 under 100 ms: {best}" + (" (at least: no more were tried)"
                                                                           if best * 2 > most else ""))
+    if per_table > 0:
+        print(f"  (the host's processor time: {100 * per_table:.1f}% of a core per table at this pace, so a core is "
+              f"full at about {1 / per_table:.0f} tables)")
 
 
 def played(command: list[str], seats: int, seconds: float, think: float,
