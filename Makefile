@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: play test dist dist-windows bench bench-ai bench-idle bench-net clean
+.PHONY: play test dist dist-windows bench bench-ai bench-idle bench-net soak clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -55,6 +55,10 @@ bench-ai: $(STAMP)
 # how many tables one host serves, and a soak of every fault in one game (several minutes: run it alone).
 bench-net: $(STAMP)
 	$(BIN)/python tools/bench_net.py $(ARGS)
+
+# Hundreds of whole games played through the screen as people play them, before a release (long: run it alone).
+soak: $(STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python tools/soak.py $(ARGS)
 
 clean:
 	rm -rf build dist dist-windows tests/output

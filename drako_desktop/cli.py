@@ -12,12 +12,13 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from . import __version__, games, jsonio
+from . import __version__, jsonio
 from .console import Failure, Output, OutputError, Writable, error_line, let_go_of_stdout
 from .controller.review import MAX_DEPTH
 from .data import CardDataError, YamlFile
-from .games import DEFAULT_GAME, Library, UnknownGameError, game_ids
-from .games.base import CommandError, Game
+from .interface import registry
+from .interface.game import CommandError, Game
+from .interface.registry import DEFAULT_GAME, Library, UnknownGameError, game_ids
 
 EXIT_BAD_INPUT = 2
 
@@ -98,7 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    for _, command in games.commands().values():  # each game's own commands (Aetherya Pocket's `score`)
+    for _, command in registry.commands().values():  # each game's own commands (Aetherya Pocket's `score`)
         command.arguments(sub.add_parser(command.name, help=command.help, description=command.description))
 
     sim = sub.add_parser(
@@ -110,7 +111,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=_count(99), default=2, help="number of players (default 2)")
     sim.add_argument(
         "--agents", default="random",
-        help="comma-separated agents, one per seat, or one for all: the game's levels (easy, medium, hard), "
+        help="comma-separated agents, one per seat, or one for all: the game's levels (easy, medium, hard, expert), "
         "random, a benchmark yardstick (Draco Mundis: sampler), or exec:COMMAND for an external bot "
         "(docs/bot-protocol.md) (default random)",
     )
@@ -238,7 +239,7 @@ def open_games(args: argparse.Namespace) -> tuple[Library, Game]:
         if wanted is not None and wanted != folder_game:
             raise UsageError(f"--cards {args.cards} holds the data of {folder_game}, not of {wanted} (--game)")
         try:
-            library.add(games.load(folder_game, args.cards))
+            library.add(registry.load(folder_game, args.cards))
         except UnknownGameError as exc:
             raise UsageError(f"--cards {args.cards}: {exc}") from None
         wanted = folder_game
@@ -257,7 +258,7 @@ def data_folder_game(folder: Path) -> str:
 
 def run(args: argparse.Namespace, stdout: Writable) -> int:
     try:
-        own = games.commands().get(args.command)  # a command of one game: that game's, whatever --cards says
+        own = registry.commands().get(args.command)  # a command of one game: that game's, whatever --cards says
         if own is not None:
             args.game = own[0]
         library, game = open_games(args)

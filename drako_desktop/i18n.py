@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from . import resources
-from .games import GAMES
+from .interface.registry import GAMES
 
 if TYPE_CHECKING:
     from .jsonio import JsonError
@@ -91,7 +91,7 @@ def language_files(folder: Path, code: str) -> list[Path]:
 
 def game_locales() -> list[Path]:
     """The folders of the games' own words, in the registry's order."""
-    return [resources.package() / "games" / package / "locales" for package in GAMES.values()]
+    return [resources.package().parent.joinpath(*module_path.split(".")) / "locales" for module_path in GAMES.values()]
 
 
 def language_strings(folder: Path, code: str) -> dict[str, str]:

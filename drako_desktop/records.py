@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from . import jsonio
-from .games.base import ActionFormatError, AnyGame, AnyState, IllegalActionError, brief
+from .interface.game import ActionFormatError, AnyGame, AnyState, IllegalActionError, brief
 
 MAX_BYTES = 4_000_000  # a long game's record is tens of kilobytes
 MAX_ACTIONS = 20_000

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from .controller.game import GameSetup, Seat
-from .games.base import AnyGame, AnyState
+from .interface.game import AnyGame, AnyState
 from .saves import Library, SavedGame, SaveError, history_dir, read, saves_dir
 
 

@@ -16,7 +16,7 @@ from typing import Sequence
 
 from . import jsonio
 from .controller.review import DecisionReview
-from .games.base import ActionFormatError, Game, made_with
+from .interface.game import ActionFormatError, Game, made_with
 from .saves import GAME_ID, SavedGame, reviews_dir
 from .storage import atomic_write_text
 

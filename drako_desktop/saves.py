@@ -24,7 +24,7 @@ have the shape the game gives ids, and its file is written back where it was
 read, never to a name made from its contents; names are cleaned and bounded.
 
 Unfinished games live in `saves/`, finished ones are moved to `history/`.
-Every game goes through its handle (`games.base.Game`): a folder holds the
+Every game goes through its handle (`interface.game.Game`): a folder holds the
 saves of every game, each file naming its own. A game on a table holds a lock
 on its save (`SaveLock`), so that a second copy of the app does not play it too
 without being asked, and its writer never writes over a file another copy
@@ -49,8 +49,8 @@ from typing import Any, Mapping
 from . import jsonio
 from .ai import EXEC_PREFIX, EXTERNAL, REMOTE, is_builtin
 from .controller.game import COMPUTER, HUMAN, MAX_NAME, GameSetup, Seat, clean_name
-from .games.base import ActionFormatError, Game, GameState, IllegalActionError, made_with
 from .i18n import Message, file_problem
+from .interface.game import ActionFormatError, Game, GameState, IllegalActionError, made_with
 from .palette import SEAT_COLOURS
 from .storage import atomic_write_text, data_dir, move_to_free_name, set_aside, write_new
 

@@ -16,8 +16,8 @@ from typing import Any
 
 from . import jsonio
 from .ai.external import TIMEOUT_RANGE
-from .games import game_ids
 from .i18n import Message, available_languages, file_problem
+from .interface.registry import game_ids
 from .storage import atomic_write_text, config_dir
 
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")

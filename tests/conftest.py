@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from drako_desktop import i18n, resources
-from drako_desktop.games import Library, load
 from drako_desktop.games.aetherya_pocket import AetheryaPocket
+from drako_desktop.interface.registry import Library, load
 
 
 def parse_grid(text: str) -> list[list[str | None]]:
@@ -48,6 +48,25 @@ def act(controller, action):
     return controller.act(action)
 
 
+def frozen_data_files(monkeypatch: pytest.MonkeyPatch) -> dict[Path, str]:
+    """build.spec's data files, read as PyInstaller reads them (its build steps stood in for): folder or file ->
+    where the frozen app holds it."""
+    import sys
+    import types
+
+    hooks = types.ModuleType("PyInstaller.utils.hooks")
+    hooks.collect_submodules = lambda name: []  # type: ignore[attr-defined]
+    for name in ("PyInstaller", "PyInstaller.utils"):
+        monkeypatch.setitem(sys.modules, name, types.ModuleType(name))
+    monkeypatch.setitem(sys.modules, "PyInstaller.utils.hooks", hooks)
+    root = Path(__file__).resolve().parent.parent
+    spec: dict = {"SPECPATH": str(root), **{name: lambda *a, **k: types.SimpleNamespace(pure=(), scripts=(),
+                                                                                         binaries=(), datas=())
+                                            for name in ("Analysis", "PYZ", "EXE", "COLLECT")}}
+    exec(compile((root / "build.spec").read_text(encoding="utf-8"), "build.spec", "exec"), spec)
+    return {Path(source).resolve(): target for source, target in spec["datas"]}
+
+
 @cache
 def aetherya_game() -> AetheryaPocket:
     """The Aetherya Pocket handle with the bundled cards (loaded once for the whole run)."""
@@ -58,11 +77,12 @@ def aetherya_game() -> AetheryaPocket:
 
 # The longest tests (a minute or so each on a busy machine), started first: a long test left for the end keeps
 # one process busy while the other has nothing left to do.
-LONGEST = ("test_two_positions_a_person_cannot_tell_apart", "test_monkey", "test_every_part_of_the_board_paints_only",
-           "test_no_text_overflows", "test_screenshots_hand_over_and_last_turn_marks",
-           "test_demo_game_with_computers_only_reaches_the_scores", "drawn_only_where_it_changed_looks_as_painted",
-           "test_play_exit_at_end_prints_the_final_game", "test_kills_inside_every_moment_of_every_write",
-           "test_a_host_and_three_joins_play_through", "test_no_client_learns_what_its_seat_may_not_see")
+LONGEST = ("test_whole_games_played_through_the_screen", "test_two_positions_a_person_cannot_tell_apart", "test_monkey",
+           "test_every_part_of_the_board_paints_only", "test_no_text_overflows",
+           "test_screenshots_hand_over_and_last_turn_marks", "test_demo_game_with_computers_only_reaches_the_scores",
+           "drawn_only_where_it_changed_looks_as_painted", "test_play_exit_at_end_prints_the_final_game",
+           "test_kills_inside_every_moment_of_every_write", "test_a_host_and_three_joins_play_through",
+           "test_no_client_learns_what_its_seat_may_not_see")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -50,8 +50,9 @@ def fail(why: str) -> None:
 
 
 def main(seed: int) -> None:
-    from drako_desktop import games, logsetup, saves
+    from drako_desktop import logsetup, saves
     from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
+    from drako_desktop.interface import registry
     from drako_desktop.settings import Settings
     from drako_desktop.ui.app import App
     from drako_desktop.ui.scenes.dialogs import Dialog
@@ -62,7 +63,7 @@ def main(seed: int) -> None:
     settings, note = Settings.load()
     if note is not None:
         fail(f"the settings were damaged: {note}")
-    app = App(games.load("aetherya-pocket"), settings, persist=True, threaded=False)
+    app = App(registry.load("aetherya-pocket"), settings, persist=True, threaded=False)
     app.main_menu()
     unfinished, listing = saves.latest_unfinished(app.library)
     if listing.problems or listing.kept:

@@ -19,8 +19,8 @@ from websockets.asyncio.client import ClientConnection
 
 from drako_desktop.ai import REMOTE
 from drako_desktop.controller.game import COMPUTER, Seat
-from drako_desktop.games import Library, game_ids, load
-from drako_desktop.games.base import AnyGame
+from drako_desktop.interface.game import AnyGame
+from drako_desktop.interface.registry import Library, game_ids, load
 from drako_desktop.net.client import NetClient
 from drako_desktop.net.host import Host, new_table
 from drako_desktop.net.invitation import Invitation

@@ -19,18 +19,20 @@ from drako_desktop.controller.runner import derive_seed, run_game
 from drako_desktop.games.aetherya_pocket.ai.determinize import Position
 from drako_desktop.games.aetherya_pocket.ai.evaluate import Evaluator
 from drako_desktop.games.aetherya_pocket.ai.heuristic import EasyAgent, MediumAgent
-from drako_desktop.games.aetherya_pocket.ai.search import HardAgent
+from drako_desktop.games.aetherya_pocket.ai.search import EXPERT, HARD, Effort, SearchAgent
 from drako_desktop.games.aetherya_pocket.engine import CELLS, GameState, Step
 from drako_desktop.games.aetherya_pocket.engine.kingdom import FULL
 
-LEVELS = ("random", "easy", "medium", "hard")
+LEVELS = ("random", "easy", "medium", "hard", "expert")
 
 
 def agent(level, rules, seed):
-    """A fresh agent of the level; the hard one with a small iteration budget (reproducible)."""
+    """A fresh agent of the level; the search levels with a small iteration budget (reproducible)."""
     aetherya = aetherya_game()
     if level == "hard":
-        return HardAgent(rules, seed, iterations=6)
+        return SearchAgent(rules, seed, HARD, iterations=6)
+    if level == "expert":  # wider and deeper: fewer worlds keep the tests quick
+        return SearchAgent(rules, seed, EXPERT, iterations=2)
     return make_agent(aetherya, level, seed)
 
 
@@ -118,26 +120,42 @@ def test_whole_games_are_reproducible_for_a_seed(rules, level):
 
 def test_hard_search_runs_its_iteration_budget_and_respects_width(rules):
     state = next(s for s in positions(rules, 50, seed=8) if s.step == Step.AFTER_DRAW and len(s.legal_actions()) > 6)
-    hard = HardAgent(rules, 0, iterations=5, width=3)
+    hard = SearchAgent(rules, 0, iterations=5, width=3)
     choice = hard.choose(state.view(state.current), state.legal_actions())
     assert 0 <= choice < len(state.legal_actions())
     assert hard.last_iterations <= 5
 
 
-def test_hard_with_a_time_budget_answers(rules):
-    state = next(s for s in positions(rules, 50, seed=9) if s.step == Step.TURN_START)
-    hard = HardAgent(rules, 0, time_budget=0.01)
-    assert 0 <= hard.choose(state.view(state.current), state.legal_actions()) < len(state.legal_actions())
+def test_a_search_level_counts_its_work_not_the_time(rules, monkeypatch):
+    """With its own budget (actions played out) a search level spends about that much, and decides the same
+    whatever the clock says: a slow or busy machine changes no decision."""
+    small = Effort("hard", budget={2: 300}, width=4, horizon=2)
+    states = [s for s in positions(rules, 40, seed=9) if s.step in (Step.TURN_START, Step.AFTER_DRAW)][:6]
+
+    def decide() -> list[tuple[int, int]]:
+        found = []
+        for n, state in enumerate(states):
+            agent = SearchAgent(rules, n, small)
+            choice = agent.choose(state.view(state.current), state.legal_actions())
+            found.append((choice, agent.playout.actions))
+        return found
+
+    calm = decide()
+    assert all(0 < spent <= 300 + 4 * 40 for _, spent in calm)  # at most one iteration past it
+    assert any(spent >= 300 for _, spent in calm)
+    ticks = iter(range(10**9))
+    monkeypatch.setattr("time.perf_counter", lambda: float(next(ticks)) * 7.5)  # a clock racing by
+    assert decide() == calm
 
 
 def test_make_agent_names(aetherya, rules):
     levels = agent_levels(aetherya)
-    assert set(levels) == {"random", "easy", "medium", "hard"}
-    assert all(0 < len(text) <= 80 for text in levels.values())
+    assert set(levels) == {"random", "easy", "medium", "hard", "expert"}
+    assert all(0 < len(text) <= 90 for text in levels.values())
     for level in LEVELS:
         assert make_agent(aetherya, level, 0).name == level
-    with pytest.raises(AgentSpecError, match="unknown agent 'expert'"):
-        make_agent(aetherya, "expert", 0)
+    with pytest.raises(AgentSpecError, match="unknown agent 'grandmaster'"):
+        make_agent(aetherya, "grandmaster", 0)
 
 
 # -- what the agents know ----------------------------------------------------------
@@ -244,7 +262,7 @@ def test_medium_beats_easy(rules):
 
 def test_hard_beats_easy(rules):
     """With a tiny search budget; hard against medium needs hundreds of games (make bench-ai)."""
-    hard = lambda s: HardAgent(rules, s, iterations=8)  # noqa: E731
+    hard = lambda s: SearchAgent(rules, s, iterations=8)  # noqa: E731
     assert win_rate(rules, hard, lambda s: EasyAgent(rules, s), 10, seed=4) >= 0.6
 
 

@@ -8,7 +8,7 @@ import random
 from drako_desktop.controller import review
 from drako_desktop.controller.game import COMPUTER, GameController, GameSetup, Seat
 from drako_desktop.controller.hint import think_inline
-from drako_desktop.games import load
+from drako_desktop.interface.registry import load
 
 GAME = load("draco-mundis")
 

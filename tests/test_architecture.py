@@ -1,6 +1,7 @@
-"""The architecture holds: each layer imports only the layers before it; the shared layers reach a
-game only through the registry; no game imports another; rules, data and opponents never touch
-pygame; the engines do no I/O; nothing uses an unsafe loader."""
+"""The architecture holds: no import runs from a lower layer of the app to a higher one; the interface at the bottom
+imports no game and no pygame; the shared layers reach a game only through the registry; no game imports another
+and each game keeps its own layers; rules, data and opponents never touch pygame; the engines do no I/O; nothing uses
+an unsafe loader."""
 
 from __future__ import annotations
 
@@ -9,22 +10,30 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "drako_desktop"
 GAMES = PACKAGE / "games"
-SHARED_GAME_MODULES = {"drako_desktop.games", "drako_desktop.games.base"}  # the registry and the interface
+INTERFACE = PACKAGE / "interface"
 
-# Shared layer -> the drako_desktop modules it may import (besides itself). resources, i18n, storage,
-# settings, jsonio are small shared services below the UI; `games` is the registry and the interface.
-ALLOWED = {
-    "data": set(),
-    "ai": {"games", "data", "jsonio"},
-    # the session (autosave, statistics) keeps the game on the table safe
-    "controller": {"ai", "games", "data", "i18n", "resources", "jsonio", "saves", "stats"},
-    "ui": {"controller", "ai", "games", "data", "i18n", "resources", "settings", "storage", "saves", "stats",
-           "replay", "records", "logsetup", "jsonio", "reviews", "console", "palette"},
-    # the network: a host drives the controller, a client plays a seat; no window
-    "net": {"controller", "ai", "games", "data", "i18n", "storage", "saves", "records", "logsetup", "jsonio",
-            "console"},
-}
-NO_PYGAME = {"data", "ai", "controller", "net"}
+# The layers of the app, bottom first: each holds top-level packages and modules of drako_desktop. A module may import
+# from its own package or module and from the layers below its own, never from a layer above, nor from another member
+# of its own layer (the members of a layer do not know each other). The interface (the game interface and the
+# registry) is the bottom; the games are the top, reached from below only through the registry, which imports a game
+# by its module path.
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("interface",),
+    ("data", "jsonio", "resources", "storage", "console", "palette"),  # small services that import nothing of the app
+    ("i18n", "logsetup"),
+    ("ai",),  # the opponents framework: levels, external bots, the opponents' process
+    ("settings",),
+    ("controller",),  # the turn state machine, undo, hints, reviews of a decision
+    ("saves", "stats", "records"),
+    ("session", "replay", "reviews"),  # the session autosaves and counts the game on the table
+    ("net",),  # playing across computers: a host drives the controller, a client plays a seat; no window
+    ("ui",),  # the scene framework, the shared scenes and tables, art, text, sound
+    ("cli",),
+    ("__main__",),
+    ("games",),
+)
+LAYER_OF = {member: height for height, layer in enumerate(LAYERS) for member in layer}
+NO_PYGAME = {"interface", "data", "ai", "controller", "net"}
 # Inside a game package, the layer of each module (its first path component) and the layers of the
 # same game each layer may import; the handle (__init__) may import them all. Every game layer may
 # also import the shared layers below it.
@@ -88,31 +97,65 @@ def game_layer(path: Path, game: Path) -> str | None:
 
 
 def test_there_are_two_games_behind_the_registry():
+    from drako_desktop.interface.registry import GAMES as REGISTERED
+
     assert [p.name for p in game_packages()] == ["aetherya_pocket", "draco_mundis"]
+    assert sorted(REGISTERED.values()) == [f"drako_desktop.games.{p.name}" for p in game_packages()]
 
 
-def test_shared_layers_import_only_the_layers_before_them():
+def top_level(module: str) -> str | None:
+    """The top-level package or module of drako_desktop a dotted name belongs to (None: the root package, whose
+    __init__ holds only the version and imports nothing)."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else None
+
+
+def upward_imports(package: Path = PACKAGE) -> list[str]:
+    """Every import (for type checking too) that runs from a layer to a higher one or to another member of its own
+    layer."""
     problems = []
-    for layer, allowed in ALLOWED.items():
-        for path in sorted((PACKAGE / layer).rglob("*.py")):
-            for name in imports_of(path):
-                if not name.startswith("drako_desktop."):
-                    continue
-                target = name.split(".")[1]
-                if target != layer and target not in allowed:
-                    problems.append(f"{path.relative_to(PACKAGE)} imports {name}")
+    for path in sorted(package.rglob("*.py")):
+        source = path.relative_to(package).parts[0].removesuffix(".py")
+        for name in sorted(imports_of(path)):
+            target = top_level(name) if name.startswith("drako_desktop.") else None
+            if target is None or target == source:
+                continue
+            if LAYER_OF[target] >= LAYER_OF[source]:
+                problems.append(f"{path.relative_to(package)} ({source}) imports {name} ({target})")
+    return problems
+
+
+def test_every_part_of_the_app_has_its_layer():
+    parts = {p.name.removesuffix(".py") for p in PACKAGE.iterdir()
+             if p.name != "__init__.py" and (p.suffix == ".py" or (p / "__init__.py").is_file())}
+    assert parts == set(LAYER_OF)
+    assert sum(len(layer) for layer in LAYERS) == len(LAYER_OF)  # each in one layer
+
+
+def test_no_import_runs_up_the_layers():
+    assert upward_imports() == []
+
+
+def test_the_root_package_imports_nothing():
+    """build.spec reads the version from it before anything of the app can be imported."""
+    assert imports_of(PACKAGE / "__init__.py") == set()
+
+
+def test_the_interface_imports_no_game_and_no_pygame():
+    problems = [f"{path.relative_to(PACKAGE)} imports {name}" for path in sorted(INTERFACE.rglob("*.py"))
+                for name in imports_of(path)
+                if name.split(".")[0] == "pygame" or name.startswith("drako_desktop.")
+                and not name.startswith("drako_desktop.interface")]
     assert problems == []
 
 
 def test_nothing_outside_the_games_imports_a_game_package():
     problems = []
     for path in sorted(PACKAGE.rglob("*.py")):
-        if GAMES in path.parents and path.parent != GAMES:
+        if GAMES in path.parents:
             continue
         for name in imports_of(path):
-            if name.startswith("drako_desktop.games.") and not any(
-                    name == allowed or name.startswith(allowed + ".")
-                    for allowed in SHARED_GAME_MODULES - {"drako_desktop.games"}):
+            if name == "drako_desktop.games" or name.startswith("drako_desktop.games."):
                 problems.append(f"{path.relative_to(PACKAGE)} imports {name}")
     assert problems == []
 
@@ -124,7 +167,7 @@ def test_no_game_imports_another_and_each_game_keeps_its_layers():
         for path in sorted(game.rglob("*.py")):
             layer = game_layer(path, game)
             for name in imports_of(path):
-                if name.startswith("drako_desktop.games.") and name not in SHARED_GAME_MODULES:
+                if name.startswith("drako_desktop.games."):
                     if not (name == own or name.startswith(own + ".")):
                         problems.append(f"{path.relative_to(PACKAGE)} imports another game: {name}")
                         continue
@@ -137,14 +180,13 @@ def test_no_game_imports_another_and_each_game_keeps_its_layers():
                         problems.append(f"{path.relative_to(PACKAGE)} ({layer}) imports the game's handle")
                 elif name.startswith("drako_desktop.") and layer in GAME_NO_PYGAME:
                     shared = name.split(".")[1]
-                    if shared in ("ui", "controller", "saves", "stats", "cli", "replay"):
+                    if shared in ("ui", "controller", "saves", "stats", "session", "cli", "replay", "reviews"):
                         problems.append(f"{path.relative_to(PACKAGE)} ({layer}) imports {name}")
     assert problems == []
 
 
 def test_rules_data_opponents_and_controller_never_import_pygame():
     files = [path for layer in NO_PYGAME for path in (PACKAGE / layer).rglob("*.py")]
-    files += [GAMES / "base.py", GAMES / "__init__.py"]
     for game in game_packages():
         files += [p for p in game.rglob("*.py") if game_layer(p, game) in GAME_NO_PYGAME or game_layer(p, game) is None]
     offenders = [str(p.relative_to(PACKAGE)) for p in files
@@ -153,7 +195,7 @@ def test_rules_data_opponents_and_controller_never_import_pygame():
 
 
 def test_engines_do_no_io():
-    files = [GAMES / "base.py"]
+    files = [INTERFACE / "game.py"]  # the game interface (the registry imports games, by their paths)
     for game in game_packages():
         files += [p for p in game.rglob("*.py") if game_layer(p, game) == "engine"]
     offenders = [f"{p.relative_to(PACKAGE)}: {n}" for p in files for n in imports_of(p, at_run_time=True)
@@ -220,7 +262,7 @@ def test_no_screen_reaches_a_full_state():
 def test_what_a_screen_is_handed_holds_no_state():
     """At run time: nothing public of a turn controller, a replay or a saves listing is a game state."""
     from drako_desktop.controller.game import COMPUTER, GameController, GameSetup, Seat
-    from drako_desktop.games import game_ids, load
+    from drako_desktop.interface.registry import game_ids, load
     from drako_desktop.replay import GameReplay
 
     for game_id in game_ids():
@@ -264,3 +306,67 @@ def test_one_table_and_one_lesson_table_each_game_brings_a_board_and_a_guide():
                 for arg in node.args.args:
                     if arg.arg in ("table", "board", "lesson") and arg.annotation is not None:
                         assert ast.unparse(arg.annotation) != "Any", f"{path}: {node.name}({arg.arg}: Any)"
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import circles of a graph (module -> the modules it imports): each strongly connected group of two or more
+    modules, or a module that imports itself, sorted (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    lowest: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = lowest[module] = len(index)
+        stack.append(module)
+        for target in sorted(graph[module]):
+            if target not in index:
+                visit(target)
+                lowest[module] = min(lowest[module], lowest[target])
+            elif target in stack:
+                lowest[module] = min(lowest[module], index[target])
+        if lowest[module] == index[module]:
+            group = stack[stack.index(module):]
+            del stack[stack.index(module):]
+            if len(group) > 1 or module in graph[module]:
+                found.append(sorted(group))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return sorted(found)
+
+
+def import_graph(folder: Path) -> dict[str, set[str]]:
+    """The modules of a folder and which of them each imports (for type checking too: a circle of types is a
+    circle of ideas)."""
+    modules = {module_name(path): path for path in sorted(folder.rglob("*.py"))}
+    return {name: {target for target in imports_of(path) if target in modules} for name, path in modules.items()}
+
+
+def test_the_shared_ui_has_no_import_circle():
+    """The app wires the screens, a screen knows its room's protocol (ui/room.py), and what every scene is handed
+    (ui/context.py) is protocols: no module of ui/ imports one that imports it back, however far round."""
+    assert circles(import_graph(PACKAGE / "ui")) == []
+
+
+def test_a_circle_is_found():
+    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": {"e"}}) == [["a", "b", "c"], ["e"]]
+    assert circles({"a": {"b"}, "b": set()}) == []
+
+
+def test_what_every_scene_is_handed_is_a_protocol():
+    """The context and a game's user interface as the screens see them are protocols; the app's context is the
+    app's own class, which no screen imports (test_screens_reach_the_app_only_through_their_room)."""
+    from drako_desktop.ui.context import Context, GameUI
+    from drako_desktop.ui.game_ui import GameScreens
+    from drako_desktop.ui.room import GameRoom, MenuRoom, Room
+    from drako_desktop.ui.scenes.base import Stage
+
+    for kind in (Context, GameUI, GameScreens, Room, GameRoom, MenuRoom, Stage):
+        assert getattr(kind, "_is_protocol", False), kind.__name__

@@ -279,8 +279,8 @@ def test_every_icon_is_checked_up_front(folder, capsys):
                                                "does not allow"),
 ], ids=["not-utf8", "nul"])
 def test_a_broken_lesson_file_is_no_lesson_and_no_crash(folder, spoil, problem):
-    from drako_desktop.games import load
     from drako_desktop.games.aetherya_pocket import lesson as tutorial
+    from drako_desktop.interface.registry import load
     from ui_support import frames, make_app
 
     good = (folder / "tutorial.yaml").read_bytes()

@@ -13,8 +13,8 @@ from conftest import copy_of, replace_text
 from drako_desktop import saves
 from drako_desktop.controller.game import GameController
 from drako_desktop.controller.review import DEFAULT_DEPTH
-from drako_desktop.games import Library
 from drako_desktop.i18n import tr
+from drako_desktop.interface.registry import Library
 from drako_desktop.reviews import read_review, review_path
 from drako_desktop.settings import Settings
 from drako_desktop.stats import Statistics

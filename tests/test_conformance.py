@@ -18,8 +18,8 @@ from typing import Any, Sequence
 import pytest
 
 from drako_desktop.controller.game import COMPUTER, GameController, GameSetup, Seat
-from drako_desktop.games import game_ids, load
-from drako_desktop.games.base import Game, GameState
+from drako_desktop.interface.game import Game, GameState
+from drako_desktop.interface.registry import game_ids, load
 from drako_desktop.saves import start_game
 from drako_desktop.ui.scenes.hand_over import HandOverScene
 from ui_support import frames, make_app, pixels_digest, take_screen
@@ -146,6 +146,32 @@ def test_a_seat_cannot_tell_twins_apart(game):
                     assert log_of(game, mine, seat, names) == log_of(game, its, seat, names)
                 differing += tells_apart(game, state, twin)
     assert differing >= 5
+
+
+def test_the_strongest_level_cannot_tell_twins_apart(game):
+    """The expert level, as the hint's and the review's analyst (a few sampled worlds: the same search as at the
+    table, with a fixed effort), chooses and judges alike in positions differing only in what its seat does not
+    know."""
+    judged = differing = 0
+    for seed in range(2):
+        for stop in (12, 60, 140, 180, 230):
+            state, _ = random_game(game, 3, 20 + seed, stop=stop)
+            seat = state.current
+            twin = game.hidden_twin(state, seat, seed)
+            legal = state.legal_actions()
+            if twin is None or len(legal) < 2 or state.is_terminal():
+                continue
+            differing += tells_apart(game, state, twin)
+            decided = []
+            for position in (state, twin):
+                analyst = game.analyst(seed, 2)
+                assert analyst is not None and analyst.name == list(game.levels)[-1]  # the last listed: the strongest
+                assessment = analyst.assess(position.view(seat), position.legal_actions())
+                chosen = game.analyst(seed, 2).choose(position.view(seat), position.legal_actions())
+                decided.append((chosen, None if assessment is None else (assessment.best, assessment.outcomes)))
+            assert decided[0] == decided[1]
+            judged += decided[0][1] is not None and len(decided[0][1][1]) > 1  # outcomes of several actions
+    assert judged >= 4 and differing >= 4
 
 
 # -- the table, to the pixel ---------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from drako_desktop.ai import AgentSpecError, agent_levels, make_agent
 from drako_desktop.controller.runner import derive_seed, run_game
 from drako_desktop.games.draco_mundis.actions import Capture, Move, Place, Select
-from drako_desktop.games.draco_mundis.ai import EasyAgent, HardAgent, MediumAgent
+from drako_desktop.games.draco_mundis.ai import EXPERT, HARD, EasyAgent, Effort, MediumAgent, SearchAgent
 from drako_desktop.games.draco_mundis.ai.evaluate import Evaluator
 from drako_desktop.games.draco_mundis.ai.knowledge import Knowledge
 from drako_desktop.games.draco_mundis.ai.plan import Planner
@@ -26,15 +26,17 @@ from drako_desktop.games.draco_mundis.rules import KIND_BITS
 from test_draco_properties import reshuffle_unknowns
 from test_draco_support import GAME, RULES, random_game
 
-LEVELS = ("random", "easy", "medium", "hard")
+LEVELS = ("random", "easy", "medium", "hard", "expert")
 VARIANTS = ("fast_setup", "sherpa_sacrifice", "dragon_trap")
 EVALUATOR = Evaluator(RULES)
 
 
 def agent(level: str, seed: int):
-    """A fresh agent of the level; the hard one with a small iteration budget (reproducible)."""
+    """A fresh agent of the level; the search levels with a small iteration budget (reproducible)."""
     if level == "hard":
-        return HardAgent(RULES, seed, iterations=3, evaluator=EVALUATOR)
+        return SearchAgent(RULES, seed, HARD, iterations=3, evaluator=EVALUATOR)
+    if level == "expert":  # wider: fewer worlds keep the tests quick
+        return SearchAgent(RULES, seed, EXPERT, iterations=2, evaluator=EVALUATOR)
     if level == "medium":
         return MediumAgent(RULES, seed, evaluator=EVALUATOR)
     if level == "easy":
@@ -68,7 +70,8 @@ def test_hidden_tokens_never_change_a_decision(level, players):
     rng = random.Random(players)
     differed = 0
     states = positions(12, seed=5 + players, players=players, decisions=("select", "place"))
-    states += positions(18 if level != "hard" else 8, seed=7 + players, players=players, decisions=("act",))
+    searching = level in ("hard", "expert")
+    states += positions(8 if searching else 18, seed=7 + players, players=players, decisions=("act",))
     for n, s in enumerate(states):
         seat = s.current
         twin = reshuffle_unknowns(s, seat, rng)
@@ -195,15 +198,31 @@ def test_whole_games_between_the_levels_are_legal_and_reproducible(variants):
 
 def test_hard_runs_its_iteration_budget():
     s = next(s for s in positions(40, seed=8, decisions=("act",)) if len(s.legal_actions()) > 10)
-    hard = HardAgent(RULES, 0, iterations=4, evaluator=EVALUATOR)
+    hard = SearchAgent(RULES, 0, iterations=4, evaluator=EVALUATOR)
     assert 0 <= hard.choose(s.view(s.current), s.legal_actions()) < len(s.legal_actions())
     assert hard.last_iterations <= 4
 
 
-def test_hard_with_a_time_budget_answers():
-    s = positions(1, seed=3, decisions=("act",))[0]
-    hard = HardAgent(RULES, 0, time_budget=0.01, evaluator=EVALUATOR)
-    assert 0 <= hard.choose(s.view(s.current), s.legal_actions()) < len(s.legal_actions())
+def test_a_search_level_counts_its_work_not_the_time(monkeypatch):
+    """With its own budget (positions evaluated) a search level spends about that much, and decides the same
+    whatever the clock says: a slow or busy machine changes no decision."""
+    small = Effort("hard", usual={2: 400}, contested={2: 800}, width=4, gap=3.0)
+    states = positions(5, seed=3, decisions=("act",))
+
+    def decide() -> list[tuple[int, int]]:
+        found = []
+        for n, s in enumerate(states):
+            ev = Evaluator(RULES)
+            choice = SearchAgent(RULES, n, small, evaluator=ev).choose(s.view(s.current), s.legal_actions())
+            found.append((choice, ev.evaluations))
+        return found
+
+    calm = decide()
+    assert all(spent <= 800 + 600 for _, spent in calm)  # at most one iteration past the contested budget
+    assert any(spent >= 400 for _, spent in calm)
+    ticks = iter(range(10**9))
+    monkeypatch.setattr("time.perf_counter", lambda: float(next(ticks)) * 7.5)  # a clock racing by
+    assert decide() == calm
 
 
 @pytest.mark.parametrize("players", (2, 4))
@@ -230,7 +249,7 @@ def test_hard_setup_varies_with_the_seed():
     orders = set()
     for seed in range(12):
         s = GAME.new_state(2, 0, 0)
-        hard = HardAgent(RULES, seed, evaluator=EVALUATOR)
+        hard = SearchAgent(RULES, seed, evaluator=EVALUATOR)
         other = agent("easy", 100 + seed)
         order = []
         while s.decision() != "act":
@@ -247,12 +266,12 @@ def test_hard_setup_varies_with_the_seed():
 
 def test_the_levels_are_registered():
     levels = agent_levels(GAME)
-    assert set(levels) == {"random", "easy", "medium", "hard"}
-    assert all(0 < len(text) <= 80 and "\n" not in text for text in levels.values())
+    assert set(levels) == {"random", "easy", "medium", "hard", "expert"}
+    assert all(0 < len(text) <= 90 and "\n" not in text for text in levels.values())
     for level in LEVELS:
         assert make_agent(GAME, level, 0).name == level
-    with pytest.raises(AgentSpecError, match="unknown agent 'expert'"):
-        make_agent(GAME, "expert", 0)
+    with pytest.raises(AgentSpecError, match="unknown agent 'grandmaster'"):
+        make_agent(GAME, "grandmaster", 0)
 
 
 # -- strength, on a small scale -----------------------------------------------------------------------------

@@ -69,7 +69,7 @@ def test_rulings_are_data_and_mark_existing_fields():
 def test_the_handle_names_its_data():
     game = load()
     assert (game.id, game.seeded, sorted(game.levels), game.min_players, game.max_players) == (
-        "draco-mundis", False, ["easy", "hard", "medium"], 2, 4)
+        "draco-mundis", False, ["easy", "expert", "hard", "medium"], 2, 4)
     assert len(game.identity) == 64 and game.folder == BUNDLED.resolve()
     assert [v.id for v in game.variants] == ["fast_setup", "sherpa_sacrifice", "dragon_trap"]
     assert all(v.description.endswith(".") and "\n" not in v.description for v in game.variants)

@@ -8,7 +8,7 @@ import io
 import json
 
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
-from drako_desktop.games import load
+from drako_desktop.interface.registry import load
 from drako_desktop.settings import Settings
 from drako_desktop.ui.launch import open_app
 from ui_support import frames

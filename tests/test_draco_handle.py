@@ -7,12 +7,13 @@ import random
 
 import pytest
 
-from drako_desktop import games, i18n
-from drako_desktop.games import Library
-from drako_desktop.games.base import ActionFormatError
+from drako_desktop import i18n
 from drako_desktop.games.draco_mundis import View
 from drako_desktop.games.draco_mundis.engine import GameState
 from drako_desktop.games.draco_mundis.events import Event
+from drako_desktop.interface import registry
+from drako_desktop.interface.game import ActionFormatError
+from drako_desktop.interface.registry import Library
 from drako_desktop.records import RecordError, replay_record
 from test_draco_support import FILLER, GAME, act, build, play_random
 
@@ -22,7 +23,7 @@ LIBRARY = Library()
 
 
 def test_the_registry_loads_the_handle():
-    game = games.load("draco-mundis")
+    game = registry.load("draco-mundis")
     assert game.id == "draco-mundis" and game.name == "Draco Mundis" and not game.seeded
 
 

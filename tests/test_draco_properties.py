@@ -7,7 +7,6 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from drako_desktop.games import Library
 from drako_desktop.games.draco_mundis.actions import (
     CAPTURE,
     DESTROY,
@@ -27,6 +26,7 @@ from drako_desktop.games.draco_mundis.actions import (
 )
 from drako_desktop.games.draco_mundis.engine import GameState
 from drako_desktop.games.draco_mundis.rules import KIND_BITS, KIND_MASK
+from drako_desktop.interface.registry import Library
 from drako_desktop.records import replay_record
 from test_draco_support import FILLER, GAME, RULES, build, random_game
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from drako_desktop.games.base import IllegalActionError
 from drako_desktop.games.draco_mundis.actions import Place, square
 from drako_desktop.games.draco_mundis.engine import GameState
+from drako_desktop.interface.game import IllegalActionError
 from test_draco_support import FILLER, GAME, RULES, act, build, legal_json
 
 

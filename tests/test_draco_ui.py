@@ -12,8 +12,6 @@ import pygame
 import pytest
 
 from drako_desktop.controller.game import COMPUTER, GameSetup, Phase, Seat
-from drako_desktop.games import load
-from drako_desktop.games.base import Breakdown
 from drako_desktop.games.draco_mundis import lesson as tutorial
 from drako_desktop.games.draco_mundis.actions import Move, Pass, Peek, Reveal, RevealAny, Select, place, square
 from drako_desktop.games.draco_mundis.board import BoardModel
@@ -21,6 +19,8 @@ from drako_desktop.games.draco_mundis.ui import tie_break_text
 from drako_desktop.games.draco_mundis.ui.tutorial_scene import lesson_table
 from drako_desktop.games.draco_mundis.view import Token
 from drako_desktop.i18n import tr
+from drako_desktop.interface.game import Breakdown
+from drako_desktop.interface.registry import load
 from drako_desktop.ui.lesson_table import LessonTable
 from drako_desktop.ui.scenes.hand_over import HandOverScene
 from drako_desktop.ui.scenes.scores import ScoreSheet

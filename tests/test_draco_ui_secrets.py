@@ -12,8 +12,8 @@ from typing import Any, Sequence
 import pygame
 
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
-from drako_desktop.games import load
 from drako_desktop.games.draco_mundis.actions import Move, Pass, Place, Select
+from drako_desktop.interface.registry import load
 from drako_desktop.ui.scenes.hand_over import HandOverScene
 from drako_desktop.ui.table import TOOLTIP_DELAY, TableScene
 from ui_support import DT, key, make_app, motion, pixels_digest

@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from conftest import frozen_data_files
 from drako_desktop import i18n, resources
-from drako_desktop.games import GAMES, load
 from drako_desktop.i18n import _flatten, _read
+from drako_desktop.interface.registry import GAMES, load
 from drako_desktop.palette import SEAT_COLOURS
 
 LANGUAGES = ("en", "zh-TW")
@@ -45,7 +46,7 @@ def named_in(folder: Path) -> tuple[set[str], set[str]]:
 
 
 def game_folder(game_id: str) -> Path:
-    return PACKAGE / "games" / GAMES[game_id]
+    return PACKAGE.parent.joinpath(*GAMES[game_id].split("."))
 
 
 def mentioned(paths) -> set[str]:
@@ -108,20 +109,7 @@ def test_one_palette_seats_every_game():
 def test_the_frozen_build_bundles_every_language_file(monkeypatch):
     """build.spec's data files, read as PyInstaller reads them: every locale file of the shared words and of
     each game lies in a folder it bundles, under the same path inside the package."""
-    import sys
-    import types
-
-    hooks = types.ModuleType("PyInstaller.utils.hooks")
-    hooks.collect_submodules = lambda name: []  # type: ignore[attr-defined]
-    for name in ("PyInstaller", "PyInstaller.utils"):
-        monkeypatch.setitem(sys.modules, name, types.ModuleType(name))
-    monkeypatch.setitem(sys.modules, "PyInstaller.utils.hooks", hooks)
-    root = PACKAGE.parent
-    spec: dict = {"SPECPATH": str(root), **{name: lambda *a, **k: types.SimpleNamespace(pure=(), scripts=(),
-                                                                                         binaries=(), datas=())
-                                            for name in ("Analysis", "PYZ", "EXE", "COLLECT")}}
-    exec(compile((root / "build.spec").read_text(encoding="utf-8"), "build.spec", "exec"), spec)
-    bundled = {Path(source).resolve(): target for source, target in spec["datas"]}
+    bundled = frozen_data_files(monkeypatch)
     words = [p for p in PACKAGE.rglob("*.yaml") if "locales" in p.relative_to(PACKAGE).parts]
     assert len(words) > 8
     for path in words:

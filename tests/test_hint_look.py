@@ -10,9 +10,9 @@ import pygame
 import pytest
 
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
-from drako_desktop.games import load
 from drako_desktop.games.draco_mundis.actions import Move
 from drako_desktop.games.draco_mundis.ui.painter import TARGET_COLOURS
+from drako_desktop.interface.registry import load
 from drako_desktop.ui import theme
 from drako_desktop.ui.theme import Colour
 from test_draco_ui import draco, play_on

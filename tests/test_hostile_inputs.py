@@ -19,9 +19,9 @@ from conftest import aetherya_game, copy_of, replace_text
 from drako_desktop import reviews, saves
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
 from drako_desktop.data import yamlfile
-from drako_desktop.games import Library, load
 from drako_desktop.games.aetherya_pocket import lesson as aetherya_tutorial
 from drako_desktop.games.draco_mundis import lesson as tutorial
+from drako_desktop.interface.registry import Library, load
 from drako_desktop.settings import Settings, settings_path
 from drako_desktop.ui import text as text_module
 from drako_desktop.ui.launch import selftest

@@ -313,13 +313,13 @@ def draco_screens(s: Screens) -> None:
     hand-over, the score sheet with a tie-break, the rules reference and the lesson."""
     import random
 
-    from drako_desktop.games.base import Breakdown
     from drako_desktop.games.draco_mundis import lesson as lesson_data
     from drako_desktop.games.draco_mundis.actions import Move, Select, place
     from drako_desktop.games.draco_mundis.ui.gestures import Facing, Menu
     from drako_desktop.games.draco_mundis.ui.rules_scene import SECTIONS as DRACO_SECTIONS
     from drako_desktop.games.draco_mundis.ui.tips import supply_tooltip
     from drako_desktop.games.draco_mundis.ui.tutorial_scene import lesson_table
+    from drako_desktop.interface.game import Breakdown
     from drako_desktop.ui.scenes.hand_over import HandOverScene
 
     app = s.app
@@ -430,7 +430,7 @@ def draco_screens(s: Screens) -> None:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_no_text_overflows_the_draco_mundis_screens_at_1280x720(language, checking, monkeypatch):
-    from drako_desktop.games import load
+    from drako_desktop.interface.registry import load
     from test_play_better import StandInAnalyst
 
     game = load("draco-mundis")

@@ -1,4 +1,5 @@
-"""The monkey: 100,000 random input events through the real App, across every scene, must break nothing.
+"""The monkey: 100,000 random input events through the real App (half at the normal animation speed, half at
+the fast one), across every scene, must break nothing.
 
 Random mouse motion, clicks with any button, drags, wheel turns, keys (arrows,
 Enter, Esc, Tab, F11, letters, digits, Backspace, Delete, page keys), typed
@@ -28,6 +29,7 @@ import time
 from datetime import datetime, timedelta, timezone
 
 import pygame
+import pytest
 
 from drako_desktop import saves
 from drako_desktop.ai import make_agent
@@ -166,15 +168,18 @@ def check_table(table: TableScene) -> None:
         assert table.board.model.current == c.ending_seat
 
 
-def test_monkey(aetherya, library, rules, monkeypatch):
-    rng = random.Random(SEED)
+@pytest.mark.parametrize("speed", ["normal", "fast"])
+def test_monkey(aetherya, library, rules, monkeypatch, speed):
+    """Half the events at each speed: at the normal speed (the players' default) every frame of an action's
+    animation is there to be clicked into; at the fast one, more games reach their end."""
+    rng = random.Random(f"{SEED}/{speed}")
     random.seed(SEED)  # new games' seeds, rematches, who starts: the same every run
     ticks = iter(range(10**9))
     start = datetime(2026, 1, 1, tzinfo=timezone.utc)
     # A clock of its own (a second a tick), and game ids of the shape the game makes, from the same ticks.
     monkeypatch.setattr(saves, "now", lambda: (start + timedelta(seconds=next(ticks))).strftime("%Y-%m-%dT%H:%M:%SZ"))
     monkeypatch.setattr(saves, "new_game_id", lambda: f"20260101-000000-{next(ticks):06x}")
-    app = make_app(aetherya, persist=True, animation_speed="fast")
+    app = make_app(aetherya, persist=True, animation_speed=speed)
     app.hint_depth = app.review_depth = 2  # the hint and the review think inline here: keep each step short
     app.agent_factory = lambda game, spec, seed: make_agent(game, "random", seed)
 
@@ -212,7 +217,7 @@ def test_monkey(aetherya, library, rules, monkeypatch):
     tables = set()
     frames_run = 0
     started = time.perf_counter()
-    while sum(monkey.sent.values()) < EVENTS:
+    while sum(monkey.sent.values()) < EVENTS // 2:
         top = app.scenes.top
         place_frames = place_frames + 1 if top is not None else SCENE_FRAMES
         if place_frames >= SCENE_FRAMES:

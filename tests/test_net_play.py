@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from drako_desktop.controller.runner import simulate
-from drako_desktop.games import load
+from drako_desktop.interface.registry import load
 from drako_desktop.saves import history_dir, read
 from net_support import HostThread, SeatThread, library, table
 

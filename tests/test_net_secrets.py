@@ -20,7 +20,7 @@ import pytest
 
 from drako_desktop.ai.external import decide_message
 from drako_desktop.controller.game import as_seen_by
-from drako_desktop.games import game_ids
+from drako_desktop.interface.registry import game_ids
 from drako_desktop.net.invitation import Invitation, encode_bytes
 from drako_desktop.net.protocol import encode
 from net_support import HostThread, hello, library, loop_thread, opened, table

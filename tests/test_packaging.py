@@ -52,6 +52,8 @@ import archive  # noqa: E402
 import smoke  # noqa: E402
 
 ICONS = Path(__file__).parent.parent / "packaging" / "icons"
+# Where the archives hold the games' rule books, beside the executable (the path the rules screens name).
+RULE_BOOKS = ["drako-desktop/docs/rules/aetherya-pocket.md", "drako-desktop/docs/rules/draco-mundis.md"]
 
 
 def fake_app(tmp_path: Path) -> Path:
@@ -69,8 +71,8 @@ def test_the_linux_archive_carries_the_desktop_entry_and_the_icon_beside_the_exe
     with tarfile.open(packed) as tar:
         members = {m.name: m for m in tar.getmembers()}
         entry = tar.extractfile("drako-desktop/drako-desktop.desktop").read().decode()  # type: ignore[union-attr]
-    assert {"drako-desktop/drako-desktop", "drako-desktop/_internal/data.txt", "drako-desktop/drako-desktop.png"} \
-        <= members.keys()
+    assert {"drako-desktop/drako-desktop", "drako-desktop/_internal/data.txt", "drako-desktop/drako-desktop.png",
+            *RULE_BOOKS} <= members.keys()
     assert members["drako-desktop/drako-desktop"].mode & 0o111  # still runs once unpacked
     assert "Type=Application" in entry and "Exec=drako-desktop" in entry and "Icon=drako-desktop" in entry
 
@@ -79,7 +81,8 @@ def test_the_windows_archive_is_a_zip_of_the_app_folder_named_with_version_and_p
     packed = archive.pack(fake_app(tmp_path), "windows-x64", tmp_path / "out")
     assert packed.name == f"drako-desktop-{__version__}-windows-x64.zip"
     with zipfile.ZipFile(packed) as bundle:
-        assert sorted(bundle.namelist()) == ["drako-desktop/_internal/data.txt", "drako-desktop/drako-desktop"]
+        assert sorted(bundle.namelist()) == ["drako-desktop/_internal/data.txt", *RULE_BOOKS,
+                                             "drako-desktop/drako-desktop"]
     with pytest.raises(ValueError):
         archive.pack(tmp_path, "amiga", tmp_path)
 
@@ -131,3 +134,13 @@ def test_the_smoke_test_reads_a_version_resource_string():
     assert smoke.resource_string(exe, "ProductName") == "Drako Desktop"
     assert smoke.resource_string(exe, "ProductVersion") == "0.1.0"
     assert smoke.resource_string(exe, "CompanyName") is None
+
+
+def test_the_frozen_app_carries_the_rule_books(monkeypatch):
+    """build.spec bundles docs/rules/ where the app looks for its files (resources.root()), so the macOS app, whose
+    archive is its bundle alone, carries the rule books too."""
+    from conftest import frozen_data_files
+
+    rules = (Path(__file__).parent.parent / "docs" / "rules").resolve()
+    assert frozen_data_files(monkeypatch)[rules] == "docs/rules"
+    assert sorted(p.name for p in rules.glob("*.md")) == ["aetherya-pocket.md", "draco-mundis.md"]

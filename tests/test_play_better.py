@@ -17,9 +17,9 @@ from drako_desktop.ai import make_agent
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
 from drako_desktop.controller.review import review_game
 from drako_desktop.controller.runner import run_game
-from drako_desktop.games import load
-from drako_desktop.games.base import Assessment, Outcome
 from drako_desktop.games.draco_mundis.actions import Move, Select
+from drako_desktop.interface.game import Assessment, Outcome
+from drako_desktop.interface.registry import load
 from drako_desktop.replay import replay_game
 from drako_desktop.reviews import review_path
 from drako_desktop.stats import Statistics
@@ -415,7 +415,7 @@ def test_pointing_at_a_card_or_legend_in_the_viewer_tells_what_it_is(library, la
 
 def test_drako_desktop_view_reads_a_save_or_a_record(tmp_path, library):
     from drako_desktop.cli import UsageError, game_to_view
-    from drako_desktop.games import Library
+    from drako_desktop.interface.registry import Library
 
     game, saved, state = finished_aetherya()
     path = tmp_path / "game.json"
@@ -474,7 +474,7 @@ def test_the_review_runs_to_the_end_and_goes_on_from_its_file_with_the_same_resu
 
 
 def test_the_review_goes_from_mistake_to_mistake_and_replays_from_one(library):
-    game, saved, _ = finished_aetherya()
+    game, saved, _ = finished_aetherya(11)  # a game whose biggest mistakes (by the expert analyst) share a turn
     app = make_app(game, size=(1280, 720))
     app.review_depth = DEPTH
     app.main_menu()

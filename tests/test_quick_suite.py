@@ -8,8 +8,8 @@ import shutil
 
 import pygame
 
-from drako_desktop.games import load
 from drako_desktop.games.aetherya_pocket import lesson as tutorial
+from drako_desktop.interface.registry import load
 from drako_desktop.ui import lesson
 from ui_support import pixels, pixels_digest, save_png
 

@@ -11,9 +11,9 @@ from typing import cast
 import pytest
 
 from drako_desktop import cli
-from drako_desktop.games import Library
 from drako_desktop.games.aetherya_pocket.engine import Action, GameState
 from drako_desktop.games.draco_mundis.actions import Action as DracoAction
+from drako_desktop.interface.registry import Library
 from drako_desktop.records import read_record, replay_record
 from test_draco_support import GAME, random_game
 

@@ -133,7 +133,7 @@ def test_house_rules_show_their_own_numbers(tmp_path, drawn):
 def test_scrolling_draws_only_the_section_as_painted_afresh(game):
     """A scroll draws the section's panel and page only (a whole 4K frame is about 9 ms), a mouse move over
     nothing draws nothing, and either looks exactly as the screen painted afresh."""
-    from drako_desktop.games import load
+    from drako_desktop.interface.registry import load
 
     app, scene = open_rules(load(game))
 
@@ -166,3 +166,20 @@ def test_scrolling_draws_only_the_section_as_painted_afresh(game):
     assert scene.section == scene.shown[2] and app.changed is None
     afresh()
     app.close()
+
+
+@pytest.mark.parametrize("game, language", [("aetherya-pocket", "en"), ("draco-mundis", "zh-TW")])
+def test_the_first_section_names_the_rule_book_it_restates(game, language, drawn):
+    """The source line under the first section names the game's rule book as the repository and the archives hold
+    it (docs/rules/<game id>.md), in the player's language, and a search for its name finds the section."""
+    from drako_desktop.interface.registry import load
+
+    app, scene = open_rules(load(game), language=language)
+    assert scene.RULE_BOOK == f"docs/rules/{game}.md" and (resources.root() / scene.RULE_BOOK).is_file()
+    scene.select(scene.SECTIONS[0])
+    frames(app, 1)
+    assert [w for w in drawn() if scene.RULE_BOOK in w] == [i18n.tr("rules.source", path=scene.RULE_BOOK)]
+    scene.search(f"{game}.md")
+    assert scene.shown == [scene.SECTIONS[0]]
+    app.close()
+    i18n.set_language("en")

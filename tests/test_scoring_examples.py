@@ -1,6 +1,6 @@
 """Scoring and legend checks against values worked out by hand from the rule book.
 
-Every expected number below was computed by hand from /work/shared/rules/aetherya-pocket.md
+Every expected number below was computed by hand from the rule book, docs/rules/aetherya-pocket.md
 (sections 1.2, 3, 6 and 7), never copied from the engine. Each case's comment shows
 the arithmetic. Grids use the `kingdom` fixture notation: rows separated by "/",
 "?" = face down, short rows padded with "?". Positions are written (row, col).

@@ -1,6 +1,6 @@
 """A slow, obviously-correct reference scorer, and a property test of the engine against it.
 
-The reference is written straight from the rule book (/work/shared/rules/aetherya-pocket.md),
+The reference is written straight from the rule book (docs/rules/aetherya-pocket.md),
 section by section, over a 4 x 4 grid of type-id strings (None = face down). It imports
 nothing from the engine: no masks, no caches, explicit breadth-first search over portals and
 an explicit set of connected pairs for the set-semantics ruling (3.2).

@@ -9,18 +9,21 @@ action's animation is drawn (people see them all), and nothing may escape a scen
   drop was refused with "pick a token first".
 - A right-click while a card or a token is in hand puts it back (it only opened a tooltip).
 - Save and leave before the first move: the game was not saved, Continue stayed greyed.
+- Aetherya Pocket continued (or after an undo): its table knew only the discard pile's top card.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pygame
 
-from drako_desktop.controller.game import GameSetup, Seat, as_seen_by
-from drako_desktop.games import load
+from drako_desktop.controller.game import COMPUTER, GameSetup, Seat, as_seen_by
 from drako_desktop.games.draco_mundis.actions import Fight, Move, Pass, place, row_col
 from drako_desktop.i18n import tr
+from drako_desktop.interface.registry import load
+from drako_desktop.saves import start_game
 from drako_desktop.ui.scenes.hand_over import HandOverScene
 from drako_desktop.ui.scenes.menu import MainMenu
 from drako_desktop.ui.scenes.overlay import PauseMenu
@@ -176,7 +179,7 @@ def test_a_right_click_puts_back_what_is_in_hand_else_opens_a_tooltip():
     assert table.pinned_tip  # nothing in hand: the right-click opens the square's tip at once
     aetherya = make_app(load("aetherya-pocket"), animation_speed="normal")
     raise_instead(aetherya)
-    table = aetherya.start_game(GameSetup((Seat("Ana"), Seat("Ben", "computer", "random")), 4))
+    table = aetherya.start_game(GameSetup((Seat("Ana"), Seat("Ben", COMPUTER, "random")), 4))
     frames(aetherya, 2)
     hand = table.board.rect_of(("hand", 0))
     click(aetherya, hand.center)
@@ -199,3 +202,27 @@ def test_a_game_left_before_its_first_move_is_continued(private_home):
     click(app, go_on.rect.center)
     resumed = app.scenes.top
     assert isinstance(resumed, TableScene) and resumed is not table and resumed.controller.actions == []
+
+
+def test_a_continued_game_knows_every_card_of_the_discard_pile():
+    """A table made again from the view (a continued game, an undo) knew only the pile's top card: taking it left
+    the pile shown empty over the cards under it, and the table warned it was out of step with the game."""
+    game = load("aetherya-pocket")
+    setup = GameSetup((Seat("Ana"), Seat("Ben", COMPUTER, "random")), 7, game=game.id)
+    state = game.new_state(2, 7, 0, ())
+    rng = random.Random(7)
+    while not (state.decision() == "turn-start" and state.current == 0 and state.view(None).discard_size >= 3):
+        state.apply(rng.choice(state.legal_actions()))
+    app = make_app(game, animation_speed="normal")
+    raise_instead(app)
+    table = app.scenes.replace_all(app.table(setup, saved=replace(start_game(setup), actions=tuple(state.history))))
+    until_decided(app, table)
+    model, view = table.board.model, table.controller.view()
+    assert len(model.discard) == view.discard_size and model.discard_top == view.discard_top
+    take = next(a for a in table.decision().legal if a.kind == "take-discard")
+    click(app, table.board.rect_of(("discard",)).center)
+    target = next(i for i, t in enumerate(model.kingdoms[0]) if t is not None)  # any place may take it
+    click(app, table.board.rect_of(("cell", 0, target)).center)
+    assert table.controller.actions[-2] == take
+    until_decided(app, table)
+    assert table.board.model.discard_top == table.controller.view().discard_top is not None

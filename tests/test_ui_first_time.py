@@ -348,8 +348,8 @@ def test_replay_tells_the_seed_of_a_finished_game_only(aetherya):
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_score_sheet_has_room_for_a_four_way_tie(language):
-    from drako_desktop.games import load
-    from drako_desktop.games.base import Breakdown
+    from drako_desktop.interface.game import Breakdown
+    from drako_desktop.interface.registry import load
 
     draco = load("draco-mundis")
     app = make_app(draco, language=language, animation_speed="instant")

@@ -11,8 +11,8 @@ import pytest
 
 from drako_desktop import saves
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
-from drako_desktop.games import load
 from drako_desktop.games.draco_mundis.ui.token_art import identity_mark
+from drako_desktop.interface.registry import load
 from drako_desktop.settings import Settings
 from drako_desktop.ui.scenes.load import LoadScene
 from drako_desktop.ui.scenes.menu import GameTile, MainMenu
@@ -125,4 +125,31 @@ def test_a_table_left_for_the_next_game_is_let_go(game_id, via_menu):
     second = app.start_game(GameSetup(seats, seed=2, game=game_id))
     frames(app, 2)
     assert first() is None and app.scenes.top is second
+    app.close()
+
+
+@pytest.mark.parametrize("game_id", ["aetherya-pocket", "draco-mundis"])
+@pytest.mark.parametrize(("language", "label", "help_start"), [("en", "Computer · Expert", "The strongest opponent"),
+                                                                ("zh-TW", "專家", "最強的對手")])
+def test_the_new_game_screen_offers_the_expert_level_in_both_games(private_home, game_id, language, label,
+                                                                   help_start):
+    """Expert (issue 42) is a seat's level like the others, after hard, with its one line of help when chosen."""
+    app = make_app(load(game_id), size=(1280, 720), language=language)
+    app.main_menu()
+    app.open_new_game()
+    frames(app, 1)
+    scene = app.scenes.top
+    assert isinstance(scene, NewGameScene)
+    kind = scene.seat_kind_choice(1)
+    levels = [value.split(":", 1)[1] for value, _ in kind.options if value.startswith(f"{COMPUTER}:")]
+    assert levels[levels.index("hard") + 1] == "expert"
+    app.scenes.top.widgets.focus = scene.widgets.widgets.index(kind)
+    while kind.value != f"{COMPUTER}:expert":
+        frames(app, 1, [key(pygame.K_RIGHT)])
+        kind = scene.seat_kind_choice(1)
+    frames(app, 1)
+    assert label in dict(kind.options)[kind.value]
+    assert scene.level_help().startswith(help_start)
+    screenshot(app, f"games-new-game-expert-{game_id}-{language}")
+    assert scene.setup().seats[1] == Seat(scene.seat_name(1), COMPUTER, "expert")
     app.close()

@@ -11,7 +11,7 @@ import pytest
 
 from conftest import aetherya_game
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
-from drako_desktop.games import load
+from drako_desktop.interface.registry import load
 from drako_desktop.ui.app import FPS
 from drako_desktop.ui.scenes.base import ANIMATING, Scene, SceneStack
 from drako_desktop.ui.widgets import Button

@@ -11,8 +11,8 @@ import pytest
 
 from drako_desktop.controller import worker
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
-from drako_desktop.games import load
 from drako_desktop.i18n import tr
+from drako_desktop.interface.registry import load
 from drako_desktop.settings import Settings
 from drako_desktop.ui.app import App
 from drako_desktop.ui.scenes.menu import GameTile, MainMenu

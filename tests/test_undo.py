@@ -5,10 +5,10 @@ from __future__ import annotations
 import shutil
 
 from conftest import act, aetherya_game
-from drako_desktop import games
 from drako_desktop.controller.game import COMPUTER, GameController, GameSetup, Phase, Seat
 from drako_desktop.controller.undo import ActionLog
 from drako_desktop.games.aetherya_pocket.engine import CLAIM, DRAW, PLACE, TAKE_DISCARD, Event
+from drako_desktop.interface import registry
 
 ONE_PERSON = GameSetup((Seat("Ana"), Seat("Bot", COMPUTER, "random")), seed=12)
 
@@ -150,7 +150,7 @@ def test_a_claim_that_turns_no_legend_over_can_be_taken_back(tmp_path):
     shutil.copytree(aetherya_game().folder, folder)
     rules_file = folder / "game.yaml"
     rules_file.write_text(rules_file.read_text().replace("legend_row: 8", "legend_row: 15"))
-    game = games.load("aetherya-pocket", folder)
+    game = registry.load("aetherya-pocket", folder)
     c = GameController(game, ONE_PERSON, threaded=False, people_end_turns=True)
     run_computers(c)
     while c.current() is not None and c.current().kind == "arrange":

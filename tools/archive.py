@@ -5,6 +5,8 @@ named and made one way:
 - windows-x64: a .zip of the drako-desktop folder;
 - linux-x64: a .tar.gz of the drako-desktop folder (file modes kept) with the desktop entry and the
   icon beside the executable (README: how to install them);
+- on Linux and Windows the rule books (docs/rules/) beside the executable too, where the rules screens say they are
+  (the macOS app carries them in its bundle: build.spec);
 - macos-arm64: a .zip of the .app made by `ditto`, which keeps the bundle's links, modes and attributes.
 
     python tools/archive.py APP PLATFORM OUTDIR   (prints the archive's path)
@@ -22,6 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 DESKTOP_ENTRY = ROOT / "packaging" / "linux" / "drako-desktop.desktop"
 ICON_PNG = ROOT / "packaging" / "icons" / "drako-desktop.png"
+RULE_BOOKS = ROOT / "docs" / "rules"
 APP = "drako-desktop"
 PLATFORMS = ("windows-x64", "linux-x64", "macos-arm64")
 
@@ -45,6 +48,8 @@ def pack(app: Path, platform: str, out: Path) -> Path:
             tar.add(app, arcname="drako-desktop")
             tar.add(DESKTOP_ENTRY, arcname=f"drako-desktop/{DESKTOP_ENTRY.name}")
             tar.add(ICON_PNG, arcname=f"drako-desktop/{ICON_PNG.name}")
+            for book in rule_books():
+                tar.add(book, arcname=f"drako-desktop/docs/rules/{book.name}")
         return target
     target = out / f"{stem}.zip"
     target.unlink(missing_ok=True)
@@ -55,7 +60,14 @@ def pack(app: Path, platform: str, out: Path) -> Path:
         for path in sorted(app.rglob("*")):
             if path.is_file():
                 bundle.write(path, Path(app.name) / path.relative_to(app))
+        for book in rule_books():
+            bundle.write(book, Path(app.name) / "docs" / "rules" / book.name)
     return target
+
+
+def rule_books() -> list[Path]:
+    """The games' rule books (docs/rules/*.md), as the repository holds them."""
+    return sorted(RULE_BOOKS.glob("*.md"))
 
 
 def main(argv: list[str]) -> int:

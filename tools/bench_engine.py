@@ -88,8 +88,8 @@ def bench_simulate_cli(games: int, seed: int, game: str = "aetherya-pocket") -> 
 
 
 def bench_simulate_inprocess(games: int, seed: int, game_id: str = "aetherya-pocket") -> None:
-    from drako_desktop import games as registry
     from drako_desktop.controller.runner import simulate
+    from drako_desktop.interface import registry
 
     game = registry.load(game_id)
     cpu = time.process_time()

@@ -42,7 +42,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 from net_faults import die_with_parent, hello, opened, rules  # noqa: E402
 
-from drako_desktop.games import Library  # noqa: E402
+from drako_desktop.interface.registry import Library  # noqa: E402
 from drako_desktop.net.invitation import Invitation  # noqa: E402
 from drako_desktop.net.protocol import encode  # noqa: E402
 

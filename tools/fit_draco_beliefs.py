@@ -18,7 +18,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from drako_desktop import games as registry  # noqa: E402
 from drako_desktop.controller.runner import derive_seed  # noqa: E402
 from drako_desktop.games.draco_mundis import DracoMundis  # noqa: E402
 from drako_desktop.games.draco_mundis.actions import square  # noqa: E402
@@ -30,6 +29,7 @@ from drako_desktop.games.draco_mundis.ai.belief import (  # noqa: E402
 )
 from drako_desktop.games.draco_mundis.engine import GameState  # noqa: E402
 from drako_desktop.games.draco_mundis.rules import KIND_MASK  # noqa: E402
+from drako_desktop.interface import registry  # noqa: E402
 
 TABLE = "drako_desktop/games/draco_mundis/ai/belief_table.py"
 FEATURES = {"distance": DISTANCE_BUCKETS, "declined": DECLINED_BUCKETS}

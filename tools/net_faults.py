@@ -19,7 +19,7 @@ from typing import IO, Any, Iterator
 from websockets.asyncio.client import ClientConnection, connect
 
 from drako_desktop import __version__
-from drako_desktop.games import Library, game_ids
+from drako_desktop.interface.registry import Library, game_ids
 from drako_desktop.net.hosting import client_context, pinned
 from drako_desktop.net.invitation import Invitation, encode_bytes
 from drako_desktop.net.protocol import PROTOCOL, encode

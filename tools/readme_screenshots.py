@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pygame
 
-from drako_desktop import games
 from drako_desktop.controller.game import COMPUTER, GameSetup, Seat
+from drako_desktop.interface import registry
 from drako_desktop.settings import Settings
 from drako_desktop.ui.app import App
 from drako_desktop.ui.table import TableScene
@@ -29,7 +29,7 @@ ROUNDS = 5  # the person's turn after this many rounds: the computers' turns mar
 def table_picture(game_id: str, language: str, rounds: int, seed: int) -> pygame.Surface:
     """The table when the person's turn comes for the `rounds`-th time (the person plays as the medium
     computer level would, from their own view)."""
-    game = games.load(game_id)
+    game = registry.load(game_id)
     app = App(game, Settings(animation_speed="fast", language=language), size=SIZE, persist=False, threaded=False)
     names = ("You", "Brynja", "Corvin", "Dagny") if language == "en" else ("你", "布琳雅", "柯文", "達妮")
     seats = (Seat(names[0]),) + tuple(Seat(name, COMPUTER, "medium") for name in names[1:])

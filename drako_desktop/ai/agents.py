@@ -15,7 +15,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, Sequence
 
-from ..games.base import Agent, Game
+from ..interface.game import Agent, Game
 from .external import BotStartError, ExecAgent
 
 

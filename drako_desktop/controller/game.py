@@ -39,8 +39,8 @@ from functools import partial
 from typing import Any, Callable, Generic, Sequence
 
 from ..ai import make_agent
-from ..games import DEFAULT_GAME
-from ..games.base import ActionT, Agent, Breakdown, Game, GameState, IllegalActionError, Secrets, ViewT
+from ..interface.game import ActionT, Agent, Breakdown, Game, GameState, IllegalActionError, Secrets, ViewT
+from ..interface.registry import DEFAULT_GAME
 from .runner import derive_seed
 from .undo import ActionLog
 

@@ -14,12 +14,12 @@ import logging
 import threading
 from typing import Any, Callable, Sequence
 
-from ..games.base import AnyGame
+from ..interface.game import AnyGame
 from .review import DEFAULT_DEPTH
 
 log = logging.getLogger(__name__)
 
-HINT_DEPTH = DEFAULT_DEPTH  # sampled games per candidate: about a second on a 2-player game, like a review step
+HINT_DEPTH = DEFAULT_DEPTH  # sampled games per candidate: 1-2 s on a 2-player game, like a review step
 
 
 def think_inline(game: AnyGame, view: Any, legal: Sequence[Any], seed: int, depth: int,

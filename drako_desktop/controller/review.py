@@ -1,7 +1,7 @@
 """The post-game review: the strongest level goes through one player's decisions of a game.
 
 For every real decision of the reviewed seat (more than one legal action) the game's analyst
-(`Game.analyst`: the hard level with a fixed effort, so a review is reproducible) looks at the
+(`Game.analyst`: the expert level with a fixed effort, so a review is reproducible) looks at the
 position from that seat's view at the time, as any opponent would, and estimates the expected
 final result of the move made and of its own preferred move. The review screen, the history
 and `drako-desktop review` all use this one function; a review can stop and go on later from
@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Sequence
 
-from ..games.base import Analyst, AnyGame, Outcome
+from ..interface.game import Analyst, AnyGame, Outcome
 from .runner import derive_seed
 
-DEFAULT_DEPTH = 48  # sampled worlds per decision: about a second each on a 2-player game
+DEFAULT_DEPTH = 48  # sampled worlds per decision: 1-2 s each on a 2-player game (docs/computer-opponents.md)
 MAX_DEPTH = 4096  # about a minute and a half a decision: beyond it a review would only run for days
 # A decision is a mistake when the move made gives up this much of the best move's outcome.
 MISTAKE_WIN = 0.08  # chance of winning
@@ -192,7 +192,7 @@ def review_steps(
 
 
 class ReviewUnavailableError(Exception):
-    """The game has no analyst (no hard level) yet."""
+    """The game has no analyst (no search level) yet."""
 
 
 def _assess(game: AnyGame, analyst: Analyst, state: Any, index: int, action: Any, seat: int) -> DecisionReview | None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from ..games.base import Event
+from ..interface.game import Event
 
 
 def reveals_hidden(events: Sequence[Event]) -> bool:

@@ -1,6 +1,6 @@
 """Computer opponents thinking in a process of their own.
 
-The hard opponents search for a few hundred milliseconds per decision. In a
+The search levels think up to a second (hard) or a few (expert) per decision. In a
 thread of the game's process that search holds Python's GIL and the frame loop
 stutters while it runs. Here every computer agent lives in one child process;
 the controller's worker thread only sends the view and waits for the answer on
@@ -22,8 +22,9 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from .. import games, jsonio
+from .. import jsonio
 from ..ai import EXEC_PREFIX, AgentSpecError, make_agent
+from ..interface import registry
 from .hint import think_inline
 
 MAX_MESSAGE_BYTES = 32_000_000  # a view and its legal actions: tens of kilobytes
@@ -59,7 +60,7 @@ class AgentProcess:
                wanted: Callable[[], bool] | None = None, watched: Sequence[Any] = ()) -> int | None:
         """The strongest level's preferred action (an index into `legal`) from this view, thought out in the
         opponents' process so the table stays smooth, after the seat's earlier views (`watched`); None when the
-        game has no analyst (no hard level), or when it was no longer `wanted()` by its turn to be thought out."""
+        game has no analyst (no search level), or when it was no longer `wanted()` by its turn to be thought out."""
         best: int | None = self.call("assess", view.to_json(), [a.to_json() for a in legal], seed, depth,
                                      [v.to_json() for v in watched], wanted=wanted)
         return best
@@ -127,7 +128,7 @@ def _receive(conn: Connection) -> Any:
 
 def _serve(conn: Connection, game_id: str, folder: str, bot_timeout: float | None, bot_command: str) -> None:
     """The child process: build agents and answer for them until told to quit."""
-    game = games.load(game_id, Path(folder))
+    game = registry.load(game_id, Path(folder))
     agents: dict[int, Any] = {}
     while True:
         try:

@@ -25,7 +25,7 @@ from ..ai import REMOTE
 from ..console import Writable
 from ..controller.game import GameSetup, Seat
 from ..controller.runner import derive_seed
-from ..games.base import AnyGame
+from ..interface.game import AnyGame
 from ..saves import GAME_ID, SavedGame, SaveError, SaveLock, history_dir, list_saves, read, saves_dir, start_game
 from ..storage import atomic_write_text
 from .hosting import Hosting, TableFileError, table_path

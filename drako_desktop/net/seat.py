@@ -20,7 +20,7 @@ from ..ai import REMOTE, AgentSpecError, is_builtin, make_agent
 from ..console import Writable
 from ..controller.game import COMPUTER, MAX_NAME, GameSetup, Seat, clean_name
 from ..controller.runner import derive_seed
-from ..games.base import Agent, AnyGame
+from ..interface.game import Agent, AnyGame
 from ..records import RecordError, replay_record
 from ..saves import encode, file_name, history_dir, new_game_id, now, start_game
 from ..storage import write_new

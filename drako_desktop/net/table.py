@@ -33,9 +33,9 @@ from ..ai import REMOTE, make_agent
 from ..ai.external import AnswerError, chosen_index, decide_message
 from ..controller.game import GameController, Phase, as_seen_by
 from ..controller.runner import derive_seed
-from ..controller.session import GameSession
-from ..games.base import Agent, AnyGame
+from ..interface.game import Agent, AnyGame
 from ..saves import SavedGame
+from ..session import GameSession
 from .hosting import Hosting
 from .invitation import KEY_BYTES, InvitationError, decode_bytes
 from .protocol import PROTOCOL, Refusal, chat_line, encode

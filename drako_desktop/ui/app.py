@@ -16,7 +16,7 @@ import random
 import sys
 import time
 import warnings
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
@@ -29,13 +29,13 @@ from ..controller.game import GameController, GameSetup
 from ..controller.hint import HINT_DEPTH
 from ..controller.review import DEFAULT_DEPTH
 from ..controller.worker import AgentProcess, AgentProcessError
-from ..games import Library
-from ..games.base import Agent, Game
+from ..interface.game import Agent, Game
+from ..interface.registry import Library
 from ..logsetup import current_log
 from ..settings import MAX_WINDOW, MIN_WINDOW, Settings
 from .art import Art
-from .context import Context
 from .fonts import Fonts
+from .game_ui import GameScreens
 from .scenes.base import SceneStack
 from .sound import Sounds
 from .text import Text
@@ -57,6 +57,29 @@ TIMER_SLACK = 0.002
 SWITCH_INTERVAL = 0.001
 CRASH_LOOP = 5  # frames in a row that fail even after the crash dialog: give up and quit
 _SIZE_EVENTS = (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED)
+
+
+@dataclass
+class AppContext:
+    """The app's context (`context.Context`, as every screen sees it): the game on screen and its user interface,
+    the settings, fonts, text, pictures, the window's theme and the sounds; the app changes them."""
+
+    game: Game  # the game the menu and the table are about (its handle)
+    settings: Settings
+    fonts: Fonts
+    text: Text
+    art: Art
+    theme: Theme
+    sounds: Sounds
+    game_ui: GameScreens = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.game_ui = self.game.ui()
+
+    def show_game(self, game: Game) -> None:
+        """Make `game` the one on screen."""
+        self.game = game
+        self.game_ui = game.ui()
 
 
 class App:
@@ -93,7 +116,8 @@ class App:
         self.surface = self._open_window()
         fonts = Fonts(language)
         text = Text(fonts)
-        self.ctx = Context(game, settings, fonts, text, Art(), Theme(*self.surface.get_size()), Sounds(settings.sound))
+        self.ctx = AppContext(game, settings, fonts, text, Art(), Theme(*self.surface.get_size()),
+                              Sounds(settings.sound))
         self.scenes = SceneStack()
         # The loop's clock and sleep (tests run the loop on a clock of their own, without waiting).
         self.clock: Callable[[], float] = time.perf_counter
@@ -220,6 +244,10 @@ class App:
 
     def open_rules(self) -> None:
         self.scenes.push(self.ctx.game_ui.rules_scene(self))
+
+    def open_lesson(self) -> None:
+        """Learn to play the game on screen: its lesson, started or resumed."""
+        self.ctx.game_ui.open_lesson(self)
 
     def open_settings(self) -> None:
         from .scenes.settings import SettingsScene
@@ -398,7 +426,7 @@ class App:
         self.start_game(replace(setup, seed=random.randrange(2**31), seed_chosen=False))
 
     def current_session(self) -> Any:
-        """The saving of the game on the table (`controller.session.GameSession`), if a game is on it and saved."""
+        """The saving of the game on the table (`session.GameSession`), if a game is on it and saved."""
         for scene in reversed(self.scenes.scenes):
             session = getattr(scene, "session", None)
             if session is not None:

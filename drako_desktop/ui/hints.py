@@ -28,7 +28,7 @@ from .text import blit_at
 
 if TYPE_CHECKING:
     from ..controller.game import Decision, GameController
-    from ..controller.session import GameSession
+    from ..session import GameSession
     from .room import GameRoom
 
 NOTE_TIME = 4.0  # seconds a "nothing to suggest" or a failure stays up

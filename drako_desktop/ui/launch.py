@@ -16,9 +16,9 @@ import pygame
 from .. import __version__
 from ..console import Failure, OutputError, Writable
 from ..controller.game import COMPUTER, GameController, GameSetup, Seat
-from ..games import Library
-from ..games.base import Game
 from ..i18n import Message, tr
+from ..interface.game import Game
+from ..interface.registry import Library
 from ..logsetup import setup_logging
 from ..saves import SavedGame, clear_stale_temporaries
 from ..settings import Settings

@@ -17,8 +17,8 @@ from pygame import Rect
 
 from .. import jsonio
 from ..ai import make_agent
-from ..games.base import Agent
 from ..i18n import tr
+from ..interface.game import Agent
 from ..storage import atomic_write_text, data_dir, set_aside
 from . import canvas, theme
 from .context import Context

@@ -20,8 +20,8 @@ import pygame
 from pygame import Rect
 
 from ..controller.game import GameController, GameSetup
-from ..games.base import ActionT, ViewT
 from ..i18n import tr
+from ..interface.game import ActionT, ViewT
 from . import lesson, theme
 from .room import GameRoom
 from .scenes.base import PULSE, Scene, soonest

@@ -4,11 +4,11 @@ A scene is handed the app, but typed as the room it plays in, so that mypy holds
 offers and no screen module imports the app (the arrows run one way: `app` imports the scenes, never the reverse).
 
 - `Room`, every screen's: the screens above and below it, the shared context (settings, text, pictures, sounds),
-  messages, the rules reference, the settings it may change, the way back to the main menu.
+  messages, the rules reference, the settings screen and the settings it may change, the way back to the main menu.
 - `GameRoom`, a table's (and its hint's and score sheet's): start a turn controller and the opponents' process,
   the game's saving, what the app does at a game's end.
-- `MenuRoom`, the menus' (main menu, new game, load, statistics, viewer): open another screen, start or resume a
-  game, leave the app; `ReviewRoom` adds the opponents' process the review thinks in.
+- `MenuRoom`, the menus' (main menu, new game, load, statistics, viewer): open another screen or the lesson, start
+  or resume a game, leave the app; `ReviewRoom` adds the opponents' process the review thinks in.
 - `SettingsRoom`, the settings screen's: the window's size and full screen.
 """
 
@@ -20,12 +20,12 @@ import pygame
 
 if TYPE_CHECKING:
     from ..controller.game import GameController, GameSetup
-    from ..controller.session import GameSession
     from ..controller.worker import AgentProcess
-    from ..games import Library
-    from ..games.base import AnyGame
     from ..i18n import Message
+    from ..interface.game import AnyGame
+    from ..interface.registry import Library
     from ..saves import SavedGame
+    from ..session import GameSession
     from .context import Context
     from .scenes.base import Scene, SceneStack
 
@@ -48,6 +48,8 @@ class Room(Protocol):
     def show_error(self, message: str) -> None: ...
 
     def open_rules(self) -> None: ...
+
+    def open_settings(self) -> None: ...
 
     def update_settings(self, **changes: Any) -> None: ...
 
@@ -79,7 +81,7 @@ class MenuRoom(Room, Protocol):
 
     def open_new_game(self) -> None: ...
 
-    def open_settings(self) -> None: ...
+    def open_lesson(self) -> None: ...
 
     def open_about(self) -> None: ...
 

@@ -27,11 +27,11 @@ import pygame
 from pygame import Rect
 
 from ..controller.game import Decision, GameController, GameSetup, Phase
-from ..controller.session import GameSession
-from ..games.base import ActionT, IllegalActionError, ViewT
 from ..i18n import called_you, shown_name, tr
+from ..interface.game import ActionT, IllegalActionError, ViewT
 from ..saves import SavedGame
 from ..saves import start_game as start_saved_game
+from ..session import GameSession
 from ..settings import ANIMATION_FACTOR, PACE_FACTOR
 from . import table_parts
 from .anim import Beat, Choreography, Counter, Pause
@@ -39,6 +39,7 @@ from .hands import Gesture
 from .hints import Hints
 from .room import GameRoom
 from .scenes.base import ANIMATING, POLL, Scene, soonest
+from .table_parts import Bars
 from .tooltips import Tooltip
 from .widgets import Button, Widget, WidgetGroup
 
@@ -51,6 +52,7 @@ END_TURN_KEY = pygame.K_e
 TOOLTIP_DELAY = 0.55  # seconds of hovering before a tooltip opens
 TOAST = 3.2  # seconds a refusal or a notice stays in the status bar
 LOG_STEP = 40  # pixels the log scrolls per wheel step
+LOG_SHOWN = 200  # the log's last lines that can be scrolled back to
 
 
 class TableWords(NamedTuple):
@@ -72,19 +74,6 @@ class StatusButton(NamedTuple):
     label: str
     style: str
     press: Callable[[], None]
-
-
-class Bars(Protocol):
-    """The regions of a table's layout every table knows."""
-
-    @property
-    def size(self) -> tuple[int, int]: ...
-
-    @property
-    def top_bar(self) -> Rect: ...
-
-    @property
-    def status_bar(self) -> Rect: ...
 
 
 class Pointer(Protocol):
@@ -272,6 +261,7 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
         self._log_page: tuple[Any, pygame.Surface] | None = None
         # Every event shown so far as the viewer knows it (a resumed game's too): the log tells them.
         self.told: list[Any] = self.controller.seen_history()
+        self._log_said: list[str] = []  # the log's words for the first events told (see `log_lines`)
         self.shown_screen = self.controller.screen  # whose view the board and the log were made for
         self.clock = 0.0  # seconds the table has been shown
         self.toast: tuple[str, float] | None = None
@@ -315,6 +305,7 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
         self.shown_screen = self.controller.screen
         told = self.controller.seen_history()
         self.told = told[:len(told) - len(coming)]
+        self._log_said = []
         self._log_page = None
         self._decision_key = None
         self.board.screen_changed()
@@ -336,6 +327,7 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
 
     def relayout(self) -> None:
         self._log_page = None
+        self._log_said = []  # (the language may have changed)
         self.board.relayout()
         self.refresh_buttons()
 
@@ -582,6 +574,10 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
         return next((tr(key) for kind, key in self.board.words.undo_final if kind in kinds),
                     tr("table.undo_refused.final"))
 
+    def close(self) -> None:
+        """Take the table off the screen for good, wherever it is among the scenes (under its score sheet)."""
+        self.app.scenes.remove(self)
+
     def leave(self) -> None:
         """The table is left: the computer seats' worker, a hint waiting to be thought out and the autosave
         stop."""
@@ -630,16 +626,21 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
     def hint_places(self, action: ActionT) -> list[Rect]:
         return self.board.hint_places(action)
 
-    def log_lines(self) -> list[str]:
-        """The log as the viewer may read it."""
-        names = self.names()
-        return [line for line in (self.board.log_line(event, names) for event in self.told) if line]
+    def log_lines(self, last: int | None = None) -> list[str]:
+        """The log as the viewer may read it (its `last` lines). Each event is put into words once: a long
+        game's log was told again whole every time it grew, 30-90 ms a beat with the log open late in a game."""
+        said = self._log_said
+        if len(said) < len(self.told):
+            names = self.names()
+            said.extend(self.board.log_line(event, names) for event in self.told[len(said):])
+        lines = [line for line in said if line]
+        return lines[-last:] if last else lines
 
     def log_page(self, width: int) -> pygame.Surface:
         """The log's last lines, wrapped to `width`, as one surface (made again only when the log grows)."""
         key = (len(self.told), width, self.ctx.theme.width, self.viewer)
         if self._log_page is None or self._log_page[0] != key:
-            self._log_page = (key, table_parts.log_page(self.ctx, self.log_lines()[-200:], width))
+            self._log_page = (key, table_parts.log_page(self.ctx, self.log_lines(LOG_SHOWN), width))
         return self._log_page[1]
 
     def status_text(self) -> str:

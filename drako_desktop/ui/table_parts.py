@@ -5,7 +5,7 @@ game's painter call these, so the tables look alike."""
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Protocol, Sequence
 
 import pygame
 from pygame import Rect
@@ -19,7 +19,7 @@ from .tooltips import Tooltip
 from .widgets import Button, Widget
 
 if TYPE_CHECKING:
-    from ..controller.session import GameSession
+    from ..session import GameSession
     from .room import GameRoom
 
 log = logging.getLogger(__name__)
@@ -44,6 +44,19 @@ def top_bar_buttons(ctx: Context, top: Rect, on_menu: Callable[[], None],
         buttons.append(Button(Rect(x, top.y + th.px(8), w, h), label, action, icon=icon, size=size))
         x -= th.px(8)
     return buttons
+
+
+class Bars(Protocol):
+    """The regions of a table's layout every table knows."""
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+
+    @property
+    def top_bar(self) -> Rect: ...
+
+    @property
+    def status_bar(self) -> Rect: ...
 
 
 class BarEdges(NamedTuple):

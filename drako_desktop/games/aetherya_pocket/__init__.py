@@ -6,12 +6,13 @@ need of this game goes through the returned `AetheryaPocket`.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from ... import resources
-from ..base import Agent, AnyState, Secrets, Variant, built_in_level, own_state
-from .ai import LEVELS, EasyAgent, HardAgent, MediumAgent
+from ...interface.game import Agent, AnyState, Secrets, Variant, built_in_level, own_state
+from .ai import EXPERT, HARD, LEVELS, EasyAgent, MediumAgent, SearchAgent
 from .commands import SCORE
 from .data import CardSet, load_cards
 from .engine import CLAIM, PLACE, Action, Breakdown, Event, GameState, Rules, View, placement_change
@@ -20,7 +21,7 @@ from .engine.twin import hidden_twin
 from .narrate import describe, hint_reason
 
 GAME_ID = "aetherya-pocket"
-COMMANDS = (SCORE,)  # the command line's commands of this game (`games.commands`)
+COMMANDS = (SCORE,)  # the command line's commands of this game (`interface.registry.commands`)
 
 
 class AetheryaPocket:
@@ -55,11 +56,12 @@ class AetheryaPocket:
         return View.from_json(obj)
 
     def make_agent(self, level: str, seed: int) -> Agent:
-        return built_in_level({"easy": EasyAgent, "medium": MediumAgent, "hard": HardAgent}, level, self.rules, seed)
+        return built_in_level({"easy": EasyAgent, "medium": MediumAgent, "hard": partial(SearchAgent, effort=HARD),
+                               "expert": partial(SearchAgent, effort=EXPERT)}, level, self.rules, seed)
 
-    def analyst(self, seed: int, iterations: int) -> HardAgent:
-        """The hard level with a fixed number of sampled worlds per decision (reproducible)."""
-        return HardAgent(self.rules, seed, iterations=iterations)
+    def analyst(self, seed: int, iterations: int) -> SearchAgent:
+        """The expert level with a fixed number of sampled worlds per decision (reproducible)."""
+        return SearchAgent(self.rules, seed, EXPERT, iterations=iterations)
 
     def hint_reason(self, view: View, action: Action) -> str:
         return hint_reason(self.rules, view, action)

@@ -7,7 +7,7 @@ import json
 from typing import Any, TextIO
 
 from ... import jsonio
-from ..base import CommandError, GameCommand
+from ...interface.game import CommandError, GameCommand
 
 MAX_SCORE_INPUT = 64_000_000  # bytes of kingdoms `score` reads (about half a million kingdoms)
 MAX_SCORE_LINE = 1_000_000  # characters of a line of `score --jsonl` (its lines are as many as come)

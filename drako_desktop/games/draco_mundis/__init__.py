@@ -1,7 +1,7 @@
 """Draco Mundis: the game's handle (data, engine, computer levels, narration).
 
 The registry (`drako_desktop.games`) calls `load(folder)`; everything the shared layers need
-of this game goes through the returned `DracoMundis`. Beyond `games.base.Game`, the handle
+of this game goes through the returned `DracoMundis`. Beyond `interface.game.Game`, the handle
 offers `state_from_view` (a full state from one seat's view and an assignment of the hidden
 kinds, for searches).
 """
@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from functools import cached_property
+from functools import cached_property, partial
 from pathlib import Path
 from typing import Any
 
 from ... import resources
-from ..base import Agent, AnyState, Secrets, Variant, built_in_level, own_state
+from ...interface.game import Agent, AnyState, Secrets, Variant, built_in_level, own_state
 from .actions import Action, Select, action_from_json
-from .ai import LEVELS, YARDSTICKS, EasyAgent, HardAgent, MediumAgent, SamplingAgent
+from .ai import EXPERT, HARD, LEVELS, YARDSTICKS, EasyAgent, MediumAgent, SamplingAgent, SearchAgent
 from .ai.placement import Placement
 from .data import GAME_ID, DracoData, load_data
 from .engine import VARIANTS, GameState
@@ -63,21 +63,22 @@ class DracoMundis:
         return View.from_json(obj)
 
     def make_agent(self, level: str, seed: int) -> Agent:
-        return built_in_level({"easy": EasyAgent, "medium": MediumAgent, "hard": HardAgent,
-                               "sampler": SamplingAgent}, level, self.rules, seed)
+        return built_in_level({"easy": EasyAgent, "medium": MediumAgent, "hard": partial(SearchAgent, effort=HARD),
+                               "expert": partial(SearchAgent, effort=EXPERT), "sampler": SamplingAgent},
+                              level, self.rules, seed)
 
-    def analyst(self, seed: int, iterations: int) -> HardAgent:
-        """The hard level with a fixed number of sampled worlds per decision (reproducible)."""
-        return HardAgent(self.rules, seed, iterations=iterations)
+    def analyst(self, seed: int, iterations: int) -> SearchAgent:
+        """The expert level with a fixed number of sampled worlds per decision (reproducible)."""
+        return SearchAgent(self.rules, seed, EXPERT, iterations=iterations)
 
     def hint_reason(self, view: View, action: Action) -> str:
-        """Why, in words; a setup hint (which token next) explains the hard level's placement policy for it."""
+        """Why, in words; a setup hint (which token next) explains the search levels' placement policy for it."""
         role = self._placement.role(action.token) if isinstance(action, Select) else None
         return hint_reason(self.data, view, action, role=role)
 
     @cached_property
     def _placement(self) -> Placement:
-        return HardAgent(self.rules, 0, iterations=1).placement  # the hard level's placement policy
+        return SearchAgent(self.rules, 0, iterations=1).placement  # the search levels' placement policy
 
     def missed(self, view: View, chosen: Action, best: Action) -> list[str]:
         return missed(self.data, view, chosen, best)

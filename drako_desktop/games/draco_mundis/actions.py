@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..base import ActionFormatError, brief
+from ...interface.game import ActionFormatError, brief
 
 ROWS, COLUMNS = 8, 12
 SQUARES = ROWS * COLUMNS

@@ -35,7 +35,7 @@ from bisect import insort
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from ..base import Breakdown, IllegalActionError, listed, ranking_winners
+from ...interface.game import Breakdown, IllegalActionError, listed, ranking_winners
 from .actions import (
     CAPTURE,
     DESTROY,

@@ -9,7 +9,7 @@ land anyway, of any owner or only its owner's (`enters`). `land_entry` is that r
 
 from __future__ import annotations
 
-from ..base import IllegalActionError
+from ...interface.game import IllegalActionError
 from .data import DracoData
 
 ANY, OWN, NONE = "any", "own", "none"  # who of a character's kind a land lets in: all, its owner's only, none

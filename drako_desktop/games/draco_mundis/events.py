@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from ..base import fields_json
+from ...interface.game import fields_json
 
 Square = tuple[int, int]
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
-from ..base import IllegalActionError
+from ...interface.game import IllegalActionError
 from .data import DracoData
 
 WIN, LOSS, TIE = "win", "loss", "tie"  # for the attackers

@@ -14,7 +14,7 @@ from typing import Any
 
 from ...ai import is_builtin
 from ...data.lesson import TutorialError, problem, read_script
-from ..base import ActionFormatError
+from ...interface.game import ActionFormatError
 from .actions import COLUMNS, ROWS, Action
 
 FILE = "tutorial.yaml"

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import TypeVar
 
-from ..base import Breakdown
+from ...interface.game import Breakdown
 from .data import DracoData, whose_matches
 
 Square = TypeVar("Square")

@@ -18,12 +18,12 @@ while the person reads it.
 from __future__ import annotations
 
 import gc
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 if TYPE_CHECKING:
-    from ..room import Room
+    from ..context import Context
 
 
 ANIMATING = 0.0  # next_frame_in: something moves, draw every frame
@@ -37,13 +37,21 @@ def soonest(*waits: float | None) -> float | None:
     return max(0.0, min(known)) if known else None
 
 
+class Stage(Protocol):
+    """What a scene needs of where it plays, as the framework sees it: a context to draw with. Each screen names
+    the wider room it plays in (`ui/room.py`: `app: Room`, `app: GameRoom` ...), which the app is."""
+
+    @property
+    def ctx(self) -> Context: ...
+
+
 class Scene:
     opaque = True
     notice = False
 
-    app: Room  # a screen's room: what of the app it may touch (a table's or a menu's is wider)
+    app: Stage  # a screen narrows it to its room: what of the app it may touch (a table's or a menu's is wider)
 
-    def __init__(self, app: Room) -> None:
+    def __init__(self, app: Stage) -> None:
         self.app = app
         self._drawn_look: object = None  # `look` when this scene was last drawn
 

@@ -17,6 +17,7 @@ from pygame import Rect
 
 from ...i18n import tr
 from .. import theme
+from ..room import Room
 from ..text import blit_at
 from ..widgets import Button, WidgetGroup
 from .base import Scene
@@ -47,6 +48,7 @@ class HandsOver(Protocol):
 
 class HandOverScene(Scene):
     opaque = True
+    app: Room
 
     def __init__(self, app, table: HandsOver, seat: int) -> None:
         super().__init__(app)

@@ -87,7 +87,7 @@ class MainMenu(Screen):
             (tr("menu.continue"), self.app.continue_game, "primary" if in_progress else "normal", in_progress),
         ]
         if game_ui.has_lesson():
-            entries.append((tr("menu.learn"), lambda: game_ui.open_lesson(self.app), "normal", True))
+            entries.append((tr("menu.learn"), self.app.open_lesson, "normal", True))
         entries += [
             (tr("menu.load"), self.app.open_load, "normal", True),
             (tr("menu.rules"), self.app.open_rules, "normal", True),

@@ -13,8 +13,8 @@ from pygame import Rect
 
 from ...ai import EXTERNAL, agent_levels
 from ...controller.game import COMPUTER, HUMAN, GameSetup, Seat
-from ...games.base import Game, Secrets
 from ...i18n import called_you, has, tr
+from ...interface.game import Game, Secrets
 from .. import theme
 from ..room import MenuRoom
 from ..text import blit_at

@@ -9,12 +9,14 @@ from pygame import Rect
 
 from ...i18n import tr
 from .. import theme
+from ..room import Room
 from ..text import blit_at
 from ..widgets import Button, WidgetGroup
 from .base import Scene
 
 
 class Overlay(Scene):
+    app: Room  # an overlay's room: what of the app it may touch (the score sheet's is a table's)
     opaque = False
     dim_alpha = 160
 
@@ -137,9 +139,7 @@ class PauseMenu(Overlay):
         self.app.open_rules()
 
     def settings(self) -> None:
-        from .settings import SettingsScene
-
-        self.app.scenes.push(SettingsScene(self.app))
+        self.app.open_settings()
 
     def saved(self) -> bool:
         """The game on the table is autosaved: leaving loses nothing (Continue brings it back)."""

@@ -3,9 +3,9 @@
 An index on the left (filtered by a search box: type to search), the chosen section on
 the right, scrolled by the wheel and the keys. Each game's reference subclasses this:
 it names its sections (`SECTIONS`), where their words are (`PREFIX`: "<prefix>.<section>.
-title" and ".text"), and builds the pages that need more than a paragraph (`page_<section>`)
-from the building blocks here: paragraphs, rulings (marked as such), tables, rows of
-pictures, captions.
+title" and ".text"), the rule book it restates (`RULE_BOOK`, named under the first section),
+and builds the pages that need more than a paragraph (`page_<section>`) from the building
+blocks here: paragraphs, rulings (marked as such), tables, rows of pictures, captions.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ class ReferenceScene(Screen):
     title_key = "rules.title"
     SECTIONS: tuple[str, ...] = ()
     PREFIX = "rules"
+    RULE_BOOK = ""  # the rule book the reference restates, as the repository and the archives hold it
 
     def __init__(self, app, section: str = "") -> None:
         super().__init__(app)
@@ -52,6 +53,7 @@ class ReferenceScene(Screen):
         th = self.ctx.theme
         self._pages, self._numbers = {}, None
         self._words = {s: "\n".join(self.section_words(s)).casefold() for s in self.SECTIONS}
+        self._words[self.SECTIONS[0]] += "\n" + self.source_words().casefold()
         top = self.title_bottom(tr("rules.title"))
         margin = th.px(30)
         bottom = th.height - th.px(24)
@@ -111,6 +113,10 @@ class ReferenceScene(Screen):
         """Every word a section shows (what the search looks in)."""
         return [self.words(f"{section}.title"), self.words(f"{section}.text")]
 
+    def source_words(self) -> str:
+        """The source line under the first section: which rule book this reference restates, and where it is."""
+        return tr("rules.source", path=self.RULE_BOOK)
+
     # -- pages --------------------------------------------------------------------------------------------
 
     def page(self, width: int) -> pygame.Surface:
@@ -126,6 +132,8 @@ class ReferenceScene(Screen):
         build: Callable[[int], list[Part]] = getattr(self, f"page_{section}", None) or (
             lambda w: [self.para(self.words(f"{section}.text"), w)])
         parts += build(width)
+        if section == self.SECTIONS[0]:
+            parts.append(self.para(self.source_words(), width, theme.INK_MUTED, size=18))
         gap = th.px(14)
         page = pygame.Surface((width, sum(p.get_height() for p in parts) + gap * len(parts)), pygame.SRCALPHA)
         y = 0

@@ -45,7 +45,7 @@ from ..widgets import Button, Widget, WidgetGroup
 from .screen import BarredScreen
 
 if TYPE_CHECKING:
-    from ...games.base import Game
+    from ...interface.game import Game
     from ...saves import SavedGame
     from ..context import Context
     from ..room import ReviewRoom

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 import pygame
 from pygame import Rect
@@ -13,6 +13,7 @@ from ...saves import SavedGame, start_game
 from .. import theme
 from ..anim import ease_out
 from ..room import GameRoom
+from ..table_parts import Bars
 from ..text import blit_at
 from ..tooltips import join_names, number, signed
 from ..widgets import Button, WidgetGroup
@@ -20,17 +21,60 @@ from .base import ANIMATING
 from .overlay import Overlay
 
 if TYPE_CHECKING:
-    from ..table import TableScene
+    from ...controller.game import GameController, GameSetup
+    from ...session import GameSession
 
 ROW_STAGGER = 0.18
 COUNT_UP = 0.7
+
+
+class SidesShown(Protocol):
+    """The table's board, as far as the score sheet hidden lets it show another seat's side."""
+
+    @property
+    def look_around(self) -> Callable[[pygame.event.Event], None] | None:
+        """What shows another seat's side at a click or a key once the game is over (None: all of it is shown)."""
+        ...
+
+
+class ScoredTable(Protocol):
+    """What the score sheet asks of the table it is drawn over (the table opens the sheet; the sheet never imports
+    the table)."""
+
+    @property
+    def controller(self) -> GameController[Any, Any]: ...
+
+    @property
+    def setup(self) -> GameSetup: ...
+
+    @property
+    def session(self) -> GameSession | None: ...
+
+    @property
+    def saved(self) -> SavedGame | None: ...
+
+    @property
+    def speed(self) -> float: ...
+
+    @property
+    def bars(self) -> Bars: ...
+
+    @property
+    def board(self) -> SidesShown: ...
+
+    def toggle_log(self) -> None: ...
+
+    def handle(self, event: pygame.event.Event) -> None: ...
+
+    def close(self) -> None:
+        """Take the table off the screen for good (a finished game opened from the history)."""
 
 
 class ScoreSheet(Overlay):
     app: GameRoom  # over a table: a rematch, the review
     dim_alpha = 185
 
-    def __init__(self, app, table: "TableScene[Any, Any]", review: bool = False) -> None:
+    def __init__(self, app, table: ScoredTable, review: bool = False) -> None:
         super().__init__(app)
         self.table = table
         self.review = review  # a finished game opened from the history: Back returns there
@@ -125,7 +169,7 @@ class ScoreSheet(Overlay):
 
     def back(self) -> None:
         """Review: close the sheet and the table it shows, back to the list it was opened from."""
-        self.app.scenes.remove(self.table)
+        self.table.close()
         self.app.scenes.remove(self)
 
     def rematch(self) -> None:

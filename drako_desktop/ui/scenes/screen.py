@@ -9,6 +9,7 @@ from pygame import Rect
 
 from ...i18n import tr
 from .. import theme
+from ..room import Room
 from ..text import blit_at
 from ..widgets import Button, Choice, Widget, WidgetGroup
 from .base import Scene
@@ -17,6 +18,7 @@ from .base import Scene
 class Screen(Scene):
     """A full-window screen with a title; Esc goes back to the screen below."""
 
+    app: Room  # a screen's room: what of the app it may touch (a menu's is wider)
     title_key = ""
 
     def __init__(self, app) -> None:

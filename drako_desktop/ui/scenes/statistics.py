@@ -35,7 +35,7 @@ def opponent_label(level: str) -> str:
     return level_label(level)
 
 
-LEVEL_ORDER = ("easy", "medium", "hard", RANDOM)  # the built-in levels of every game, weakest first
+LEVEL_ORDER = ("easy", "medium", "hard", "expert", RANDOM)  # the built-in levels of every game, weakest first
 
 
 def opponent_order(level: str) -> tuple[int, str]:

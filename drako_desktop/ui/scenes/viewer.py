@@ -21,7 +21,7 @@ from pygame import Rect
 from ...i18n import tr
 from ...replay import EVERYTHING, GameReplay, LogEntry
 from .. import table_parts, theme
-from ..game_ui import Position
+from ..context import Position
 from ..text import blit_at
 from ..tooltips import Tooltip, number
 from ..widgets import Button, Choice, TextField, Widget, WidgetGroup
@@ -29,7 +29,7 @@ from .screen import BarredScreen
 
 if TYPE_CHECKING:
     from ...controller.game import GameSetup
-    from ...games.base import Game
+    from ...interface.game import Game
     from ..context import Context
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)  # moves per second when playing

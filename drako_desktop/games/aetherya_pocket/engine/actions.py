@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ...base import ActionFormatError, EngineError, IllegalActionError, brief, fields_json
+from ....interface.game import ActionFormatError, EngineError, IllegalActionError, brief, fields_json
 
 __all__ = ["ActionFormatError", "EngineError", "IllegalActionError"]  # the shared errors, re-exported
 

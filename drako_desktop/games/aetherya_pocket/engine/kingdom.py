@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Generic, Hashable, Iterable, NamedTuple, Sequence, TypeVar
 
-from ...base import Breakdown
+from ....interface.game import Breakdown
 from ..data import CardSet, Requirement
 
 __all__ = ["Breakdown"]  # re-exported: a kingdom's score is the game interface's Breakdown

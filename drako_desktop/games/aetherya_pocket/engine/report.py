@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ...base import brief
+from ....interface.game import brief
 from .kingdom import CELLS, COLS, ROWS, UNKNOWN, Rules
 
 

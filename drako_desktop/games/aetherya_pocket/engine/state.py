@@ -20,7 +20,7 @@ from enum import IntEnum
 from itertools import permutations
 from typing import Any, NamedTuple, Sequence
 
-from ...base import brief, listed, ranking_winners
+from ....interface.game import brief, listed, ranking_winners
 from .actions import (
     ARRANGE,
     CELL_ACTIONS,

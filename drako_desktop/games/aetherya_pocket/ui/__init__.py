@@ -11,16 +11,15 @@ from typing import TYPE_CHECKING, Any, Sequence
 import pygame
 
 from ....i18n import tr
+from ....interface.game import Breakdown, tie_break_steps
 from ....ui.kept import for_the_texts
 from ....ui.tooltips import behind_text, join_names, tie_step_key
-from ...base import Breakdown, tie_break_steps
 from ..narrate import category_name
 from .card_art import CARD_ASPECT, CardArt
 
 if TYPE_CHECKING:
     from ....controller.game import GameSetup
-    from ....ui.context import Context
-    from ....ui.game_ui import Position
+    from ....ui.context import Context, Position
     from ....ui.room import GameRoom, Room
     from ....ui.scenes.base import Scene
     from ....ui.table import Board, TableScene
@@ -60,7 +59,7 @@ def card_pictures(ctx: "Context") -> CardArt:
 
 
 class AetheryaUI:
-    """Aetherya Pocket's part of the desktop app (`GameUI`)."""
+    """Aetherya Pocket's part of the desktop app (`ui.game_ui.GameScreens`)."""
 
     def __init__(self, game: "AetheryaPocket") -> None:
         self.game = game

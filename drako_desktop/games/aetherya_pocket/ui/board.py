@@ -97,7 +97,7 @@ class AetheryaBoard:
         ending = c.ending_seat
         # the engine counts the next turn already while the ending one waits for End turn
         turn = c.turn - (1 if ending is not None else 0)
-        model = TableModel.from_view(c.view(), turn)
+        model = TableModel.from_view(c.view(), turn, c.seen_history())
         if ending is not None:
             model.current = ending
         return model
@@ -191,7 +191,7 @@ class AetheryaBoard:
             self.model.set_hand(view)  # the screen's person's starting cards, or none (the public view)
         if c.phase != Phase.END_TURN and not self.model.matches(view):
             log.warning("table out of step with the game; showing the game's state")
-            self.model = TableModel.from_view(view, c.turn)
+            self.model = self.model_of_game()
             self.relayout()
 
     def decision_changed(self) -> None:

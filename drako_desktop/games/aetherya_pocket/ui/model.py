@@ -37,8 +37,11 @@ class TableModel:
     turn: int = 0  # the number of the turn shown (0 during setup)
 
     @classmethod
-    def from_view(cls, view: View, turn: int = 0) -> "TableModel":
-        """The table as `view` shows it; `turn`: the number of the turn being played (the view has none)."""
+    def from_view(cls, view: View, turn: int = 0, seen: Sequence[Event] = ()) -> "TableModel":
+        """The table as `view` shows it; `turn`: the number of the turn being played (the view has none). The view
+        shows the discard pile's top card only; `seen`, the game's events so far as its viewer was told them, name
+        every card under it (each went there face up), so that the table shows the next one when the top is
+        taken."""
         kingdoms = []
         dealt = view.step != "arrange"
         for grid in view.kingdoms:
@@ -47,6 +50,9 @@ class TableModel:
                 cells = [FACE_DOWN if t is None else t for t in cells]
             kingdoms.append(cells)
         discard = [view.discard_top] if view.discard_top else []
+        pile = discard_pile(seen)
+        if pile[-1:] == discard and len(pile) <= view.discard_size:
+            discard = pile
         return cls(
             players=view.players, current=view.current, kingdoms=kingdoms, hand=list(view.hand),
             discard=discard, draw_size=view.draw_size, legend_row=list(view.legend_row),

@@ -16,7 +16,7 @@ from pygame import Rect
 
 from ....i18n import tr
 from ....ui import theme
-from ....ui.game_ui import Position
+from ....ui.context import Position
 from ....ui.text import blit_at
 from ....ui.tooltips import Tooltip, number
 from ..engine import ARRANGE, CENTRE, CLAIM, DRAW, PLACE, REVEAL, TAKE_DISCARD, Action, View

@@ -53,6 +53,7 @@ def parse_grid(text: str) -> dict[tuple[int, int], str | None]:
 class RulesScene(ReferenceScene):
     SECTIONS = SECTIONS
     PREFIX = "rules"
+    RULE_BOOK = "docs/rules/aetherya-pocket.md"
 
     def numbers(self) -> dict[str, object]:
         cards = game_of(self.ctx).cards

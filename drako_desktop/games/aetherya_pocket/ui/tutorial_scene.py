@@ -32,7 +32,6 @@ from ..lesson import OPPONENT, PERSON, Step, TutorialError, TutorialScript, load
 from . import game_of
 from .board import AetheryaBoard
 from .layout import TableLayout
-from .model import discard_pile
 
 PROGRESS_FILE = "tutorial.json"  # the step reached, in the data folder
 AIM_DWELL = 1.5  # seconds the card must be held over the place an aim step points at
@@ -71,16 +70,8 @@ def lesson_table(app, script: TutorialScript, step: int = 0) -> LessonTable[Acti
                                 agent_factory=lesson.scripted_opponents(game, script.moves, script.level,
                                                                             moves_used))
     # the side column is the coach's (and the log's, under it)
-    table = LessonTable(app, setup, LessonBoard, controller, lambda table: AetheryaGuide(table, script), step,
-                        log_open=True)
-    if start:
-        # The whole discard pile is known here (every card in it went there face up in this game):
-        # the table then shows the right card when the top one is taken.
-        assert isinstance(table.board, AetheryaBoard)
-        model = table.board.model
-        model.discard = discard_pile(controller.seen_history())
-        model.discard_under = 0
-    return table
+    return LessonTable(app, setup, LessonBoard, controller, lambda table: AetheryaGuide(table, script), step,
+                       log_open=True)
 
 
 class LessonBoard(AetheryaBoard):

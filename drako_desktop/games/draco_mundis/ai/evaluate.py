@@ -111,11 +111,15 @@ class Evaluator:
         self.decay = [w.approach_decay ** d for d in range(2 * SQUARES)]  # by squares beyond the nearest
         self.full_down = {players: players * (sum(rules.token_counts(frozenset())) - sum(
             n for k, n in enumerate(rules.counts) if rules.placed_face_up[k])) for players in rules.geometry}
+        # Positions evaluated so far: the searches' measure of work (most of their time is evaluations), so that a
+        # budget of it gives the same decisions on any machine at any load.
+        self.evaluations = 0
 
     # -- the value ---------------------------------------------------------------------------------
 
     def evaluate(self, s: GameState, seat: int) -> float:
         """The seat's expected final margin over its strongest rival (a finished game: its result)."""
+        self.evaluations += 1
         if s.phase == OVER:
             return self.final(s, seat)
         est = self.estimates(s, seat)

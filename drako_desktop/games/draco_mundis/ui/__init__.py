@@ -11,15 +11,14 @@ from typing import TYPE_CHECKING, Any, Sequence
 import pygame
 
 from ....i18n import has, tr
+from ....interface.game import Breakdown, tie_break_steps
 from ....ui.kept import for_the_texts
 from ....ui.tooltips import behind_text, join_names, tie_step_key
-from ...base import Breakdown, tie_break_steps
 from .token_art import TokenArt, identity_mark
 
 if TYPE_CHECKING:
     from ....controller.game import GameSetup
-    from ....ui.context import Context
-    from ....ui.game_ui import Position
+    from ....ui.context import Context, Position
     from ....ui.room import GameRoom, Room
     from ....ui.scenes.base import Scene
     from ....ui.table import Board, TableScene
@@ -54,7 +53,7 @@ def token_pictures(ctx: "Context", identities: tuple[int, ...] = (0, 1, 2, 3)) -
 
 
 class DracoUI:
-    """Draco Mundis's part of the desktop app (`GameUI`)."""
+    """Draco Mundis's part of the desktop app (`ui.game_ui.GameScreens`)."""
 
     def __init__(self, game: "DracoMundis") -> None:
         self.game = game

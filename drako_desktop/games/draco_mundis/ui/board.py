@@ -16,13 +16,13 @@ import pygame
 from pygame import Rect
 
 from ....i18n import has, tr
+from ....interface.game import IllegalActionError
 from ....ui.anim import Beat
 from ....ui.hands import Gesture
 from ....ui.scenes.base import PULSE
 from ....ui.table import StatusButton, TableWords
 from ....ui.tooltips import Tooltip
 from ....ui.widgets import Button, Widget
-from ...base import IllegalActionError
 from ..actions import Action, Capture, Fight, Move, Pass, Place, Push, Select, row_col
 from ..board import BoardModel, Square
 from ..events import Event

@@ -16,7 +16,7 @@ from pygame import Rect
 
 from ....ui import theme
 from ....ui.anim import Choreography
-from ....ui.game_ui import Position
+from ....ui.context import Position
 from ....ui.text import blit_at
 from ....ui.tooltips import number
 from ..actions import FACINGS, Capture, Fight, Move, Place, Push, Select, row_col

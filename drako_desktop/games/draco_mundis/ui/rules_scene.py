@@ -54,6 +54,7 @@ def counted(what: str, count: int) -> str:
 class RulesScene(ReferenceScene):
     SECTIONS = SECTIONS
     PREFIX = "draco_rules"
+    RULE_BOOK = "docs/rules/draco-mundis.md"
 
     def numbers(self) -> dict[str, object]:
         data = game_of(self.ctx).data

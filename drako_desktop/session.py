@@ -14,10 +14,10 @@ import logging
 from pathlib import Path
 from typing import Any
 
-from ..i18n import Message
-from ..saves import Autosaver, SavedGame
-from ..stats import Statistics
-from .game import GameController
+from .controller.game import GameController
+from .i18n import Message
+from .saves import Autosaver, SavedGame
+from .stats import Statistics
 
 log = logging.getLogger(__name__)
 

@@ -4,7 +4,7 @@ of a game.
 
 Every game of the app is a package under `drako_desktop/games/<game>/` that exposes a
 `Game` handle (its data, engine, opponents and narration) through the registry in
-`drako_desktop.games`. The shared layers import game packages only through that registry
+`drako_desktop.interface.registry`. The shared layers import game packages only through that registry
 and speak to a game only through the protocols below, so they serve every game without a
 per-game branch. Modelled on OpenSpiel's Game/State split: the handle carries the
 metadata and makes states; a state has legal actions, apply, terminal, returns (scores
@@ -372,7 +372,7 @@ class Game(Protocol[ActionT, ViewT]):
         and names (`review.missed.<tag>`): e.g. a legend, a tamed dragon, a won fight."""
 
     def ui(self) -> Any:
-        """The game's user interface (a `ui.game_ui.GameUI`), imported only when a window is open."""
+        """The game's user interface (a `ui.game_ui.GameScreens`), imported only when a window is open."""
 
 
 AnyGame = Game[Any, Any]  # whichever game (the shared layers: registry, saves, replay, controller)
@@ -391,7 +391,7 @@ class CommandError(ValueError):
 @dataclass(frozen=True)
 class GameCommand:
     """A command-line command that belongs to one game (Aetherya Pocket's `score`): `drako-desktop NAME ...`
-    reaches it through the registry (`games.commands`), with the game's handle."""
+    reaches it through the registry (`registry.commands`), with the game's handle."""
 
     name: str
     help: str
