@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: play test dist dist-windows bench bench-ai bench-idle soak clean
+.PHONY: play test dist dist-windows bench bench-ai bench-idle bench-net soak clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -50,6 +50,11 @@ bench-idle: $(STAMP)
 # Strength and speed of the computer opponents against their targets (long: run it alone).
 bench-ai: $(STAMP)
 	$(BIN)/python tools/bench_ai.py $(ARGS)
+
+# Playing across computers on loopback (docs/network.md): a move's latency to the other clients, an idle host's CPU,
+# how many tables one host serves, and a soak of every fault in one game (several minutes: run it alone).
+bench-net: $(STAMP)
+	$(BIN)/python tools/bench_net.py $(ARGS)
 
 # Hundreds of whole games played through the screen as people play them, before a release (long: run it alone).
 soak: $(STAMP)

@@ -209,6 +209,10 @@ def build_parser() -> argparse.ArgumentParser:
     idle.add_argument("--seconds", type=float, default=10.0, help="seconds on each screen (default 10)")
     idle.add_argument("--size", default="1600x900", help="window size WxH (default 1600x900)")
     idle.add_argument("--json", action="store_true", help="print one JSON object")
+
+    from .net.commands import add_commands  # host and join: playing across computers
+
+    add_commands(sub, _game_option, _seconds, _seed)
     return parser
 
 
@@ -279,6 +283,15 @@ def run(args: argparse.Namespace, stdout: Writable) -> int:
             return cmd_review(library, args, stdout)
         if args.command == "view":
             return cmd_view(library, args)
+        if args.command == "host":
+            from .net.commands import run_host
+
+            seats = parse_seats(game, args.seats, remote=True) if args.seats is not None else None
+            return run_host(library, game, args, seats, parse_variants(game, args.variants), stdout, UsageError)
+        if args.command == "join":
+            from .net.commands import run_join
+
+            return run_join(library, args, stdout, UsageError)
         return cmd_play(library, game, args, stdout)
     except (CardDataError, UsageError, CommandError) as exc:
         error_line(str(exc))
@@ -347,9 +360,10 @@ def cmd_simulate(game: Game, args: argparse.Namespace, stdout: Writable) -> int:
     return 0
 
 
-def parse_seats(game: Game, text: str) -> tuple[Any, ...]:
-    """`human,ai:LEVEL,...` as seats with default names; UsageError for anything else."""
-    from .ai import agent_levels
+def parse_seats(game: Game, text: str, remote: bool = False) -> tuple[Any, ...]:
+    """`human,ai:LEVEL,...` as seats with default names (with `remote`, `remote` seats, played from other computers,
+    instead of people at this screen); UsageError for anything else."""
+    from .ai import REMOTE, agent_levels
     from .controller.game import COMPUTER, Seat
     from .i18n import tr
 
@@ -359,16 +373,17 @@ def parse_seats(game: Game, text: str) -> tuple[Any, ...]:
         raise UsageError(f"--seats names {len(specs)} seats; a game has {game.min_players}-{game.max_players}")
     computer_names = [n.strip() for n in tr("new_game.computer_names").split(",")]
     seats = []
-    humans = sum(1 for spec in specs if spec == "human")
+    person = REMOTE if remote else "human"
+    humans = sum(1 for spec in specs if spec == person)
     for i, spec in enumerate(specs):
-        if spec == "human":
-            name = tr("new_game.default_you") if humans == 1 else tr("new_game.player_n", n=i + 1)
-            seats.append(Seat(name))
+        if spec == person:
+            name = tr("new_game.default_you") if humans == 1 and not remote else tr("new_game.player_n", n=i + 1)
+            seats.append(Seat(name, COMPUTER, REMOTE) if remote else Seat(name))
         elif spec.startswith("ai:") and spec[3:] in levels:
             seats.append(Seat(computer_names[i % len(computer_names)], COMPUTER, spec[3:]))
         else:
             known = ", ".join(f"ai:{lv}" for lv in levels)
-            raise UsageError(f"--seats: unknown seat {spec!r} (known: human, {known})")
+            raise UsageError(f"--seats: unknown seat {spec[:40]!r} (known: {person}, {known})")
     return tuple(seats)
 
 

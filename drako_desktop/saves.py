@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from . import jsonio
-from .ai import EXEC_PREFIX, EXTERNAL, is_builtin
+from .ai import EXEC_PREFIX, EXTERNAL, REMOTE, is_builtin
 from .controller.game import COMPUTER, HUMAN, MAX_NAME, GameSetup, Seat, clean_name
 from .i18n import Message, file_problem
 from .interface.game import ActionFormatError, Game, GameState, IllegalActionError, made_with
@@ -318,7 +318,8 @@ def _decode(data: Any, library: Library, path: Path | None, signature: tuple[int
 
 
 def _seat(handle: Game, raw: jsonio.Field, number: int) -> Seat:
-    """One seat of a save: a person, or a computer playing a level of the game or this machine's bot."""
+    """One seat of a save: a person, or a computer playing a level of the game or this machine's bot, or a seat
+    played from another computer (a network host's game)."""
     fields = raw.object()
     if fields.keys() != {"name", "kind", "level"}:
         raise SaveError("seat", seat=number)
@@ -330,7 +331,7 @@ def _seat(handle: Game, raw: jsonio.Field, number: int) -> Seat:
         raise SaveError("name", seat=number, max=MAX_NAME)
     if kind == COMPUTER and level.startswith(EXEC_PREFIX):  # a program to run: never taken from a file
         raise LeftInPlaceError("names_command", seat=number, command=jsonio.shown(level[len(EXEC_PREFIX):]))
-    if kind == COMPUTER and not (is_builtin(handle, level) or level == EXTERNAL):
+    if kind == COMPUTER and not (is_builtin(handle, level) or level in (EXTERNAL, REMOTE)):
         raise LeftInPlaceError("unknown_level", seat=number, level=jsonio.shown(level))
     return Seat(name, kind, level)
 

@@ -30,6 +30,10 @@ class GameSession:
         # For the player once the game is over when the statistics file failed: (title, what happened, detail).
         self.notice: tuple[Message, Message, Message] | None = None
         self._recorded = game.finished
+        # A driver that has the game written when it has time sets this (a network host, whose players may answer
+        # a hundred times a second: it writes when it waits for one, and every so often): an action is then not
+        # written by itself, except the last one.
+        self.paced = False
         controller.listeners.append(self.applied)
         controller.turn_end_listeners.append(self.turn_ended)
         seats = ", ".join(seat.spec() for seat in controller.seats)
@@ -52,7 +56,8 @@ class GameSession:
         else:
             # Written before the save is queued: the log never counts fewer actions than the file holds.
             log.info("game %s: action %d applied %s", self.game_id, count, action.to_json())
-        self.write()
+        if not self.paced or self.controller.over:
+            self.write()
         if self.controller.over:
             self.record_statistics()
 

@@ -81,7 +81,8 @@ LONGEST = ("test_whole_games_played_through_the_screen", "test_two_positions_a_p
            "test_every_part_of_the_board_paints_only", "test_no_text_overflows",
            "test_screenshots_hand_over_and_last_turn_marks", "test_demo_game_with_computers_only_reaches_the_scores",
            "drawn_only_where_it_changed_looks_as_painted", "test_play_exit_at_end_prints_the_final_game",
-           "test_kills_inside_every_moment_of_every_write")
+           "test_kills_inside_every_moment_of_every_write", "test_a_host_and_three_joins_play_through",
+           "test_no_client_learns_what_its_seat_may_not_see")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -26,13 +26,14 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("controller",),  # the turn state machine, undo, hints, reviews of a decision
     ("saves", "stats", "records"),
     ("session", "replay", "reviews"),  # the session autosaves and counts the game on the table
+    ("net",),  # playing across computers: a host drives the controller, a client plays a seat; no window
     ("ui",),  # the scene framework, the shared scenes and tables, art, text, sound
     ("cli",),
     ("__main__",),
     ("games",),
 )
 LAYER_OF = {member: height for height, layer in enumerate(LAYERS) for member in layer}
-NO_PYGAME = {"interface", "data", "ai", "controller"}
+NO_PYGAME = {"interface", "data", "ai", "controller", "net"}
 # Inside a game package, the layer of each module (its first path component) and the layers of the
 # same game each layer may import; the handle (__init__) may import them all. Every game layer may
 # also import the shared layers below it.

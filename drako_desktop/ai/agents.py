@@ -46,6 +46,7 @@ RANDOM = "random"
 RANDOM_DESCRIPTION = "Plays any legal move at random (for testing)."
 EXEC_PREFIX = "exec:"
 EXTERNAL = "external"  # a seat played by the bot command of this machine's settings
+REMOTE = "remote"  # a seat played from another computer through a network host (drako_desktop/net)
 
 
 def agent_levels(game: Game) -> dict[str, str]:
@@ -79,6 +80,9 @@ def make_agent(game: Game, spec: str, seed: int, *, bot_timeout: float | None = 
             return ExecAgent(spec[len(EXEC_PREFIX):], game.id, seed, timeout=bot_timeout)
         except BotStartError as exc:
             raise AgentSpecError(str(exc)) from None
+    if spec == REMOTE:
+        raise AgentSpecError("this seat is played from another computer: continue the game with "
+                             "`drako-desktop host --continue`")
     if spec == RANDOM:
         return RandomAgent(seed)
     if spec in game.levels or spec in yardsticks(game):

@@ -69,6 +69,28 @@ else:
     _NEW_GROUP = 0
 
 
+class AnswerError(ValueError):
+    """An answer that picks none of the legal actions; the message says why."""
+
+
+def decide_message(game: str, view: Any, legal: Sequence[Any]) -> dict[str, Any]:
+    """The question an untrusted player (a bot, a network client) is asked: the game, its seat's view and the legal
+    actions (docs/bot-protocol.md's `decide`)."""
+    return {"type": "decide", "game": game, "seat": view.seat, "view": view.to_json(),
+            "legal": [a.to_json() for a in legal]}
+
+
+def chosen_index(answer: Any, count: int) -> int:
+    """The index an answer (`{"choice": i}`, from a bot or a network client) picks among `count` legal actions:
+    the one check every untrusted player's answer goes through. AnswerError says what is wrong with it."""
+    choice = answer.get("choice") if isinstance(answer, dict) else None
+    if not isinstance(choice, int) or isinstance(choice, bool):
+        raise AnswerError(f"answer has no whole-number \"choice\": {jsonio.shown(answer)}")
+    if not 0 <= choice < count:
+        raise AnswerError(f"choice {choice} is outside the {count} legal actions")
+    return choice
+
+
 class BotStartError(Exception):
     """The bot command cannot be run at all (empty, bad quoting, not found, not executable)."""
 
@@ -140,10 +162,7 @@ class ExecAgent:
     def choose(self, view: Any, legal: Sequence[Any]) -> int:
         if self.given_up:
             return self.rng.randrange(len(legal))
-        self._send({
-            "type": "decide", "game": self.game, "seat": view.seat, "view": view.to_json(),
-            "legal": [a.to_json() for a in legal],
-        })
+        self._send(decide_message(self.game, view, legal))
         asked = time.monotonic()
         deadline = self._deadline(asked)
         while self.exit_reason is None:
@@ -199,12 +218,10 @@ class ExecAgent:
             answer = jsonio.loads(line, MAX_ANSWER_BYTES)
         except jsonio.JsonError as exc:
             return self._fallback(legal, f"answer {jsonio.shown(line.decode(errors='replace').strip())}: {exc}")
-        choice = answer.get("choice") if isinstance(answer, dict) else None
-        if not isinstance(choice, int) or isinstance(choice, bool):
-            return self._fallback(legal, f"answer has no whole-number \"choice\": {jsonio.shown(answer)}")
-        if not 0 <= choice < len(legal):
-            return self._fallback(legal, f"choice {choice} is outside the {len(legal)} legal actions")
-        return choice
+        try:
+            return chosen_index(answer, len(legal))
+        except AnswerError as exc:
+            return self._fallback(legal, str(exc))
 
     def _fallback(self, legal: Sequence[Any], reason: str) -> int:
         choice = self.rng.randrange(len(legal))

@@ -104,6 +104,7 @@ class Phase(str, Enum):
 
 
 AgentFactory = Callable[[str, int], Agent]  # (level or exec:COMMAND, seed) -> agent
+SeatAgents = Callable[[int, Seat], Agent]  # (seat, its Seat) -> the agent of that computer seat
 
 
 @dataclass
@@ -148,6 +149,7 @@ class GameController(Generic[ActionT, ViewT]):
         hints: Sequence[int] = (),
         people_end_turns: bool = False,
         turn_ended: bool = False,
+        seat_agents: SeatAgents | None = None,
     ) -> None:
         if setup.game != game.id:
             raise ValueError(f"a {setup.game} setup cannot be played with {game.id}")
@@ -155,6 +157,10 @@ class GameController(Generic[ActionT, ViewT]):
         self.setup = setup
         self.threaded = threaded
         self.agent_factory: AgentFactory = agent_factory or partial(make_agent, game)
+        # A driver that seats its own agents (a network host: the seats played from other computers, and levels
+        # seeded as `simulate` seeds them) makes every computer seat's agent itself.
+        self.seat_agents: SeatAgents = seat_agents or (
+            lambda i, seat: self.agent_factory(seat.level, derive_seed(self.setup.seed, "seat", i)))
         self.people = tuple(i for i, seat in enumerate(setup.seats) if seat.is_human)
         # Practice (unlimited undo) is decided when the game starts and only ever applies to one
         # person playing against computer opponents.
@@ -205,8 +211,7 @@ class GameController(Generic[ActionT, ViewT]):
         self._last = events  # what the latest action did (a table shows a resumed turn's end with it)
         self._held = 0  # how many of the latest events (the next turn's start) wait for End turn
         self.agents = [
-            None if seat.is_human or state.is_terminal()
-            else self.agent_factory(seat.level, derive_seed(self.setup.seed, "seat", i))
+            None if seat.is_human or state.is_terminal() else self.seat_agents(i, seat)
             for i, seat in enumerate(self.setup.seats)
         ]
         self._hand_over = False
@@ -274,6 +279,13 @@ class GameController(Generic[ActionT, ViewT]):
         """The final result as JSON (`play --exit-at-end`)."""
         return self.game.result(self._state)
 
+    def record(self) -> dict[str, Any]:
+        """The finished game's record (`Game.record`): every action, and the seed of a game with chance, so nothing
+        is hidden any more; only once the game is over (a network host sends it to every client then)."""
+        if not self.over:
+            raise RuntimeError("the record of a game in progress would tell what it hides")
+        return self.game.record(self._state)
+
     def why_illegal(self, action: ActionT) -> IllegalActionError | None:
         """The engine's reason `action` is not legal now (None: it is)."""
         return self._state.why_illegal(action)
@@ -316,7 +328,17 @@ class GameController(Generic[ActionT, ViewT]):
     def seen_history(self) -> list[Any]:
         """Every event told so far (not the next turn's start held back for End turn), as the screen's viewer
         may know them: the log of a table that was resumed, taken back or handed over."""
-        return self.seen(self._events[:len(self._events) - self._held])
+        return self.history_of(self.screen)
+
+    def history_of(self, viewer: int | None) -> list[Any]:
+        """Every event told so far as `viewer` (None: everyone) may know them, whoever looks at this screen: the
+        log a network host sends a remote seat's client when it joins."""
+        return as_seen_by(self._events[:len(self._events) - self._held], viewer)
+
+    def view_of(self, seat: int) -> ViewT:
+        """What `seat` may see now, whoever looks at this screen: the view a network host sends that seat's
+        client (its own screen, on another computer)."""
+        return self._state.view(seat)
 
     @property
     def last_events(self) -> list[Any]:

@@ -184,6 +184,26 @@ class Event(Protocol):
 
     def for_viewer(self, viewer: int | None) -> "Event | None": ...
 
+    def to_json(self) -> dict[str, Any]:
+        """The event as JSON (a network host sends each seat its events, filtered by `for_viewer` first)."""
+        ...
+
+
+def fields_json(event: Any) -> dict[str, Any]:
+    """An event that is a NamedTuple (both games' are) as JSON: its fields that differ from their defaults, by name,
+    nested NamedTuples as objects and other tuples as lists."""
+    defaults = type(event)._field_defaults
+    return {name: _plain(value) for name, value in zip(event._fields, event)
+            if name not in defaults or value != defaults[name]}
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        if hasattr(value, "_fields"):
+            return {name: _plain(v) for name, v in zip(value._fields, value)}
+        return [_plain(v) for v in value]
+    return value
+
 
 class View(Protocol):
     """What one seat (or, with seat None, everyone) may see. Sent to bots and to the

@@ -7,7 +7,9 @@ it, and `for_viewer` gives everyone else the public copy.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
+
+from ...interface.game import fields_json
 
 Square = tuple[int, int]
 
@@ -66,6 +68,9 @@ class Event(NamedTuple):
         if self.kind == "select":
             return None
         return self._replace(token=None)
+
+    def to_json(self) -> dict[str, Any]:
+        return fields_json(self)
 
 
 # The engine tells one or two events an action; a NamedTuple of 20 fields made with keyword arguments

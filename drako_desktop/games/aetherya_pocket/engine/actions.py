@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ....interface.game import ActionFormatError, EngineError, IllegalActionError, brief
+from ....interface.game import ActionFormatError, EngineError, IllegalActionError, brief, fields_json
 
 __all__ = ["ActionFormatError", "EngineError", "IllegalActionError"]  # the shared errors, re-exported
 
@@ -166,6 +166,9 @@ class Event(NamedTuple):
     def for_viewer(self, viewer: int | None) -> "Event":
         """Every event of this game is public: the drawn card is seen by the whole table."""
         return self
+
+    def to_json(self) -> dict[str, Any]:
+        return fields_json(self)
 
 
 _REVEALING = frozenset({"draw", "reshuffle", "reveal", "deal", "start-discard", "final-reveal"})

@@ -1,0 +1,402 @@
+"""A table served to other computers: the turn controller drives the game on a thread of its own, and each seat
+played from another computer is an agent whose decisions come from that seat's client.
+
+The controller asks a remote seat's agent (`RemoteSeat`) for a decision as it asks any computer seat; the question
+goes to the seat's client (the bot protocol's `decide`, numbered), and the answer is checked as an `exec:` bot's is
+(`chosen_index`) and for being the decision asked, by the seat asked, not taken already. A decision is asked of one
+seat's one client: a second client with the same invitation takes the seat over, and the first is told so.
+
+What each client is sent is made from its seat's view and the events filtered for its seat (`view_of`,
+`as_seen_by`), never from the position: after every action it sends every remote seat its events and its view. The
+game is written (by the session's writer, on a thread of its own) whenever the table waits more than a moment for a
+player, and at least every `SAVE_EVERY` seconds: players answering at once (bots) do not cost a write of the whole
+game each. A host killed in the middle continues from there; the seats' clients then get a fresh state, and a
+decision asked again gets the answer it got before (`client.AnswerCache`). It keeps, per seat, the view and the
+events told so far as text, so that a client that joins or asks again is answered without the controller (which
+only the table's own thread touches).
+
+A seat whose decision waits longer than `away_after` is played by the `away_level` computer until its client is
+back (joins again, or says anything). Without `away_after` the table waits for the seat as long as it takes.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Callable, Mapping, Protocol, Sequence
+
+from .. import __version__
+from ..ai import REMOTE, make_agent
+from ..ai.external import AnswerError, chosen_index, decide_message
+from ..controller.game import GameController, Phase, as_seen_by
+from ..controller.runner import derive_seed
+from ..interface.game import Agent, AnyGame
+from ..saves import SavedGame
+from ..session import GameSession
+from .hosting import Hosting
+from .invitation import KEY_BYTES, InvitationError, decode_bytes
+from .protocol import PROTOCOL, Refusal, chat_line, encode
+
+log = logging.getLogger("drako_desktop.net")
+
+PROGRESS_EVERY = 25  # actions between two "so many actions played" lines of the host's log
+QUICK = 0.05  # seconds an answer may take before the table writes the game meanwhile
+SAVE_EVERY = 0.5  # seconds between two writes of a game whose players answer at once
+
+
+class TableClosed(Exception):
+    """The host is closing the table: the decision waited for will not come."""
+
+
+class Link(Protocol):
+    """A client's connection as the table sees it; both may be called from any thread."""
+
+    address: str
+
+    def send(self, text: str) -> None: ...
+
+    def ask(self, text: str) -> None:
+        """Send a decision's question: its answer is owed, so it does not count against the client's rate."""
+
+    def drop(self, refusal: Refusal) -> None: ...
+
+
+class Presence(str, Enum):
+    HERE = "here"  # the seat's client is connected
+    AWAY = "away"  # no client is connected for the seat
+    STAND_IN = "stand-in"  # the away level plays the seat until its client is back
+    HOST = "host"  # a seat of the host itself (a computer level)
+
+
+@dataclass
+class Pending:
+    """A decision asked of a remote seat and not answered yet."""
+
+    decision: int  # its number: the actions applied before it
+    count: int  # how many legal actions it has
+    text: str  # the `decide` message
+    asked: float  # time.monotonic() when it was asked
+    choice: int | None = None
+
+
+class RemoteSeat:
+    """The agent of a seat played from another computer: its decisions are its client's answers."""
+
+    name = REMOTE
+    wants_view = True
+
+    def __init__(self, table: "Table", seat: int) -> None:
+        self.table, self.seat = table, seat
+
+    def choose(self, view: Any, legal: Sequence[Any]) -> int:
+        return self.table.ask(self.seat, view, legal)
+
+    def game_over(self, scores: Sequence[dict[str, Any]], winners: Sequence[int]) -> None:
+        pass  # the table sends every client the end itself
+
+    def close(self) -> None:
+        pass
+
+
+class Table:
+    def __init__(self, game: AnyGame, saved: SavedGame, hosting: Hosting) -> None:
+        self.game = game
+        self.hosting = hosting
+        self.game_id = saved.game_id
+        self.seeds = hosting.seeds  # per seat, the seed its computer agent starts from (the stand-in's comes from it)
+        self.away_after = hosting.away_after
+        self.away_level = hosting.away_level
+        setup = saved.setup
+        self.remote = tuple(seat.level == REMOTE for seat in setup.seats)
+        players = setup.players
+        self.lock = threading.Condition()
+        self.links: list[Link | None] = [None] * players
+        self.pending: list[Pending | None] = [None] * players
+        self.stand_in = [False] * players
+        self.stand_ins: dict[int, Agent] = {}
+        self.closing = False
+        self.end_text: str | None = None
+        self.ended = threading.Event()  # the game is over and its end was said
+        self.failure: BaseException | None = None  # what stopped the table's thread, if anything did
+        self.told_end: set[int] = set()  # the remote seats whose client was sent the end
+        self.watchers: list[Callable[[], object]] = []  # called (from any thread) when the game ends or a client leaves
+        self.controller = GameController(game, setup, actions=saved.actions, hints=saved.hints, threaded=False,
+                                         seat_agents=self._agent)
+        self.session = GameSession(self.controller, saved)
+        self.session.paced = True  # written when the table waits for a player, and every `SAVE_EVERY` seconds
+        self.written = time.monotonic()
+        self.unsaved = False
+        self.controller.listeners.append(self._applied)
+        c = self.controller
+        self.n = len(c.actions)
+        self.views = [encode(c.view_of(s).to_json()) if remote else "" for s, remote in enumerate(self.remote)]
+        self.histories = [[encode(e.to_json()) for e in c.history_of(s)] if remote else []
+                          for s, remote in enumerate(self.remote)]
+        head = {"type": "welcome", "protocol": PROTOCOL, "release": __version__, "game": game.id,
+                "rules": game.identity, "table": self.game_id, "players": players, "first": setup.first,
+                "variants": list(setup.variants), "names": [seat.name for seat in setup.seats],
+                "seats": [seat.spec() if seat.level != REMOTE else REMOTE for seat in setup.seats]}
+        self._welcome_head = head
+        self.thread = threading.Thread(target=self._play, name=f"table-{self.game_id}", daemon=True)
+
+    # -- the game, on the table's thread -------------------------------------------------------------------------
+
+    def start(self) -> None:
+        self.thread.start()
+
+    def _agent(self, seat: int, spec: Any) -> Agent:
+        if self.remote[seat]:
+            return RemoteSeat(self, seat)
+        return make_agent(self.game, spec.level, self.seeds[seat])
+
+    def _play(self) -> None:
+        c = self.controller
+        try:
+            while not self.closing:
+                if c.phase == Phase.DECIDE:
+                    c.poll()
+                elif c.phase == Phase.SCORING:
+                    self._finish()
+                    return
+                else:
+                    c.proceed()
+        except TableClosed:
+            return
+        except BaseException as exc:  # said by whoever runs the table (the host command ends with it)
+            self.failure = exc
+            log.exception("table %s stopped", self.game_id)
+            self.ended.set()
+            self._tell_watchers()
+
+    def ask(self, seat: int, view: Any, legal: Sequence[Any]) -> int:
+        """A remote seat's decision: its client's answer, or the away level's once it has waited `away_after`."""
+        decision = len(self.controller.actions)
+        text = encode({**decide_message(self.game.id, view, legal), "decision": decision})
+        with self.lock:
+            if not self.stand_in[seat]:
+                pending = self.pending[seat] = Pending(decision, len(legal), text, time.monotonic())
+                link = self.links[seat]
+                if link is not None:
+                    link.ask(text)
+                if self.unsaved and not self.lock.wait_for(lambda: pending.choice is not None, QUICK):
+                    self._save()  # the player takes time: the table has time to write the game
+                while pending.choice is None and not self.closing:
+                    left = None if self.away_after is None else pending.asked + self.away_after - time.monotonic()
+                    if left is not None and left <= 0:
+                        self.pending[seat] = None
+                        self.stand_in[seat] = True
+                        log.info("table %s: seat %d did not answer within %g s: %s plays it until it is back",
+                                 self.game_id, seat + 1, self.away_after, self.away_level)
+                        self._tell_presence()
+                        break
+                    self.lock.wait(left)
+                if self.closing:
+                    raise TableClosed()
+                if pending.choice is not None:
+                    return pending.choice
+        agent = self.stand_ins.get(seat)
+        if agent is None:
+            agent = self.stand_ins[seat] = make_agent(self.game, self.away_level,
+                                                      derive_seed(self.seeds[seat], "stand-in"))
+        return agent.choose(view if agent.wants_view else None, legal)
+
+    def _applied(self, action: Any, events: list[Any]) -> None:
+        """After every action: every remote seat told what it may know of it (the session's writer saves the newest
+        position meanwhile, never more than the one write in flight behind)."""
+        c = self.controller
+        n = len(c.actions)
+        told = []
+        for seat, remote in enumerate(self.remote):
+            if remote:
+                seen = [encode(e.to_json()) for e in as_seen_by(events, seat)]
+                view = encode(c.view_of(seat).to_json())
+                told.append((seat, seen, view))
+        actor = c.log.seats[-1] if c.log.seats else -1
+        with self.lock:
+            if action is None:  # taken back: every seat's log and view anew
+                self.histories = [[encode(e.to_json()) for e in c.history_of(s)] if r else []
+                                  for s, r in enumerate(self.remote)]
+            for seat, seen, view in told:
+                if action is not None:
+                    self.histories[seat].extend(seen)
+                self.views[seat] = view
+            self.n = n
+            for seat, seen, view in told:
+                link = self.links[seat]
+                if link is None:
+                    continue
+                if action is None:
+                    link.send(self._state_text(seat, "state"))
+                else:
+                    link.send(f'{{"type":"events","n":{n},"seat":{actor},"events":[{",".join(seen)}],'
+                              f'"view":{view}}}')
+        self.unsaved = True
+        if time.monotonic() - self.written >= SAVE_EVERY:
+            self._save()
+        if n % PROGRESS_EVERY == 0:
+            log.info("table %s: %d actions played", self.game_id, n)
+
+    def _save(self) -> None:
+        """Hand the position to the session's writer (it writes the newest it has, on a thread of its own)."""
+        self.session.write()
+        self.written, self.unsaved = time.monotonic(), False
+
+    def _finish(self) -> None:
+        c = self.controller
+        self.session.flush()
+        result = c.result()
+        text = encode({"type": "end", "n": len(c.actions), "scores": c.score_reports(), "winners": c.winners(),
+                       "result": result, "record": c.record()})
+        with self.lock:
+            self.end_text = text
+            for seat, link in enumerate(self.links):
+                if link is not None:
+                    link.send(text)
+                    self.told_end.add(seat)
+        log.info("table %s: the game is over (winners: seats %s)", self.game_id,
+                 ", ".join(str(w + 1) for w in c.winners()))
+        self.ended.set()
+        self._tell_watchers()
+
+    def all_told(self) -> bool:
+        """The game is over, every remote seat's client was sent its end and none is connected any more."""
+        with self.lock:
+            return (self.end_text is not None and all(link is None for link in self.links)
+                    and self.told_end == {seat for seat, remote in enumerate(self.remote) if remote})
+
+    def _tell_watchers(self) -> None:
+        for watcher in self.watchers:
+            watcher()
+
+    def result(self) -> dict[str, Any]:
+        return self.controller.result()
+
+    def close(self) -> None:
+        """Stop the table's thread (a decision waited for is given up: the save has everything before it)."""
+        with self.lock:
+            self.closing = True
+            self.lock.notify_all()
+        if self.thread.is_alive() and threading.current_thread() is not self.thread:
+            self.thread.join(timeout=10)
+        if self.unsaved and not self.thread.is_alive():
+            self._save()
+        self.controller.close()
+        for agent in self.stand_ins.values():
+            agent.close()
+        self.session.close()
+
+    # -- clients, on the network's thread -------------------------------------------------------------------------
+
+    def admit(self, hello: Mapping[str, Any]) -> int:
+        """The seat a hello may take, or the Refusal that says why not (its release, the table, the seat, its key,
+        then its rules: a stranger learns no more than the release before its key is checked)."""
+        if hello["release"] != __version__:
+            raise Refusal("release", host=__version__, client=hello["release"][:40])
+        if hello["table"] != self.game_id:
+            raise Refusal("unknown-table")
+        seat: int = hello["seat"]
+        if not (seat < len(self.remote) and self.remote[seat]):
+            raise Refusal("no-seat", seat=seat + 1)
+        try:
+            key = decode_bytes(hello["key"], KEY_BYTES, "key")
+        except InvitationError:
+            raise Refusal("wrong-key", seat=seat + 1) from None
+        if not self.hosting.admits(seat, key):
+            raise Refusal("wrong-key", seat=seat + 1)
+        if hello["rules"].get(self.game.id) != self.game.identity:
+            raise Refusal("rules", game=self.game.name)
+        return seat
+
+    def join(self, seat: int, link: Link) -> Link | None:
+        """`link` plays `seat` from now on: it is sent the table as the seat sees it now, and the decision it owes;
+        the link it replaces (told by the caller that it was taken over), if any."""
+        with self.lock:
+            old, self.links[seat] = self.links[seat], link
+            self._back(seat)
+            link.send(self._state_text(seat, "welcome"))
+            link.send(self._presence_text())
+            pending = self.pending[seat]
+            if pending is not None:
+                link.ask(pending.text)
+            if self.end_text is not None:
+                link.send(self.end_text)
+                self.told_end.add(seat)
+            self._tell_presence()
+        return old
+
+    def leave(self, seat: int, link: Link) -> None:
+        with self.lock:
+            if self.links[seat] is link:
+                self.links[seat] = None
+                self._tell_presence()
+        self._tell_watchers()
+
+    def receive(self, seat: int, link: Link, message: Mapping[str, Any]) -> None:
+        """A message of the seat's client (of the shape `read_client` checked): Refusal for one turned down."""
+        with self.lock:
+            if self.links[seat] is not link:
+                raise Refusal("taken-over")
+            if self._back(seat):
+                self._tell_presence()
+            kind = message["type"]
+            if kind == "action":
+                self._answer(seat, message)
+            elif kind == "chat":
+                line = chat_line(message["text"])
+                log.info("table %s: chat of seat %d: %s", self.game_id, seat + 1, line)
+                self._to_all(encode({"type": "chat", "seat": seat, "text": line}))
+            elif kind == "sync":
+                link.send(self._state_text(seat, "state"))
+            else:
+                raise Refusal("bad-message", why="a client says hello once")
+
+    def _answer(self, seat: int, message: Mapping[str, Any]) -> None:
+        decision = message["decision"]
+        pending = self.pending[seat]
+        if pending is None or decision != pending.decision:
+            if decision < self.n or pending is not None and decision < pending.decision:
+                raise Refusal("taken", decision=decision)
+            raise Refusal("not-yours", decision=decision)
+        try:
+            pending.choice = chosen_index(message, pending.count)
+        except AnswerError as exc:
+            raise Refusal("illegal", why=str(exc)) from None
+        self.pending[seat] = None
+        self.lock.notify_all()
+
+    def _back(self, seat: int) -> bool:
+        """The seat's client is here: a computer standing in for it hands the seat back (lock held). Whether one
+        did."""
+        if not self.stand_in[seat]:
+            return False
+        self.stand_in[seat] = False
+        log.info("table %s: seat %d is back", self.game_id, seat + 1)
+        return True
+
+    def _state_text(self, seat: int, kind: str) -> str:
+        state = f'{{"n":{self.n},"view":{self.views[seat]},"events":[{",".join(self.histories[seat])}]}}'
+        if kind == "state":
+            return f'{{"type":"state",{state[1:]}'
+        return encode({**self._welcome_head, "seat": seat})[:-1] + f',"state":{state}}}'
+
+    def presence(self) -> list[Presence]:
+        return [Presence.HOST if not remote else Presence.STAND_IN if self.stand_in[seat]
+                else Presence.HERE if self.links[seat] is not None else Presence.AWAY
+                for seat, remote in enumerate(self.remote)]
+
+    def _presence_text(self) -> str:
+        waiting = next((p for p in self.pending if p is not None), None)
+        seat = self.pending.index(waiting) if waiting is not None else None
+        return encode({"type": "presence", "seats": [p.value for p in self.presence()], "waiting": seat,
+                       "waited": round(time.monotonic() - waiting.asked, 1) if waiting is not None else None})
+
+    def _tell_presence(self) -> None:
+        self._to_all(self._presence_text())
+
+    def _to_all(self, text: str) -> None:
+        for link in self.links:
+            if link is not None:
+                link.send(text)
