@@ -8,8 +8,8 @@ variant set, an animation speed (normal most often) and how the people choose (a
 drawn from the seed; the people click, drag and type through the app's frame loop with every frame drawn, and
 interrupt themselves as people do. A game that raises (an error escaping a scene, a person's secret on screen
 while somebody else may look, a move its gestures cannot play, a record that replays to another result) is
-counted with its seed and its first line, and the soak goes on. It prints games, frames, moves, errors and
-privacy findings, and exits 1 if there was any.
+counted with its seed and its first line, and the soak goes on. It prints a line for each game as it ends, then
+games, frames, moves, errors and privacy findings, and exits 1 if there was any.
 """
 
 from __future__ import annotations
@@ -89,6 +89,7 @@ def main(argv: list[str] | None = None) -> int:
             total["games"] += 1
             total["frames"] += frames
             total["moves"] += moves
+            print(f"{game_id} seed {seed}: {frames} frames, {moves} moves, {'FAILED' if problem else 'ok'}", flush=True)
             if problem:
                 total["privacy" if problem.startswith("privacy") else "errors"] += 1
                 failures.append(f"{game_id} seed {seed} {table}: {problem.splitlines()[0][:400]}")
