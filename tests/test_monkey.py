@@ -26,6 +26,7 @@ import collections
 import os
 import random
 import time
+from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
 import pygame
@@ -133,8 +134,8 @@ class Monkey:
         return events
 
 
-def nearly_finished(rules, rng: random.Random, left: int = 3) -> saves.SavedGame:
-    """A saved game of computers `left` moves before its end (0: a finished game)."""
+def nearly_finished(rules, rng: random.Random, left: int = 1) -> tuple[saves.SavedGame, tuple]:
+    """A saved game of computers `left` moves before its end (0: a finished game), and the moves that end it."""
     setup = GameSetup(tuple(Seat(f"Bot {i}", COMPUTER, "random") for i in range(rng.randint(2, 4))),
                       rng.randrange(2**31))
     state = GameState.new(rules, setup.players, setup.seed, setup.first)
@@ -143,7 +144,29 @@ def nearly_finished(rules, rng: random.Random, left: int = 3) -> saves.SavedGame
         state.apply(legal[rng.randrange(len(legal))])
     game = saves.start_game(setup)
     actions = tuple(state.history[:len(state.history) - left])
-    return saves.SavedGame(game.game_id, setup, actions, game.created, game.updated, False, left == 0)
+    ending = tuple(state.history[len(actions):])
+    return saves.SavedGame(game.game_id, setup, actions, game.created, game.updated, False, left == 0), ending
+
+
+@dataclass
+class EndingAgent:
+    """A computer that plays the moves a game was ended with where they are legal, and a random one otherwise:
+    a game resumed one move before its end ends, whatever the random computers would have chosen."""
+
+    ending: tuple
+    rng: random.Random
+    name = "ending"
+    wants_view = False
+
+    def choose(self, view, legal) -> int:
+        matching = [i for i, action in enumerate(legal) if action in self.ending]
+        return matching[0] if matching else self.rng.randrange(len(legal))
+
+    def game_over(self, scores, winners) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
 
 
 def broken_save() -> None:
@@ -179,9 +202,13 @@ def test_monkey(aetherya, library, rules, monkeypatch, speed):
     # A clock of its own (a second a tick), and game ids of the shape the game makes, from the same ticks.
     monkeypatch.setattr(saves, "now", lambda: (start + timedelta(seconds=next(ticks))).strftime("%Y-%m-%dT%H:%M:%SZ"))
     monkeypatch.setattr(saves, "new_game_id", lambda: f"20260101-000000-{next(ticks):06x}")
-    app = make_app(aetherya, persist=True, animation_speed=speed)
+    app = make_app(aetherya, persist=True, animation_speed=speed, computer_pace="fast")  # computers move within a place
     app.hint_depth = app.review_depth = 2  # the hint and the review think inline here: keep each step short
-    app.agent_factory = lambda game, spec, seed: make_agent(game, "random", seed)
+
+    def random_agent(game, spec, seed):
+        return make_agent(game, "random", seed)
+
+    app.agent_factory = random_agent
 
     def fail(exc: Exception, stage: str) -> None:  # no error may reach the top-level handler
         raise exc
@@ -190,6 +217,12 @@ def test_monkey(aetherya, library, rules, monkeypatch, speed):
     app.main_menu()
     monkey = Monkey(app, rng)
     visited = collections.Counter()
+
+    def to_the_end() -> None:  # a game's last move, then the score sheet and the history
+        game, ending = nearly_finished(rules, rng)
+        app.agent_factory = lambda game, spec, seed: EndingAgent(ending, random.Random(seed))
+        app.resume_game(game)
+
     directions = [
         lambda: app.main_menu(),
         lambda: (app.main_menu(), app.open_new_game()),
@@ -206,12 +239,13 @@ def test_monkey(aetherya, library, rules, monkeypatch, speed):
         lambda: (app.main_menu(), app.open_load(history=True)),
         lambda: (app.main_menu(), app.open_statistics()),
         lambda: app.continue_game() if saves.saves_dir().is_dir() else app.main_menu(),
-        lambda: app.resume_game(nearly_finished(rules, rng)),  # on to the score sheet and the history
-        lambda: (app.main_menu(), app.open_load(history=True), app.review_game(nearly_finished(rules, rng, 0))),
+        to_the_end,
+        lambda: (app.main_menu(), app.open_load(history=True), app.review_game(nearly_finished(rules, rng, 0)[0])),
         lambda: (app.main_menu(), broken_save(), app.continue_game()),  # the set-aside message
     ]
     step = 0
     place_frames = 0
+    place = directions[0]
     waiting = 0
     quits = 0
     tables = set()
@@ -220,12 +254,17 @@ def test_monkey(aetherya, library, rules, monkeypatch, speed):
     while sum(monkey.sent.values()) < EVENTS // 2:
         top = app.scenes.top
         place_frames = place_frames + 1 if top is not None else SCENE_FRAMES
-        if place_frames >= SCENE_FRAMES:
+        hands_off = place is to_the_end and app.scenes.find(ScoreSheet) is None
+        if place_frames >= SCENE_FRAMES * (5 if hands_off else 1):
             app.fullscreen = False  # F11 may have left it on: the director's scenes open in a window
-            directions[step % len(directions)]()
+            place = directions[step % len(directions)]
+            app.agent_factory = random_agent
+            place()
             step += 1
             place_frames = 0
-        app.frame(DT, monkey.events(PER_FRAME))
+        # The monkey keeps its hands off a game playing its last moves (it would leave it within a few frames).
+        hands_off = place is to_the_end and app.scenes.find(ScoreSheet) is None
+        app.frame(DT, [] if hands_off else monkey.events(PER_FRAME))
         frames_run += 1
         if app.quit_requested:  # Quit (button or window): the test goes on from the menu
             app.quit_requested = False
