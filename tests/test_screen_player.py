@@ -13,12 +13,13 @@ import pytest
 from drako_desktop.interface.registry import game_ids, load
 from screen_player import ScreenPlayer, seats_of
 
-# (people, players, animation speed, which variants: none, the first, all; how the people choose their moves)
+# (people, players, animation speed, which variants: none, the first, all; how the people choose their moves).
+# Two people passing the screen at the normal speed is where the crash of the selection was; the fast speed and
+# instant, with one and four people, cover the rest in as little time.
 MIXES = [
-    (1, 2, "normal", "none", "easy"),
-    (2, 3, "normal", "all", "random"),
-    (4, 4, "fast", "first", "random"),
-    (1, 3, "instant", "all", "random"),
+    (2, 2, "normal", "all", "random"),
+    (1, 3, "fast", "first", "easy"),
+    (4, 4, "instant", "none", "random"),
 ]
 
 

@@ -192,6 +192,11 @@ class Board(Protocol[ActionT]):
         """Whether no tooltip may open now (a drag, a press, a menu)."""
         ...
 
+    def covers(self, pos: tuple[int, int]) -> bool:
+        """Whether the board drew something over the table's buttons at `pos` (a square's menu, a facing dial at the
+        board's edge): the mouse there is the board's."""
+        ...
+
     def tooltip_for(self, key: tuple[Any, ...]) -> Tooltip | None: ...
 
     def log_area(self) -> Rect | None:
@@ -683,8 +688,9 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
     def handle(self, event: pygame.event.Event) -> None:
         if self.choreo.idle:
             self.sync_decision()
-        # The buttons take the mouse; the board's keys move its own focus.
-        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN) and self.widgets.handle(event):
+        # The buttons take the mouse, but for what the board drew over them; the board's keys move its own focus.
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN) and not self.board.covers(event.pos) \
+                and self.widgets.handle(event):
             return
         board = self.board
         if event.type == pygame.WINDOWFOCUSLOST:

@@ -256,6 +256,9 @@ class AetheryaBoard:
         g = self.gestures
         return g.focus if g.keyboard else self.hit(g.mouse)
 
+    def covers(self, pos: tuple[int, int]) -> bool:
+        return False  # nothing of this board's is drawn over the table's buttons
+
     def hover_blocked(self) -> bool:
         return self.gestures.held is not None or self.gestures.press is not None
 

@@ -387,6 +387,9 @@ class DracoBoard:
         g = self.gestures
         return g.press is not None or g.menu is not None or g.facing is not None
 
+    def covers(self, pos: tuple[int, int]) -> bool:
+        return self.painter.covers(pos)
+
     def log_area(self) -> Rect | None:
         return self.layout.panel if self.table.log_open else None
 

@@ -73,6 +73,7 @@ class TablePainter:
         self._board: tuple | None = None
         self._menu: list[Rect] = []
         self._facings: dict[str, Rect] = {}
+        self._pickers: list[Rect] = []  # where this frame's facing dial or square's menu is (over the buttons too)
         self.clock = 0.0
         self.preview_box: Rect | None = None  # where this frame shows a fight preview (the hovered square's tip waits)
         self._overlaid = canvas.Overlaid()
@@ -113,6 +114,7 @@ class TablePainter:
         self.dragged(surface)
         self.bars(surface)
         board.table.widgets.draw(surface, self.ctx)
+        self.pickers(surface)
         # The hint in words: at the foot of the side panel, above its buttons; over the foot of the board where
         # that would cover some of the tokens still to place (a tall tray, with four players at 1280 x 720).
         panel, ground, px = board.layout.panel, board.layout.board, self.ctx.theme.px
@@ -577,7 +579,7 @@ class TablePainter:
         board, th = self.board, self.ctx.theme
         g = board.gestures
         layout = board.layout
-        self._menu, self._facings = [], {}
+        self._menu, self._facings, self._pickers = [], {}, []
         self.preview_box = None
         self.last_moves(surface)
         if board.table.decision() is None:
@@ -607,10 +609,22 @@ class TablePainter:
         if g.keyboard and g.facing is None:
             canvas.rect(surface, theme.COACH, layout.square_rect(g.cursor).inflate(4, 4), width=max(3, th.px(3)),
                              border_radius=th.px(4))
+
+    def pickers(self, surface: pygame.Surface) -> None:
+        """A facing dial or a square's menu, over everything of the table but its notes: a square at the board's
+        right edge opens them over the side panel's buttons, and what is drawn over them takes their clicks
+        (`covers`)."""
+        g = self.board.gestures
+        if self.board.table.decision() is None:
+            return
         if g.facing is not None:
             self.facing_picker(surface, g.facing)
         if g.menu is not None:
             self.menu(surface)
+
+    def covers(self, pos: tuple[int, int]) -> bool:
+        """Whether the last frame drew a facing dial or a square's menu at `pos`."""
+        return any(rect.collidepoint(pos) for rect in self._pickers)
 
     def last_moves(self, surface: pygame.Surface) -> None:
         """The last turn's actions marked until the next turn is over, in the colour of who took them: a move
@@ -794,6 +808,7 @@ class TablePainter:
             box = Rect(0, 0, size, size)
             box.center = centre
             self._facings[facing] = box
+            self._pickers.append(box)
             canvas.circle(surface, (12, 14, 22), centre, size // 2)
             canvas.circle(surface, theme.GOLD, centre, size // 2, width=max(2, th.px(3)))
             tip = (centre[0] + dx * size * 0.32, centre[1] + dy * size * 0.32)
@@ -821,6 +836,7 @@ class TablePainter:
         box.clamp_ip(Rect(0, board.layout.top_bar.bottom, surface.get_width(),
                           board.layout.status_bar.top - board.layout.top_bar.bottom))
         surface.blit(self.ctx.art.panel(box.w, box.h, alpha=248, edge=theme.GOLD), box)
+        self._pickers.append(box)
         for i, (label, option) in enumerate(zip(labels, menu.options)):
             line = Rect(box.x + th.px(6), box.y + th.px(6) + i * row, box.w - th.px(12), row)
             self._menu.append(line)
