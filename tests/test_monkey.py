@@ -1,4 +1,4 @@
-"""The monkey: 100,000 random input events through the real App (half at the normal animation speed, half at
+"""The monkey: 60,000 random input events through the real App (half at the normal animation speed, half at
 the fast one), across every scene, must break nothing.
 
 Random mouse motion, clicks with any button, drags, wheel turns, keys (arrows,
@@ -51,10 +51,10 @@ from drako_desktop.ui.scenes.statistics import StatisticsScene
 from drako_desktop.ui.table import TableScene
 from ui_support import DT, make_app
 
-EVENTS = int(os.environ.get("MONKEY_EVENTS", 100_000))
+EVENTS = int(os.environ.get("MONKEY_EVENTS", 60_000))
 PER_FRAME = 20
 SEED = 1234
-SCENE_FRAMES = 120  # the director moves on after this many frames in one place (each half: every place)
+SCENE_FRAMES = 80  # the director moves on after this many frames in one place (each half: every place)
 PATIENCE = 90  # frames a person's decision may wait before a random legal move is played for them
 KEYS = [pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT] * 4 + [
     pygame.K_RETURN, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_TAB, pygame.K_TAB,
