@@ -112,10 +112,15 @@ class TextCheck:
 checking: TextCheck | None = None
 
 
+KEPT_WIDTHS = 20_000  # measured words and wrapped texts kept (a few MB at most): all forgotten when there are more
+
+
 class Text:
     def __init__(self, fonts: Fonts) -> None:
         self.fonts = fonts
         self._surfaces = KeptPictures(KEPT_TEXT_BYTES, KEPT_TEXTS)
+        self._widths: dict[tuple[str, str, str, int], int] = {}
+        self._wraps: dict[tuple[str, str, str, int, int, bool], tuple[str, ...]] = {}  # (as `wrap` broke them)
 
     def _remember(self, key: tuple, surface: pygame.Surface) -> pygame.Surface:
         return self._surfaces.keep(key, surface)
@@ -143,7 +148,14 @@ class Text:
         return self._remember(key, face)
 
     def width(self, text: str, role: str, size: int) -> int:
-        return self.fonts.for_text(text, role, size).size(text)[0]
+        # Remembered: a frame measures the same words again and again (fitting, wrapping, centring).
+        key = (self.fonts.language, text, role, size)
+        found = self._widths.get(key)
+        if found is None:
+            if len(self._widths) >= KEPT_WIDTHS:
+                self._widths.clear()
+            found = self._widths[key] = self.fonts.for_text(text, role, size).size(text)[0]
+        return found
 
     def line_height(self, role: str, size: int) -> int:
         return self.fonts.get(role, size).get_linesize()
@@ -218,6 +230,15 @@ class Text:
         """Lines at most `width` wide, broken between words (and between CJK characters), never inside a
         word; with `hyphenate`, a single word wider than a whole line is broken with a hyphen instead of
         being left too wide."""
+        key = (self.fonts.language, text, role, size, width, hyphenate)
+        found = self._wraps.get(key)
+        if found is None:
+            if len(self._wraps) >= KEPT_WIDTHS:
+                self._wraps.clear()
+            found = self._wraps[key] = tuple(self._wrap(text, role, size, width, hyphenate))
+        return list(found)
+
+    def _wrap(self, text: str, role: str, size: int, width: int, hyphenate: bool) -> list[str]:
         font = self.fonts.for_text(text, role, size)
         lines: list[str] = []
         for paragraph in text.split("\n"):

@@ -118,6 +118,7 @@ class SceneStack:
         # what changed over it
         self._shown: tuple[tuple[Scene, ...], pygame.Surface, tuple[int, int]] | None = None
         self._settling = False  # what lives is kept from the garbage collector's walks at the next update
+        self._frozen = False  # something was kept from the collector (`_settle`)
         # A whole screen was closed (the viewer, the review, the rules): collected at the next update. A scene
         # refers to itself (its buttons' actions), so only the collector frees it and all it drew, and its passes
         # count objects, not the megabytes of pictures few of them hold (a viewer's 14-26 MB piled up).
@@ -152,7 +153,7 @@ class SceneStack:
     def replace_all(self, scene: Scene) -> Scene:
         while self.scenes:
             self._take_off(self.scenes[-1])
-        if gc.get_freeze_count():  # a table kept from the collector is left (for the menu): let go of it too
+        if self._frozen:  # a table kept from the collector is left (for the menu): let go of it too
             self.settle_soon()
         return self.push(scene)
 
@@ -179,6 +180,7 @@ class SceneStack:
         gc.unfreeze()
         gc.collect()
         gc.freeze()
+        self._frozen = True  # (gc.get_freeze_count() says so too, but counts every object kept: milliseconds)
 
     def find(self, kind: type) -> Scene | None:
         return next((s for s in reversed(self.scenes) if isinstance(s, kind)), None)
