@@ -39,8 +39,8 @@ def raise_instead(app) -> None:
     app.crashed = crashed
 
 
-def draco_table(players: int = 2, people: int = 1, seed: int = 0, persist: bool = False):
-    app = make_app(draco(), animation_speed="normal", persist=persist)
+def draco_table(players: int = 2, people: int = 1, seed: int = 0, persist: bool = False, speed: str = "normal"):
+    app = make_app(draco(), animation_speed=speed, persist=persist)
     raise_instead(app)
     table = app.start_game(GameSetup(seats(people, players), seed, 0, draco().id))
     frames(app, 2)
@@ -88,10 +88,11 @@ def move_from_a_land(table):
 
 
 def test_a_character_selected_on_a_land_and_moved_by_clicks_stays_selected_where_it_went():
-    app, table = draco_table(seed=3)
+    app, table = draco_table(seed=3, speed="instant")
     rng = random.Random(3)
     finish_setup(app, table, rng)
     move = play_until(app, table, rng, move_from_a_land(table))
+    app.update_settings(animation_speed="normal")
     origin, target = row_col(move.origin), row_col(move.target)
     click(app, centre(table, origin))
     assert table.board.gestures.selected == origin
@@ -104,10 +105,11 @@ def test_a_character_selected_on_a_land_and_moved_by_clicks_stays_selected_where
 
 
 def test_a_character_dragged_off_a_land_is_drawn_through_its_move():
-    app, table = draco_table(seed=4)
+    app, table = draco_table(seed=4, speed="instant")
     rng = random.Random(4)
     finish_setup(app, table, rng)
     move = play_until(app, table, rng, move_from_a_land(table))
+    app.update_settings(animation_speed="normal")
     origin, target = row_col(move.origin), row_col(move.target)
     click(app, centre(table, origin))  # selected first, as people often do, then dragged
     drag(app, centre(table, origin), centre(table, target), steps=6)
@@ -116,7 +118,7 @@ def test_a_character_dragged_off_a_land_is_drawn_through_its_move():
 
 
 def test_a_selected_attacker_that_loses_its_fight_on_a_land_leaves_the_panel_to_the_help():
-    app, table = draco_table(seed=1)
+    app, table = draco_table(seed=1, speed="instant")  # the way there at once; the fight as people see it
     rng = random.Random(1)
     finish_setup(app, table, rng)
 
@@ -132,6 +134,7 @@ def test_a_selected_attacker_that_loses_its_fight_on_a_land_leaves_the_panel_to_
         return None
 
     fight, attacker = play_until(app, table, rng, losing_fight, limit=20_000)
+    app.update_settings(animation_speed="normal")
     click(app, centre(table, attacker))
     assert table.board.gestures.selected == attacker
     click(app, centre(table, row_col(fight.at)))
