@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: play test dist dist-windows bench bench-ai bench-idle bench-net soak clean
+.PHONY: play test test-long dist dist-windows bench bench-ai bench-idle bench-net soak clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -21,12 +21,18 @@ play: $(STAMP)
 # test before the long suite starts.
 # The suite runs in one process per core (pytest-xdist); PYTEST_WORKERS=0 runs it in this one. A process that
 # runs out of tests takes over half of another's (worksteal): test times differ a hundredfold.
+# The long checks (marked `long` in tests/conftest.py: exhaustive walks, strength over whole games, soaks, real
+# processes) are left out, for a suite under 4 minutes on 2 cores; `make test-long` runs them, CI runs both.
 PYTEST_WORKERS ?= auto
+PYTEST := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist worksteal
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/actionlint .github/workflows/release.yml
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
+	$(PYTEST) -m "not long" $(PYTEST_ARGS)
+
+test-long: $(STAMP)
+	$(PYTEST) -m long $(PYTEST_ARGS)
 
 # The frozen app for this system in dist/drako-desktop/ with the versions every build freezes
 # (packaging/pins.txt), packed as dist/drako-desktop-VERSION-linux-x64.tar.gz.

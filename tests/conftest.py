@@ -85,7 +85,29 @@ LONGEST = ("test_whole_games_played_through_the_screen", "test_two_positions_a_p
            "test_no_client_learns_what_its_seat_may_not_see")
 
 
+# The long checks: exhaustive walks over every screen, part and event, strength and reproducibility over whole
+# games, soaks, real processes and real time. `make test` leaves them out to stay under 4 minutes on a 2-core
+# machine; `make test-long` runs them, and CI (.ci/run) runs both. (Parts of a name: a test, or one of its cases.)
+LONG = ("test_monkey", "test_kills_inside_every_moment_of_every_write", "test_the_kill_test_catches_a_writer",
+        "test_hard_beats_easy", "test_medium_beats_easy", "test_medium_beats_random",
+        "test_whole_games_are_reproducible_for_a_seed", "review_orders_random_below_medium", "test_no_text_overflows",
+        "test_every_event_kind_of_a_random_game_is_told", "test_every_part_of_the_board_paints_only",
+        "test_after_the_game_any_kingdom_can_be_seen_large", "test_demo_game_with_computers_only_reaches_the_scores",
+        "test_every_rule_value_is_in_the_identity", "test_play_exit_at_end_prints_the_final_game",
+        "test_a_host_and_three_joins_play_through", "drawn_only_where_it_changed_looks_as_painted",
+        "test_the_cached_board_looks_like", "test_a_large_change_of_the_board_is_painted_half",
+        "test_kingdoms_painted_one_a_frame_after_a_slide", "test_a_part_split_over_two_frames",
+        "test_a_finished_table_is_let_go", "test_a_review_left_is_not_kept", "test_the_texts_kept_stay_within",
+        "test_a_legends_words_keep_clear", "test_every_card_shows_its_name_at_every_size",
+        "test_the_claim_ribbon_covers", "test_a_game_with_a_chosen_seed_is_marked_counted_apart",
+        "played_through_the_screen[1-3-fast", "played_through_the_screen[4-4-instant",
+        "test_two_positions_a_person_cannot_tell_apart_draw_the_same_pixels_at_every_frame")  # (conformance: twins)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if any(name in item.name for name in LONG):
+            item.add_marker(pytest.mark.long)
     items.sort(key=lambda item: not any(name in item.name for name in LONGEST))  # a stable sort: the rest keep order
 
 
