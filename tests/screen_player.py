@@ -404,6 +404,8 @@ class ScreenPlayer:
         """Leave the game at a kind of pending decision not left at before, and continue it from the menu."""
         if not self.habits.quits or kind in self.quit_kinds:
             return False
+        if self.table.controller.over:  # its last move animating: the game is in the history, not to continue
+            return False
         self.quit_kinds.add(kind)
         self.report.quits.append(kind)
         self.open_menu()
