@@ -119,9 +119,11 @@ class Host:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stopped: asyncio.Event | None = None
         self._changed: asyncio.Event | None = None
+        self._stop_asked = False  # `stop` came before the run started: it ends as soon as it starts
 
     def stop(self) -> None:
         """End the run (from any thread): the tables are saved, their clients told the host is closing."""
+        self._stop_asked = True
         loop, stopped = self._loop, self._stopped
         if loop is not None and stopped is not None:
             try:
@@ -135,6 +137,8 @@ class Host:
         self._loop = loop = asyncio.get_running_loop()
         self._stopped = stopped = asyncio.Event()
         self._changed = changed = asyncio.Event()
+        if self._stop_asked:
+            stopped.set()
         try:
             await self._open()
             if signals and sys.platform != "win32":
@@ -190,6 +194,52 @@ class Host:
                 log.info("  seat %d (%s): %s", invitation.seat + 1, names[invitation.seat].name, invitation)
             table.start()
         self.ready.set()
+
+
+class BackgroundHost:
+    """One table served on a thread of its own (an asyncio loop of its own) beside a frame loop that never waits
+    for it: a game the app hosts, whose table the app's scene drives. `failure` says why it stopped, if it failed
+    (the port taken by another program...)."""
+
+    def __init__(self, table: Table) -> None:
+        self.host = Host([table], exit_at_end=False)
+        self.failure: BaseException | None = None
+        self.thread = threading.Thread(target=self._run, name=f"host-{table.game_id}", daemon=True)
+
+    def start(self) -> None:
+        self.thread.start()
+
+    def _run(self) -> None:
+        try:
+            asyncio.run(self.host.run())
+        except Exception as exc:  # said on the app's screen; the game itself goes on being saved by the app
+            log.warning("the hosted table stopped: %s", exc)
+            self.failure = exc
+
+    @property
+    def listening(self) -> bool:
+        return self.host.ready.is_set() and self.thread.is_alive()
+
+    def stop(self) -> None:
+        """Stop serving (never waits): the clients are told the host is closing, and come back when it is back."""
+        self.host.stop()
+
+    def join(self, timeout: float) -> bool:
+        """Wait for the thread to end after `stop`; whether it did."""
+        self.thread.join(timeout)
+        return not self.thread.is_alive()
+
+
+def port_for_new_table(bind: str, preferred: int) -> int:
+    """`preferred` if nothing listens there now, else 0 (any free port, chosen when the table starts listening): a
+    second hosted game, or another program on the port, does not keep a new game from being hosted."""
+    family = socket.AF_INET6 if ":" in bind else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        try:
+            probe.bind((bind, preferred))
+        except OSError:
+            return 0
+    return preferred
 
 
 async def _told_or_grace(tables: Sequence[Table], changed: asyncio.Event) -> None:

@@ -17,6 +17,11 @@ only the table's own thread touches).
 
 A seat whose decision waits longer than `away_after` is played by the `away_level` computer until its client is
 back (joins again, or says anything). Without `away_after` the table waits for the seat as long as it takes.
+
+The app hosts a table it drives itself (`driven_by`): the table scene's controller, whose remote seats are this
+table's `RemoteSeat` agents, runs from the frame loop with the host's own people at the screen and saves the game
+itself; the table then has no thread of its own, tells the clients the end as soon as the last action is applied,
+and leaves the controller and the saving to the scene.
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ from typing import Any, Callable, Mapping, Protocol, Sequence
 from .. import __version__
 from ..ai import REMOTE, make_agent
 from ..ai.external import AnswerError, chosen_index, decide_message
-from ..controller.game import GameController, Phase, as_seen_by
+from ..controller.game import GameController, Phase, Seat, as_seen_by
 from ..controller.runner import derive_seed
 from ..interface.game import Agent, AnyGame
 from ..saves import SavedGame
@@ -101,8 +106,16 @@ class RemoteSeat:
         pass
 
 
+# The controller of a table its caller drives (its remote seats played by the table's `RemoteSeat`s)
+ControllerMaker = Callable[["Table"], "GameController[Any, Any]"]
+
+
 class Table:
-    def __init__(self, game: AnyGame, saved: SavedGame, hosting: Hosting) -> None:
+    def __init__(self, game: AnyGame, saved: SavedGame, hosting: Hosting, *,
+                 driven_by: ControllerMaker | None = None) -> None:
+        """A table that runs its game on a thread of its own and saves it; or, `driven_by` a caller (the app's
+        table scene), one whose controller that caller makes (its remote seats played by `remote_seat`), runs
+        and saves."""
         self.game = game
         self.hosting = hosting
         self.game_id = saved.game_id
@@ -123,10 +136,15 @@ class Table:
         self.failure: BaseException | None = None  # what stopped the table's thread, if anything did
         self.told_end: set[int] = set()  # the remote seats whose client was sent the end
         self.watchers: list[Callable[[], object]] = []  # called (from any thread) when the game ends or a client leaves
-        self.controller = GameController(game, setup, actions=saved.actions, hints=saved.hints, threaded=False,
-                                         seat_agents=self._agent)
-        self.session = GameSession(self.controller, saved)
-        self.session.paced = True  # written when the table waits for a player, and every `SAVE_EVERY` seconds
+        self.driven = driven_by is not None
+        self.session: GameSession | None = None
+        if driven_by is not None:
+            self.controller = driven_by(self)
+        else:
+            self.controller = GameController(game, setup, actions=saved.actions, hints=saved.hints, threaded=False,
+                                             seat_agents=self._agent)
+            self.session = GameSession(self.controller, saved)
+            self.session.paced = True  # written when the table waits for a player, and every `SAVE_EVERY` seconds
         self.written = time.monotonic()
         self.unsaved = False
         self.controller.listeners.append(self._applied)
@@ -145,12 +163,17 @@ class Table:
     # -- the game, on the table's thread -------------------------------------------------------------------------
 
     def start(self) -> None:
-        self.thread.start()
+        if not self.driven:
+            self.thread.start()
 
-    def _agent(self, seat: int, spec: Any) -> Agent:
+    def _agent(self, seat: int, spec: Seat) -> Agent:
         if self.remote[seat]:
-            return RemoteSeat(self, seat)
+            return self.remote_seat(seat)
         return make_agent(self.game, spec.level, self.seeds[seat])
+
+    def remote_seat(self, seat: int) -> RemoteSeat:
+        """The agent of a seat played from another computer: its client's answers."""
+        return RemoteSeat(self, seat)
 
     def _play(self) -> None:
         c = self.controller
@@ -233,20 +256,29 @@ class Table:
                 else:
                     link.send(f'{{"type":"events","n":{n},"seat":{actor},"events":[{",".join(seen)}],'
                               f'"view":{view}}}')
+        if n % PROGRESS_EVERY == 0:
+            log.info("table %s: %d actions played", self.game_id, n)
+        if self.driven:  # the scene saves every action itself, and no thread of the table's sees the end
+            if c.over and self.end_text is None:
+                self._tell_end()
+            return
         self.unsaved = True
         if time.monotonic() - self.written >= SAVE_EVERY:
             self._save()
-        if n % PROGRESS_EVERY == 0:
-            log.info("table %s: %d actions played", self.game_id, n)
 
     def _save(self) -> None:
         """Hand the position to the session's writer (it writes the newest it has, on a thread of its own)."""
-        self.session.write()
+        if self.session is not None:
+            self.session.write()
         self.written, self.unsaved = time.monotonic(), False
 
     def _finish(self) -> None:
-        c = self.controller
+        assert self.session is not None, "a table that runs its own game saves it"
         self.session.flush()
+        self._tell_end()
+
+    def _tell_end(self) -> None:
+        c = self.controller
         result = c.result()
         text = encode({"type": "end", "n": len(c.actions), "scores": c.score_reports(), "winners": c.winners(),
                        "result": result, "record": c.record()})
@@ -281,11 +313,13 @@ class Table:
             self.lock.notify_all()
         if self.thread.is_alive() and threading.current_thread() is not self.thread:
             self.thread.join(timeout=10)
+        for agent in self.stand_ins.values():
+            agent.close()
+        if self.session is None:
+            return  # the controller and the saving are the driving scene's
         if self.unsaved and not self.thread.is_alive():
             self._save()
         self.controller.close()
-        for agent in self.stand_ins.values():
-            agent.close()
         self.session.close()
 
     # -- clients, on the network's thread -------------------------------------------------------------------------

@@ -44,7 +44,7 @@ from .tooltips import Tooltip
 from .widgets import Button, Widget, WidgetGroup
 
 if TYPE_CHECKING:
-    pass
+    from .hosted import HostedTable
 
 log = logging.getLogger(__name__)
 
@@ -239,10 +239,13 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
     def __init__(self, app: GameRoom, setup: GameSetup, board: Callable[["TableScene[ActionT, ViewT]"], Board[ActionT]],
                  saved: SavedGame | None = None, review: bool = False, *, autosave: bool = True,
                  offers_hints: bool = True, log_open: bool = False,
-                 controller: GameController[ActionT, ViewT] | None = None) -> None:
+                 controller: GameController[ActionT, ViewT] | None = None, hosted: HostedTable | None = None) -> None:
         """A new game, or a saved one where it was left (`saved`); `review` only shows a finished game. The
-        lesson passes its own `controller` (a scripted opponent), no autosave and no hints."""
+        lesson passes its own `controller` (a scripted opponent), no autosave and no hints; a hosted game its
+        table's (`hosted`: seats played from other computers)."""
         super().__init__(app)
+        self.hosted = hosted
+        self.invited = False  # the invitations were shown when the hosted table first came on screen
         self.setup = setup
         self.review = review
         self.saved = saved  # the saved game it was opened with (None: a new game)
@@ -338,7 +341,17 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
         super().enter()
         if self.controller.phase == Phase.SCORING and not self.finished:
             self.game_over()
+        elif self.hosted is not None and not self.invited:
+            self.invited = True
+            self.show_invitations()
         self.app.scenes.settle_soon()
+
+    def show_invitations(self) -> None:
+        """The invitations of the seats played from other computers, to copy and send (a hosted game's)."""
+        from .scenes.invitations import InvitationPanel
+
+        if self.hosted is not None:
+            self.app.scenes.push(InvitationPanel(self.app, self.hosted, self.names()))
 
     def refresh_buttons(self) -> None:
         """The top bar (menu, log, rules, undo, hint) and the status bar's buttons for what can be done now."""
@@ -582,6 +595,8 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
         """The table is left: the computer seats' worker, a hint waiting to be thought out and the autosave
         stop."""
         self.hints.forget()
+        if self.hosted is not None:  # first: a remote seat's agent waiting for its client gives up
+            self.hosted.close()
         self.controller.close()
         if self.session is not None:
             self.session.close()
@@ -654,11 +669,24 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
     def waiting_text(self, seat: int) -> str:
         """The status while `seat` plays or is next, and the person at the screen waits: a computer is playing,
         or who is next (never the one who just moved)."""
+        if self.hosted is not None and self.hosted.is_remote(seat):
+            return self.remote_waiting_text(seat)
         if not self.controller.seats[seat].is_human:  # the game's own words: Aetherya's "plays a card" in Chinese
             return tr(self.board.words.computer, name=self.seat_name(seat))
         if self.is_you(seat):  # "You are next", not "You is next"
             return tr("table.status.you_next")
         return tr("table.status.wait", name=self.seat_name(seat))
+
+    def remote_waiting_text(self, seat: int) -> str:
+        """Whom a hosted game waits for, on another computer, and since when; whether their player is away."""
+        assert self.hosted is not None, "only a hosted game has seats on other computers"
+        waiting = self.hosted.waiting()
+        name = self.seat_name(seat)
+        if waiting is None or waiting.seat != seat:
+            return tr("hosting.status.remote_next", name=name)
+        minutes, seconds = divmod(int(waiting.seconds), 60)
+        key = "hosting.status.waiting_away" if waiting.away else "hosting.status.waiting"
+        return tr(key, name=name, time=f"{minutes}:{seconds:02d}")
 
     def say(self, text: str) -> None:
         """A refusal or a short notice in the status bar, with the refusal's sound."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import pygame
 from pygame import Rect
@@ -132,11 +133,24 @@ class PauseMenu(Overlay):
             (tr("pause.settings"), self.settings, "normal"),
             (leave, self.leave_game, "normal"),
         ]
+        if self.hosted_table() is not None:
+            entries.insert(1, (tr("pause.invitations"), self.invitations, "normal"))
+            self.panel.h += th.px(66)
+            self.panel.center = (th.width // 2, th.height // 2)
         top = self.panel.y + th.px(120)
         self.widgets = WidgetGroup(self.button_column(entries, top, th.px(380)), focus=0)
 
     def rules(self) -> None:
         self.app.open_rules()
+
+    def hosted_table(self) -> Any:
+        """The table beneath when it is a hosted game's (its seats played from other computers), or None."""
+        return next((scene for scene in self.app.scenes.scenes if getattr(scene, "hosted", None) is not None), None)
+
+    def invitations(self) -> None:
+        table = self.hosted_table()
+        self.close()
+        table.show_invitations()
 
     def settings(self) -> None:
         self.app.open_settings()
