@@ -23,9 +23,12 @@ from drako_desktop.net.client import NetClient
 from drako_desktop.net.invitation import Invitation
 from drako_desktop.net.seat import SeatPlayer
 from drako_desktop.net.table import Presence
+from drako_desktop.saves import list_saves
 from drako_desktop.ui.hosted import HostingPlace
 from drako_desktop.ui.scenes.invitations import InvitationPanel
+from drako_desktop.ui.scenes.menu import MainMenu
 from drako_desktop.ui.scenes.new_game import REMOTE_KIND, NewGameScene
+from drako_desktop.ui.scenes.overlay import PauseMenu
 from drako_desktop.ui.scenes.scores import ScoreSheet
 from drako_desktop.ui.table import TableScene
 from drako_desktop.ui.widgets import Button
@@ -190,8 +193,27 @@ def test_a_game_hosted_from_the_app_is_played_with_another_computer(game_id):
     assert "who is not here" in table.status_text(), table.status_text()
     screenshot(app, "hosting-seat-away")
 
-    # The player comes back with the same invitation: the game goes on to its end.
+    # The player comes back with the same invitation, and the game goes on.
     remote = RemotePlayer(app, invitation)
+    moves = len(table.controller.actions)
+    play_on(app, remote, lambda: len(table.controller.actions) >= moves + 6 and table.decision() is not None)
+
+    # The host leaves from the menu (whose Invitations show them again) and continues from the main menu: the
+    # client comes back by itself with the old invitation, and the game is played to its end.
+    frames(app, 1, [key(pygame.K_ESCAPE)])
+    assert isinstance(app.scenes.top, PauseMenu), app.scenes.top
+    click(app, button(app.scenes.top, "Invitations").rect.center)
+    assert isinstance(app.scenes.top, InvitationPanel), app.scenes.top
+    click(app, button(app.scenes.top, "Back to the table").rect.center)
+    frames(app, 1, [key(pygame.K_ESCAPE)])
+    click(app, button(app.scenes.top, "Save and leave").rect.center)
+    assert isinstance(app.scenes.top, MainMenu), app.scenes.top
+    assert [g.game_id for g in list_saves(app.library).games] == [table.hosted.saved.game_id]
+    click(app, button(app.scenes.top, "Continue").rect.center)
+    table = table_of(app)
+    assert table.hosted is not None and table.hosted.invitations() == [invitation]
+    assert isinstance(app.scenes.top, InvitationPanel), app.scenes.top
+    click(app, button(app.scenes.top, "Back to the table").rect.center)
     play_on(app, remote, lambda: isinstance(app.scenes.top, ScoreSheet) and remote.done)
     assert table.controller.over
     assert remote.player.result == table.controller.result()

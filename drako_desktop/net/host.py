@@ -17,6 +17,7 @@ import signal
 import socket
 import sys
 import threading
+import time
 from functools import partial
 from pathlib import Path
 from typing import Any, Sequence
@@ -34,6 +35,7 @@ from .table import Table
 
 log = logging.getLogger("drako_desktop.net")
 
+PORT_WAIT = 5.0  # seconds a continued game's host waits for its old port (see `_wait_for_port`)
 END_GRACE = 30.0  # seconds a host told to exit at the end waits for clients that are away to come back for it
 NOWHERE = "192.0.2.1"  # TEST-NET-1 (RFC 5737): routed nowhere; a UDP socket "connected" to it names this computer's
 # own address on its way out to the network, and sends nothing
@@ -210,6 +212,8 @@ class BackgroundHost:
         self.thread.start()
 
     def _run(self) -> None:
+        hosting = self.host.tables[0].hosting
+        _wait_for_port(hosting.bind, hosting.port, PORT_WAIT)
         try:
             asyncio.run(self.host.run())
         except Exception as exc:  # said on the app's screen; the game itself goes on being saved by the app
@@ -233,13 +237,26 @@ class BackgroundHost:
 def port_for_new_table(bind: str, preferred: int) -> int:
     """`preferred` if nothing listens there now, else 0 (any free port, chosen when the table starts listening): a
     second hosted game, or another program on the port, does not keep a new game from being hosted."""
+    return preferred if _port_free(bind, preferred) else 0
+
+
+def _port_free(bind: str, port: int) -> bool:
     family = socket.AF_INET6 if ":" in bind else socket.AF_INET
     with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server listens: TIME_WAIT is no bar
         try:
-            probe.bind((bind, preferred))
+            probe.bind((bind, port))
         except OSError:
-            return 0
-    return preferred
+            return False
+    return True
+
+
+def _wait_for_port(bind: str, port: int, seconds: float) -> None:
+    """A game left and continued at once finds its port held a moment longer by the host that is closing it (on
+    its own thread): up to `seconds` for it to be free (a port held longer is said by the host's failure)."""
+    deadline = time.monotonic() + seconds
+    while port and not _port_free(bind, port) and time.monotonic() < deadline:
+        time.sleep(0.1)
 
 
 async def _told_or_grace(tables: Sequence[Table], changed: asyncio.Event) -> None:
