@@ -36,7 +36,7 @@ from ui_support import down, frames, key, make_app, motion, screenshot, up
 
 LOOPBACK = "127.0.0.1"
 MAX_STEPS = 6000  # frames of a whole game (each a person's gesture, or the computers' and the client's turn)
-WAIT = 0.05  # seconds a frame with nothing to do waits for the client's messages (the network's real time)
+WAIT = 0.02  # seconds a frame waits for the client's messages while the table waits for its seat (real time)
 
 
 class RemotePlayer:
@@ -125,7 +125,7 @@ def host_from_the_new_game_screen(app) -> TableScene:
     scene.widgets.focus = scene.widgets.widgets.index(kind)
     frames(app, 1)
     assert [k.split(":")[-1] for k in scene.kinds][:2] == [HUMAN, REMOTE], scene.kinds
-    screenshot(app, "hosting-new-game")
+    screenshot(app, f"hosting-new-game-{app.ctx.game.id}")
     click(app, button(scene, next(w.label for w in scene.widgets.widgets if isinstance(w, Button)
                                   and w.on_click == scene.start)).rect.center)
     frames(app, 2)
@@ -162,12 +162,12 @@ def play_on(app, remote: "RemotePlayer | Idle", until) -> None:
         if table.ending_turn():
             frames(app, 1, [key(pygame.K_e)])
         elif not play_a_move(app, table):
-            remote.take(WAIT if table.decision() is None else 0.0)
+            remote.take(WAIT if table.hosted is not None and table.hosted.waiting() is not None else 0.0)
             frames(app, 1)
     raise AssertionError(f"stuck after {MAX_STEPS} steps: {table_of(app).status_text()}")
 
 
-@pytest.mark.parametrize("game_id", ["aetherya-pocket"])
+@pytest.mark.parametrize("game_id", ["aetherya-pocket", "draco-mundis"])
 def test_a_game_hosted_from_the_app_is_played_with_another_computer(game_id):
     app = make_app(load(game_id), size=(1280, 720), persist=True, animation_speed="instant", computer_pace="fast")
     app.hosting_place = HostingPlace(bind=LOOPBACK, port=0, address=LOOPBACK)
@@ -175,7 +175,7 @@ def test_a_game_hosted_from_the_app_is_played_with_another_computer(game_id):
     assert table.hosted is not None and [s.level for s in table.setup.seats][1] == REMOTE
     invitation = invitation_from_the_panel(app)
     assert invitation.seat == 1 and invitation.host == LOOPBACK and invitation.game == game_id
-    screenshot(app, "hosting-invitations")
+    screenshot(app, f"hosting-invitations-{game_id}")
     click(app, button(app.scenes.top, "Back to the table").rect.center)
     assert app.scenes.top is table
 
@@ -184,14 +184,14 @@ def test_a_game_hosted_from_the_app_is_played_with_another_computer(game_id):
     play_on(app, remote, lambda: table.hosted.waiting() is not None)  # the remote seat's decision is asked
     frames(app, 2)
     assert "on another computer" in table.status_text(), table.status_text()
-    screenshot(app, "hosting-remote-turn")
+    screenshot(app, f"hosting-remote-turn-{game_id}")
 
     # The client's connection is cut: the table says whom it waits for, and that they are not here.
     remote.cut()
     play_on(app, Idle(), lambda: table.hosted.presence()[1] == Presence.AWAY)
     frames(app, 2)
     assert "who is not here" in table.status_text(), table.status_text()
-    screenshot(app, "hosting-seat-away")
+    screenshot(app, f"hosting-seat-away-{game_id}")
 
     # The player comes back with the same invitation, and the game goes on.
     remote = RemotePlayer(app, invitation)
