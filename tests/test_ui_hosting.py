@@ -35,6 +35,7 @@ from drako_desktop.ui.widgets import Button
 from ui_support import down, frames, key, make_app, motion, screenshot, up
 
 LOOPBACK = "127.0.0.1"
+NOWHERE = (640, 4)  # the top bar's middle, where nothing has a tooltip
 MAX_STEPS = 6000  # frames of a whole game (each a person's gesture, or the computers' and the client's turn)
 WAIT = 0.02  # seconds a frame waits for the client's messages while the table waits for its seat (real time)
 
@@ -182,14 +183,14 @@ def test_a_game_hosted_from_the_app_is_played_with_another_computer(game_id):
     remote = RemotePlayer(app, invitation)
     play_on(app, remote, lambda: remote.player.welcome != {} and len(table.controller.actions) >= 6)
     play_on(app, remote, lambda: table.hosted.waiting() is not None)  # the remote seat's decision is asked
-    frames(app, 2)
+    frames(app, 2, [motion(NOWHERE)])  # no tooltip over the table in the pictures
     assert "on another computer" in table.status_text(), table.status_text()
     screenshot(app, f"hosting-remote-turn-{game_id}")
 
     # The client's connection is cut: the table says whom it waits for, and that they are not here.
     remote.cut()
     play_on(app, Idle(), lambda: table.hosted.presence()[1] == Presence.AWAY)
-    frames(app, 2)
+    frames(app, 2, [motion(NOWHERE)])
     assert "who is not here" in table.status_text(), table.status_text()
     screenshot(app, f"hosting-seat-away-{game_id}")
 
