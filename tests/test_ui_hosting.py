@@ -48,6 +48,7 @@ class RemotePlayer:
         self.client = NetClient(invitation, {invitation.game: app.library[invitation.game].identity})
         self.player = SeatPlayer(self.client, {invitation.game: app.library[invitation.game]}, "random", 7, None)
         self.done = False
+        self.chat: list[dict[str, Any]] = []  # the chat lines the host sent
         self.client.start()
 
     def take(self, wait: float = 0.0) -> None:
@@ -57,6 +58,8 @@ class RemotePlayer:
         except queue.Empty:
             return
         for message in arrived + self.client.poll():
+            if message["type"] == "chat":
+                self.chat.append(message)
             self.done = self.player.take(message) or self.done
 
     def cut(self) -> None:
@@ -182,6 +185,21 @@ def test_a_game_hosted_from_the_app_is_played_with_another_computer(game_id):
 
     remote = RemotePlayer(app, invitation)
     play_on(app, remote, lambda: remote.player.welcome != {} and len(table.controller.actions) >= 6)
+
+    # A chat line each way: the host's typed after its Chat button, the client's into the host's log.
+    click(app, button(table, "Chat").rect.center)
+    frames(app, 1, [pygame.event.Event(pygame.TEXTINPUT, text="Good luck\u202e!")])
+    assert table.status_text().startswith("Say: Good luck"), table.status_text()
+    frames(app, 1, [key(pygame.K_RETURN)])
+    assert table.chat_text is None
+    for _ in range(200):
+        remote.take(WAIT)
+        if remote.chat:
+            break
+    assert remote.chat == [{"type": "chat", "seat": 0, "text": "Good luck!"}]
+    remote.client.send({"type": "chat", "text": "Thanks,\nyou too"})
+    play_on(app, remote, lambda: "Player 2: Thanks,you too" in table.log_lines())
+    assert table.log_lines().index("You: Good luck!") < table.log_lines().index("Player 2: Thanks,you too")
     play_on(app, remote, lambda: table.hosted.waiting() is not None)  # the remote seat's decision is asked
     frames(app, 2, [motion(NOWHERE)])  # no tooltip over the table in the pictures
     assert "on another computer" in table.status_text(), table.status_text()

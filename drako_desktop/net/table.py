@@ -136,6 +136,7 @@ class Table:
         self.failure: BaseException | None = None  # what stopped the table's thread, if anything did
         self.told_end: set[int] = set()  # the remote seats whose client was sent the end
         self.watchers: list[Callable[[], object]] = []  # called (from any thread) when the game ends or a client leaves
+        self.chat_listeners: list[Callable[[int, str], object]] = []  # called (network's thread) with a client's line
         self.driven = driven_by is not None
         self.session: GameSession | None = None
         if driven_by is not None:
@@ -379,13 +380,21 @@ class Table:
             if kind == "action":
                 self._answer(seat, message)
             elif kind == "chat":
-                line = chat_line(message["text"])
-                log.info("table %s: chat of seat %d: %s", self.game_id, seat + 1, line)
-                self._to_all(encode({"type": "chat", "seat": seat, "text": line}))
+                line = self.say(seat, message["text"])
+                for listener in self.chat_listeners:
+                    listener(seat, line)
             elif kind == "sync":
                 link.send(self._state_text(seat, "state"))
             else:
                 raise Refusal("bad-message", why="a client says hello once")
+
+    def say(self, seat: int, text: str) -> str:
+        """A chat line of `seat` (a client's, or a person's at the host's screen) to every client (lock held): the
+        line as shown, or Refusal when it is no chat line."""
+        line = chat_line(text)
+        log.info("table %s: chat of seat %d: %s", self.game_id, seat + 1, line)
+        self._to_all(encode({"type": "chat", "seat": seat, "text": line}))
+        return line
 
     def _answer(self, seat: int, message: Mapping[str, Any]) -> None:
         decision = message["decision"]

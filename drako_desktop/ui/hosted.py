@@ -10,6 +10,7 @@ invitations in again.
 
 from __future__ import annotations
 
+import queue
 import secrets
 import time
 from dataclasses import dataclass
@@ -49,7 +50,8 @@ class HostedTable:
         self.saved = saved
         self.table = Table(game, saved, hosting, driven_by=make_controller)
         self.server = BackgroundHost(self.table)
-        self.opened = time.monotonic()
+        self.heard: queue.Queue[tuple[int, str]] = queue.Queue()  # the clients' chat lines, from the network's thread
+        self.table.chat_listeners.append(lambda seat, line: self.heard.put((seat, line)))
 
     @classmethod
     def new(cls, game: AnyGame, saved: SavedGame, place: HostingPlace,
@@ -105,6 +107,21 @@ class HostedTable:
                 if pending is not None:
                     return Waiting(seat, time.monotonic() - pending.asked, presence[seat] == Presence.AWAY)
         return None
+
+    def chat_heard(self) -> list[tuple[int, str]]:
+        """The clients' chat lines since the last call, (seat, line), in order (never waits)."""
+        lines = []
+        while True:
+            try:
+                lines.append(self.heard.get_nowait())
+            except queue.Empty:
+                return lines
+
+    def say(self, seat: int, text: str) -> str:
+        """A chat line of a person at this screen (`seat`) to every client: the line as shown (Refusal when it is
+        none: empty once cleaned, or too long)."""
+        with self.table.lock:
+            return self.table.say(seat, text)
 
     def close(self) -> None:
         """The table is left (never waits): a decision waited for is given up, the clients are told the host is

@@ -29,6 +29,7 @@ from pygame import Rect
 from ..controller.game import Decision, GameController, GameSetup, Phase
 from ..i18n import called_you, shown_name, tr
 from ..interface.game import ActionT, IllegalActionError, ViewT
+from ..net.protocol import MAX_CHAT, Refusal
 from ..saves import SavedGame
 from ..saves import start_game as start_saved_game
 from ..session import GameSession
@@ -246,6 +247,8 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
         super().__init__(app)
         self.hosted = hosted
         self.invited = False  # the invitations were shown when the hosted table first came on screen
+        self.chat_lines: list[tuple[int, str]] = []  # a hosted game's chat: (the events told before it, its line)
+        self.chat_text: str | None = None  # the chat line being typed (None: the chat is closed)
         self.setup = setup
         self.review = review
         self.saved = saved  # the saved game it was opened with (None: a new game)
@@ -361,6 +364,8 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
             right.append((tr("table.undo"), "undo", self.undo))
         if self.hints.offered():
             right.append((tr("play_better.hint.button"), "hint", self.hints.toggle))
+        if self.chat_seat() is not None:
+            right.append((tr("chat.button"), "", self.open_chat))
         widgets: list[Widget] = list(table_parts.top_bar_buttons(self.ctx, self.bars.top_bar, self.open_menu, right))
         status = self.bars.status_bar
         x = status.right - th.px(12)
@@ -430,6 +435,9 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
             counter.update(dt)
         self.tick_notices(dt)
         self.update_tooltip(dt)
+        if self.hosted is not None:
+            for seat, line in self.hosted.chat_heard():
+                self.hear(seat, line)
         if self.choreo.idle and not self.finished:
             self.drive(dt)
 
@@ -649,16 +657,22 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
             names = self.names()
             said.extend(self.board.log_line(event, names) for event in self.told[len(said):])
         lines = [line for line in said if line]
+        if self.chat_lines:  # each chat line after the events told before it
+            lines = [line for _, _, line in sorted([(told, 1, line) for told, line in self.chat_lines] +
+                                                [(i + 1, 0, line) for i, line in enumerate(said) if line],
+                                                key=lambda entry: entry[:2])]
         return lines[-last:] if last else lines
 
     def log_page(self, width: int) -> pygame.Surface:
         """The log's last lines, wrapped to `width`, as one surface (made again only when the log grows)."""
-        key = (len(self.told), width, self.ctx.theme.width, self.viewer)
+        key = (len(self.told), len(self.chat_lines), width, self.ctx.theme.width, self.viewer)
         if self._log_page is None or self._log_page[0] != key:
             self._log_page = (key, table_parts.log_page(self.ctx, self.log_lines(LOG_SHOWN), width))
         return self._log_page[1]
 
     def status_text(self) -> str:
+        if self.chat_text is not None:
+            return tr("chat.typing", text=self.chat_text)
         return self.board.status_text()
 
     def ending_text(self) -> str:
@@ -709,6 +723,9 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
     # -- events --------------------------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.chat_text is not None and event.type in (pygame.TEXTINPUT, pygame.KEYDOWN):
+            self.chat_key(event)  # every key types the chat line while it is open
+            return
         if self.choreo.idle:
             self.sync_decision()
         # The buttons take the mouse; the board's keys move its own focus.
@@ -753,6 +770,9 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
         if key == END_TURN_KEY or self.ending_turn() and key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.end_turn()
             return
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.decision() is None and self.chat_seat() is not None:
+            self.open_chat()  # Enter while others play: a chat line (the person's own move keeps Enter for the board)
+            return
         if self.board.key_down(event):
             self.refresh_buttons()
             return
@@ -765,6 +785,55 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
             self.hints.toggle()
         elif key == pygame.K_F1:
             self.open_rules()
+
+    # -- a hosted game's chat ---------------------------------------------------------------------------------------
+
+    def chat_seat(self) -> int | None:
+        """Who says a chat line typed at this screen: the person looking at it (a hosted game's only)."""
+        if self.hosted is None or not self.people:
+            return None
+        return self.viewer if self.viewer is not None else self.people[0]
+
+    def open_chat(self) -> None:
+        self.chat_text = ""
+        pygame.key.start_text_input()
+
+    def close_chat(self) -> None:
+        self.chat_text = None
+        pygame.key.stop_text_input()
+
+    def chat_key(self, event: pygame.event.Event) -> None:
+        """Typing the chat line: Enter says it, Escape closes it, Backspace and Ctrl+V (the clipboard) edit it."""
+        text = self.chat_text or ""
+        if event.type == pygame.TEXTINPUT:
+            self.chat_text = (text + event.text)[:MAX_CHAT]
+        elif event.key == pygame.K_ESCAPE:
+            self.close_chat()
+        elif event.key == pygame.K_BACKSPACE:
+            self.chat_text = text[:-1]
+        elif event.key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.chat_text = (text + " ".join(pygame.scrap.get_text().split()))[:MAX_CHAT]
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.say_chat(text)
+
+    def say_chat(self, text: str) -> None:
+        seat = self.chat_seat()
+        self.close_chat()
+        if seat is None or self.hosted is None or not text.strip():
+            return
+        try:
+            line = self.hosted.say(seat, text)
+        except Refusal:
+            self.say(tr("chat.refused", limit=MAX_CHAT))
+            return
+        self.hear(seat, line)
+
+    def hear(self, seat: int, line: str) -> None:
+        """A chat line of a seat: into the log, and shown a moment in the status bar."""
+        said = tr("chat.line", name=self.seat_name(seat), text=line)
+        self.chat_lines.append((len(self.told), said))
+        self._log_page = None
+        self.toast = (said, TOAST)
 
     def scroll_log(self, steps: int) -> None:
         self.log_scroll = max(0, self.log_scroll + steps * LOG_STEP)
