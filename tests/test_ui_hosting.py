@@ -200,6 +200,8 @@ def test_a_game_hosted_from_the_app_is_played_with_another_computer(game_id):
     remote.client.send({"type": "chat", "text": "Thanks,\nyou too"})
     play_on(app, remote, lambda: "Player 2: Thanks,you too" in table.log_lines())
     assert table.log_lines().index("You: Good luck!") < table.log_lines().index("Player 2: Thanks,you too")
+    assert table.status_text() == "Player 2: Thanks,you too"  # a moment in the status bar, then the game's words
+    play_on(app, remote, lambda: table.heard is None)
     play_on(app, remote, lambda: table.hosted.waiting() is not None)  # the remote seat's decision is asked
     frames(app, 2, [motion(NOWHERE)])  # no tooltip over the table in the pictures
     assert "on another computer" in table.status_text(), table.status_text()
@@ -211,6 +213,17 @@ def test_a_game_hosted_from_the_app_is_played_with_another_computer(game_id):
     frames(app, 2, [motion(NOWHERE)])
     assert "who is not here" in table.status_text(), table.status_text()
     screenshot(app, f"hosting-seat-away-{game_id}")
+
+    # The host lets a computer play for the player who is not here (from the menu's invitations): the game goes on.
+    frames(app, 1, [key(pygame.K_ESCAPE)])
+    click(app, button(app.scenes.top, "Invitations").rect.center)
+    frames(app, 1, [motion(NOWHERE)])
+    screenshot(app, f"hosting-stand-in-{game_id}")
+    click(app, button(app.scenes.top, "Computer (Medium) plays for them").rect.center)
+    assert table.hosted.presence()[1] == Presence.STAND_IN
+    click(app, button(app.scenes.top, "Back to the table").rect.center)
+    moves = len(table.controller.actions)
+    play_on(app, Idle(), lambda: 1 in table.controller.log.seats[moves:])
 
     # The player comes back with the same invitation, and the game goes on.
     remote = RemotePlayer(app, invitation)
@@ -247,6 +260,6 @@ class Idle:
 
     def take(self, wait: float = 0.0) -> None:
         try:
-            self.nothing.get(timeout=wait or WAIT)
+            self.nothing.get(timeout=wait) if wait else None
         except queue.Empty:
             pass

@@ -208,6 +208,9 @@ class Table:
                 if self.unsaved and not self.lock.wait_for(lambda: pending.choice is not None, QUICK):
                     self._save()  # the player takes time: the table has time to write the game
                 while pending.choice is None and not self.closing:
+                    if self.stand_in[seat]:  # the host gave the seat to the away level meanwhile
+                        self.pending[seat] = None
+                        break
                     left = None if self.away_after is None else pending.asked + self.away_after - time.monotonic()
                     if left is not None and left <= 0:
                         self.pending[seat] = None
@@ -409,6 +412,18 @@ class Table:
             raise Refusal("illegal", why=str(exc)) from None
         self.pending[seat] = None
         self.lock.notify_all()
+
+    def stand_in_for(self, seat: int, standing_in: bool) -> None:
+        """The host gives a remote seat to the away level until its player is back (`standing_in`), or takes it
+        back: its decisions wait for its client again."""
+        with self.lock:
+            if not self.remote[seat] or self.stand_in[seat] == standing_in:
+                return
+            self.stand_in[seat] = standing_in
+            log.info("table %s: the host %s seat %d", self.game_id,
+                     f"lets {self.away_level} play" if standing_in else "waits for the player of", seat + 1)
+            self.lock.notify_all()
+            self._tell_presence()
 
     def _back(self, seat: int) -> bool:
         """The seat's client is here: a computer standing in for it hands the seat back (lock held). Whether one

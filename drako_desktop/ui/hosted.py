@@ -108,6 +108,10 @@ class HostedTable:
                     return Waiting(seat, time.monotonic() - pending.asked, presence[seat] == Presence.AWAY)
         return None
 
+    def stand_in_for(self, seat: int, standing_in: bool) -> None:
+        """A computer plays the seat of a player who is not here until they are back, or the game waits for them."""
+        self.table.stand_in_for(seat, standing_in)
+
     def chat_heard(self) -> list[tuple[int, str]]:
         """The clients' chat lines since the last call, (seat, line), in order (never waits)."""
         lines = []

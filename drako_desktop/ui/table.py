@@ -249,6 +249,7 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
         self.invited = False  # the invitations were shown when the hosted table first came on screen
         self.chat_lines: list[tuple[int, str]] = []  # a hosted game's chat: (the events told before it, its line)
         self.chat_text: str | None = None  # the chat line being typed (None: the chat is closed)
+        self.heard: tuple[str, float] | None = None  # the latest chat line and how long the status bar still says it
         self.setup = setup
         self.review = review
         self.saved = saved  # the saved game it was opened with (None: a new game)
@@ -451,6 +452,8 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
         waits = [self.hints.next_frame_in(), self.board.next_frame_in()]
         if self.toast is not None:
             waits.append(self.toast[1])
+        if self.heard is not None:
+            waits.append(self.heard[1])
         if self.hovered is not None and self.tooltip is None and not self.pinned_tip \
                 and self.hover_time < TOOLTIP_DELAY:
             waits.append(TOOLTIP_DELAY - self.hover_time)
@@ -673,6 +676,8 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
     def status_text(self) -> str:
         if self.chat_text is not None:
             return tr("chat.typing", text=self.chat_text)
+        if self.heard is not None:
+            return self.heard[0]
         return self.board.status_text()
 
     def ending_text(self) -> str:
@@ -716,6 +721,9 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
         if self.toast is not None:
             words, left = self.toast
             self.toast = (words, left - dt) if left > dt else None
+        if self.heard is not None:
+            words, left = self.heard
+            self.heard = (words, left - dt) if left > dt else None
         if self.session is not None and self.session.error and not self.save_warned:
             self.save_warned = True
             self.app.notify(tr("table.save_failed_title"), tr("table.save_failed"), detail=str(self.session.error))
@@ -833,7 +841,7 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
         said = tr("chat.line", name=self.seat_name(seat), text=line)
         self.chat_lines.append((len(self.told), said))
         self._log_page = None
-        self.toast = (said, TOAST)
+        self.heard = (said, TOAST)  # in the status bar, not as a toast: the boards draw those as refusals
 
     def scroll_log(self, steps: int) -> None:
         self.log_scroll = max(0, self.log_scroll + steps * LOG_STEP)

@@ -12,10 +12,12 @@ from pygame import Rect
 
 from ...i18n import tr
 from ...net.invitation import Invitation
+from ...net.table import Presence
 from .. import theme
 from ..text import blit_at
 from ..widgets import Button, WidgetGroup
 from .base import POLL
+from .new_game import level_label
 from .overlay import Overlay
 
 if TYPE_CHECKING:
@@ -46,19 +48,32 @@ class InvitationPanel(Overlay):
     def relayout(self) -> None:
         th = self.ctx.theme
         rows = len(self.seats())
+        self.laid_out_for = tuple(self.hosted.presence())
         self.row_h = th.px(104)
         self.panel = Rect(0, 0, min(th.width - th.px(40), th.px(1180)), th.px(300) + rows * self.row_h)
         self.panel.center = (th.width // 2, th.height // 2)
         self.rows_top = self.panel.y + th.px(96)
         widgets = []
+        presence = self.hosted.presence()
         for row, seat in enumerate(self.seats()):
             rect = Rect(self.panel.right - th.px(40) - th.px(170), self.rows_top + row * self.row_h + th.px(30),
                         th.px(170), th.px(48))
             widgets.append(Button(rect, tr("hosting.copy"), partial(self.copy, seat), size=22))
+            if presence[seat] in (Presence.AWAY, Presence.STAND_IN):  # a player not here: a computer may stand in
+                standing_in = presence[seat] == Presence.STAND_IN
+                label = tr("hosting.wait_for_them" if standing_in else "hosting.stand_in",
+                           level=level_label(self.hosted.table.away_level))
+                width = self.ctx.text.width(label, "bold", th.text(18)) + th.px(32)
+                widgets.append(Button(Rect(rect.x - th.px(12) - width, rect.y, width, rect.h), label,
+                                      partial(self.hosted.stand_in_for, seat, not standing_in), size=18))
         close = Rect(0, self.panel.bottom - th.px(78), th.px(280), th.px(54))
         close.centerx = self.panel.centerx
         widgets.append(Button(close, tr("hosting.close"), self.close, style="primary"))
         self.widgets = WidgetGroup(widgets, focus=len(widgets) - 1)
+
+    def update(self, dt: float) -> None:
+        if tuple(self.hosted.presence()) != self.laid_out_for:  # a player came or went: their buttons change
+            self.relayout()
 
     def copy(self, seat: int) -> None:
         """The seat's invitation onto the system clipboard (pygame's, which is SDL's)."""
@@ -81,11 +96,13 @@ class InvitationPanel(Overlay):
         th, text = self.ctx.theme, self.ctx.text
         self.seen = self.looks()
         self.draw_panel(surface, tr("hosting.title"))
-        left, width = self.panel.x + th.px(40), self.panel.w - th.px(80) - th.px(190)
+        left = self.panel.x + th.px(40)
         presence = self.hosted.presence()
         for row, invitation in enumerate(self.hosted.invitations()):
             seat = invitation.seat
             y = self.rows_top + row * self.row_h
+            buttons = [w.rect.x for w in self.widgets.widgets if y <= w.rect.y < y + self.row_h]
+            width = min(buttons, default=self.panel.right - th.px(40)) - th.px(20) - left
             here = presence[seat].value
             label = tr("hosting.seat", n=seat + 1, name=self.names[seat])
             heading = text.fitted(label, "bold", th.text(22), theme.INK, width // 2)
