@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ... import resources
-from ...interface.game import Agent, AnyState, Secrets, Variant, built_in_level, own_state
+from ...interface.game import Agent, AnyState, Secrets, Variant, built_in_level, fields_from_json, own_state
 from .actions import Action, Select, action_from_json
 from .ai import EXPERT, HARD, LEVELS, YARDSTICKS, EasyAgent, MediumAgent, SamplingAgent, SearchAgent
 from .ai.placement import Placement
@@ -61,6 +61,9 @@ class DracoMundis:
 
     def view_from_json(self, obj: Any) -> View:
         return View.from_json(obj)
+
+    def event_from_json(self, obj: Any) -> Event:
+        return fields_from_json(Event, obj)
 
     def make_agent(self, level: str, seed: int) -> Agent:
         return built_in_level({"easy": EasyAgent, "medium": MediumAgent, "hard": partial(SearchAgent, effort=HARD),
