@@ -198,7 +198,9 @@ class Table:
     def ask(self, seat: int, view: Any, legal: Sequence[Any]) -> int:
         """A remote seat's decision: its client's answer, or the away level's once it has waited `away_after`."""
         decision = len(self.controller.actions)
-        text = encode({**decide_message(self.game.id, view, legal), "decision": decision})
+        asked = self.controller.current()
+        kind = asked.kind if asked is not None else ""  # the game's name for it: a client's table needs it
+        text = encode({**decide_message(self.game.id, view, legal), "decision": decision, "kind": kind})
         with self.lock:
             if not self.stand_in[seat]:
                 pending = self.pending[seat] = Pending(decision, len(legal), text, time.monotonic())

@@ -43,6 +43,8 @@ from .text import Text
 from .theme import Theme
 
 if TYPE_CHECKING:
+    from ..net.client import NetClient
+    from ..net.invitation import Invitation
     from ..net.table import Table
     from ..saves import SavedGame
     from .hosted import HostingPlace
@@ -249,6 +251,32 @@ class App:
 
     def open_rules(self) -> None:
         self.scenes.push(self.ctx.game_ui.rules_scene(self))
+
+    def open_join(self) -> None:
+        from .scenes.join import JoinScene
+
+        self.scenes.push(JoinScene(self))
+
+    def join_table(self, invitation: "Invitation", client: "NetClient", welcome: dict[str, Any],
+                   arrived: list[dict[str, Any]]) -> "Scene | None":
+        """The table of a seat joined on another computer's game, once its host welcomed it (None: the welcome
+        names no table of this game that can be shown)."""
+        from ..net.recent import remember
+        from .joined import JoinedGame
+        from .table import TableScene
+
+        game = self.library[invitation.game]
+        try:
+            joined = JoinedGame(game, invitation, client, welcome, arrived)
+        except (ValueError, KeyError, TypeError) as exc:
+            log.warning("the host's welcome cannot be shown: %s", exc)
+            client.close()
+            return None
+        remember(invitation)
+        self.show_game(game.id)
+        return self.scenes.replace_all(TableScene(self, joined.controller.setup, self.ctx.game_ui.board,
+                                                  controller=joined.controller, joined=joined, autosave=False,
+                                                  offers_hints=False))
 
     def open_lesson(self) -> None:
         """Learn to play the game on screen: its lesson, started or resumed."""

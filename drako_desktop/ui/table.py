@@ -46,6 +46,7 @@ from .widgets import Button, Widget, WidgetGroup
 
 if TYPE_CHECKING:
     from .hosted import HostedTable
+    from .joined import JoinedGame
 
 log = logging.getLogger(__name__)
 
@@ -240,12 +241,14 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
     def __init__(self, app: GameRoom, setup: GameSetup, board: Callable[["TableScene[ActionT, ViewT]"], Board[ActionT]],
                  saved: SavedGame | None = None, review: bool = False, *, autosave: bool = True,
                  offers_hints: bool = True, log_open: bool = False,
-                 controller: GameController[ActionT, ViewT] | None = None, hosted: HostedTable | None = None) -> None:
+                 controller: Any = None, hosted: HostedTable | None = None, joined: JoinedGame | None = None) -> None:
         """A new game, or a saved one where it was left (`saved`); `review` only shows a finished game. The
         lesson passes its own `controller` (a scripted opponent), no autosave and no hints; a hosted game its
-        table's (`hosted`: seats played from other computers)."""
+        table's (`hosted`: seats played from other computers); a seat joined on another computer's table the
+        controller of what its host tells it (`joined`)."""
         super().__init__(app)
         self.hosted = hosted
+        self.joined = joined
         self.invited = False  # the invitations were shown when the hosted table first came on screen
         self.chat_lines: list[tuple[int, str]] = []  # a hosted game's chat: (the events told before it, its line)
         self.chat_text: str | None = None  # the chat line being typed (None: the chat is closed)
@@ -407,6 +410,14 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
         first = self.decision()
         if first is None:
             return
+        if self.joined is not None:  # sent to the host: its events show when the host tells them back
+            try:
+                self.joined.controller.act_all(actions)
+            except IllegalActionError as exc:
+                self.say(self.board.refusal(exc))
+            self.board.played(actions, [])
+            self.refresh_buttons()
+            return
         events: list[Any] = []
         for n, action in enumerate(actions):
             decision = self.controller.current()
@@ -426,6 +437,8 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
         self.choreo.add(self.board.beats(events, origin))
 
     def update(self, dt: float) -> None:
+        if self.joined is not None:
+            self.joined.take(self)
         self.clock += dt
         self.choreo.factor = self.speed
         self.choreo.update(dt)
@@ -479,6 +492,8 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
         elif c.phase == Phase.GAME_END:
             c.proceed()
             self.game_over()
+        elif self.joined is not None:
+            self.drive_joined()
         elif c.computer_to_move():
             try:
                 polled = self.computers.poll(self.app, c, self.session, dt, self.speed,
@@ -490,6 +505,18 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
                 events, pause = polled
                 self.choreo.add([Pause(pause)])
                 self.show(events)
+
+    def drive_joined(self) -> None:
+        """A joined seat's table: the next action the host told of is shown (paced at the host, where its
+        computers' thinking is shown); once all is shown and the host sent the finished game, its score sheet."""
+        assert self.joined is not None, "only a joined seat's table is driven by its host"
+        events = self.controller.poll()
+        if events is not None:
+            self.show(events)
+        elif self.joined.ended is not None:
+            self.controller = self.joined.ended
+            self.screen_changed()
+            self.game_over()
 
     def hand_over(self) -> bool:
         """The hand-over screen over the table, when the person the game waits for has not taken the screen
@@ -608,6 +635,8 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
         self.hints.forget()
         if self.hosted is not None:  # first: a remote seat's agent waiting for its client gives up
             self.hosted.close()
+        if self.joined is not None:
+            self.joined.close()
         self.controller.close()
         if self.session is not None:
             self.session.close()
@@ -678,6 +707,8 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
             return tr("chat.typing", text=self.chat_text)
         if self.heard is not None:
             return self.heard[0]
+        if self.joined is not None and self.joined.lost:
+            return tr("joining.lost")
         return self.board.status_text()
 
     def ending_text(self) -> str:
@@ -690,6 +721,8 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
         or who is next (never the one who just moved)."""
         if self.hosted is not None and self.hosted.is_remote(seat):
             return self.remote_waiting_text(seat)
+        if self.joined is not None:
+            return self.joined_waiting_text(seat)
         if not self.controller.seats[seat].is_human:  # the game's own words: Aetherya's "plays a card" in Chinese
             return tr(self.board.words.computer, name=self.seat_name(seat))
         if self.is_you(seat):  # "You are next", not "You is next"
@@ -703,9 +736,21 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
         name = self.seat_name(seat)
         if waiting is None or waiting.seat != seat:
             return tr("hosting.status.remote_next", name=name)
-        minutes, seconds = divmod(int(waiting.seconds), 60)
-        key = "hosting.status.waiting_away" if waiting.away else "hosting.status.waiting"
-        return tr(key, name=name, time=f"{minutes}:{seconds:02d}")
+        return self.waited_text(name, waiting.seconds, waiting.away)
+
+    def joined_waiting_text(self, seat: int) -> str:
+        """Whom the host's table waits for, and since when (a joined seat's table)."""
+        assert self.joined is not None, "only a joined seat's table waits for its host"
+        waiting = self.joined.waiting()
+        if waiting is None or waiting[0] != seat:
+            return tr("hosting.status.remote_next", name=self.seat_name(seat))
+        return self.waited_text(self.seat_name(seat), waiting[1], waiting[2])
+
+    @staticmethod
+    def waited_text(name: str, seconds: float, away: bool) -> str:
+        minutes, seconds = divmod(int(seconds), 60)
+        key = "hosting.status.waiting_away" if away else "hosting.status.waiting"
+        return tr(key, name=name, time=f"{minutes}:{int(seconds):02d}")
 
     def say(self, text: str) -> None:
         """A refusal or a short notice in the status bar, with the refusal's sound."""
@@ -798,7 +843,7 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
 
     def chat_seat(self) -> int | None:
         """Who says a chat line typed at this screen: the person looking at it (a hosted game's only)."""
-        if self.hosted is None or not self.people:
+        if self.hosted is None and self.joined is None or not self.people:
             return None
         return self.viewer if self.viewer is not None else self.people[0]
 
@@ -827,7 +872,12 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
     def say_chat(self, text: str) -> None:
         seat = self.chat_seat()
         self.close_chat()
-        if seat is None or self.hosted is None or not text.strip():
+        if seat is None or not text.strip():
+            return
+        if self.joined is not None:  # the host says it back to every seat, this one too
+            self.joined.say(text)
+            return
+        if self.hosted is None:
             return
         try:
             line = self.hosted.say(seat, text)
@@ -842,6 +892,10 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
         self.chat_lines.append((len(self.told), said))
         self._log_page = None
         self.heard = (said, TOAST)  # in the status bar, not as a toast: the boards draw those as refusals
+
+    def lost_joined(self, why: str) -> None:
+        """The host will not let this seat in again (another client took it over...): said, once."""
+        self.app.notify(tr("joining.refused_title"), why)
 
     def scroll_log(self, steps: int) -> None:
         self.log_scroll = max(0, self.log_scroll + steps * LOG_STEP)
