@@ -201,7 +201,7 @@ def test_a_game_hosted_from_the_app_is_played_with_another_computer(game_id):
     assert remote.chat == [{"type": "chat", "seat": 0, "text": "Good luck!"}]
     remote.client.send({"type": "chat", "text": "Thanks,\nyou too"})
     play_on(app, remote, lambda: "Player 2: Thanks,you too" in table.log_lines())
-    assert table.log_lines().index("You: Good luck!") < table.log_lines().index("Player 2: Thanks,you too")
+    assert table.log_lines().index("Player 1: Good luck!") < table.log_lines().index("Player 2: Thanks,you too")
     assert table.status_text() == "Player 2: Thanks,you too"  # a moment in the status bar, then the game's words
     play_on(app, remote, lambda: table.heard is None)
     play_on(app, remote, lambda: table.hosted.waiting() is not None)  # the remote seat's decision is asked

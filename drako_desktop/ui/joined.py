@@ -22,7 +22,7 @@ from typing import Any, Protocol, Sequence
 
 from ..ai import REMOTE
 from ..controller.game import COMPUTER, HUMAN, MAX_NAME, Decision, GameController, GameSetup, Phase, Seat, clean_name
-from ..i18n import tr
+from ..i18n import called_you, tr
 from ..interface.game import AnyGame, IllegalActionError
 from ..net.client import NetClient
 from ..net.invitation import Invitation
@@ -74,8 +74,9 @@ class HostPresence:
 def setup_of(game: AnyGame, welcome: dict[str, Any], seed: int = 0) -> GameSetup:
     """The table's seats as this seat sees them: itself a person at this screen, the others played elsewhere."""
     players, seat = welcome["players"], welcome["seat"]
-    names = [clean_name(str(n))[:MAX_NAME] or tr("new_game.player_n", n=i + 1)
-             for i, n in enumerate(welcome["names"])]
+    # Each seat by its name; another's "You" (a host's lone person's default name) as "Player n" here.
+    names = [name if name and not (i != seat and called_you(name)) else tr("new_game.player_n", n=i + 1)
+             for i, name in enumerate(clean_name(str(n))[:MAX_NAME] for n in welcome["names"])]
     first, variants = welcome.get("first"), welcome["variants"]
     if len(names) != players or not 0 <= seat < players or not isinstance(first, int) or not 0 <= first < players \
             or not all(isinstance(v, str) and v in {x.id for x in game.variants} for v in variants) \

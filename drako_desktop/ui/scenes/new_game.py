@@ -94,16 +94,17 @@ class NewGameScene(Screen):
         self.seat_widget(seat, ColourDisc).person = person  # its picture: a person or a computer
         if was_computer and person and self.names[seat].strip() in self.computer_names:
             # a person does not keep the computer's name: "You" when alone, else "Player n" (a typed name stays)
-            alone = kind == HUMAN and sum(k == HUMAN for k in self.kinds) == 1
+            alone = kind == HUMAN and sum(k in (HUMAN, REMOTE_KIND) for k in self.kinds) == 1
             self.names[seat] = tr("new_game.default_you") if alone else tr("new_game.player_n", n=seat + 1)
             self.seat_widget(seat, TextField).value = self.names[seat]
             self.first_choice.options = self.first_options()
         self.name_the_people()
 
     def name_the_people(self) -> None:
-        """"You" is a lone person's name: with two or more people each untouched "You" becomes "Player n" (as
-        the command line names them), so the table never tells the others "Pass the screen to You"."""
-        if sum(kind == HUMAN for kind in self.kinds) < 2:
+        """"You" is a lone person's name: with two or more people (here or on other computers) each untouched
+        "You" becomes "Player n" (as the command line names them), so the table never tells the others "Pass the
+        screen to You", nor another computer "You plays"."""
+        if sum(kind in (HUMAN, REMOTE_KIND) for kind in self.kinds) < 2:
             return
         for seat, kind in enumerate(self.kinds):
             if kind == HUMAN and called_you(self.names[seat]):
