@@ -11,8 +11,10 @@ import queue
 
 import pygame
 
+from drako_desktop.interface.game import fields_from_json
 from drako_desktop.interface.registry import load
-from drako_desktop.net.recent import recent_invitations
+from drako_desktop.net.invitation import Invitation
+from drako_desktop.net.recent import KEPT, recent_invitations, recent_path, remember
 from drako_desktop.ui.hosted import HostingPlace
 from drako_desktop.ui.scenes.join import JoinScene
 from drako_desktop.ui.scenes.menu import MainMenu
@@ -140,3 +142,92 @@ def test_a_second_app_joins_by_pasting_the_invitation_and_both_play_to_the_end()
     assert isinstance(guest.scenes.top, MainMenu)
     assert hosted is not None
     guest.close()
+
+
+def test_recent_invitations_are_bounded_checked_and_the_newest_first():
+    assert recent_invitations() == []  # none yet
+    recent_path().parent.mkdir(parents=True, exist_ok=True)
+    for hostile in ("", "[1, 2]", '{"format": "drako-desktop-recent-invitations", "version": 1, "invitations": 7}',
+                    "x" * 20_000):
+        recent_path().write_text(hostile, encoding="utf-8")
+        assert recent_invitations() == [], hostile[:40]
+    line = "drako://127.0.0.1:47474/20261207-142210-3fa9c1?game=draco-mundis&seat={seat}&key=" + "A" * 22 \
+        + "&pin=" + "A" * 43
+    recent_path().write_text('{"format": "drako-desktop-recent-invitations", "version": 1, "invitations": '
+                             f'["{line.format(seat=1)}", 5, "drako://nowhere"]}}', encoding="utf-8")
+    assert [str(i) for i in recent_invitations()] == [line.format(seat=1)]  # what is no invitation is left out
+    for seat in range(1, 10):
+        remember(Invitation.parse(line.format(seat=seat)))
+    remember(Invitation.parse(line.format(seat=3)))  # joined again: first, and once
+    seats = [i.seat + 1 for i in recent_invitations()]
+    assert seats == [3, 9, 8, 7, 6, 5, 4, 2][:KEPT]
+
+
+def test_events_from_a_host_are_checked_against_their_types():
+    game = load("draco-mundis")
+    event_type = type(game.new_state(2, 1, 0).apply(game.new_state(2, 1, 0).legal_actions()[0])[0])
+    assert fields_from_json(event_type, {"kind": "move", "seat": 1, "at": [5, 8], "to": [5, 9]}).at == (5, 8)
+    for hostile in ([], {"kind": 3}, {"kind": "move", "at": [5]}, {"kind": "move", "at": "5,8"},
+                    {"kind": "move", "nothing": 1}, {"kind": "fight", "attackers": [{"at": [1, 1]}]},
+                    {"kind": "move", "seat": True}, {"kind": "x" * 1000}, {"kind": "fight", "attackers": [[]] * 99}):
+        try:
+            fields_from_json(event_type, hostile)
+        except ValueError:
+            continue
+        raise AssertionError(f"{hostile!r} was taken for an event")
+
+
+class StubClient:
+    """A connection whose host says what the test wants."""
+
+    def __init__(self, messages) -> None:
+        self.messages, self.sent = list(messages), []
+
+    def poll(self):
+        arrived, self.messages = self.messages, []
+        return arrived
+
+    def send(self, message) -> None:
+        self.sent.append(message)
+
+    def close(self) -> None:
+        pass
+
+
+class StubTable:
+    def __init__(self, controller) -> None:
+        self.controller, self.heard, self.lost = controller, [], []
+
+    def screen_changed(self, coming=()) -> None:
+        pass
+
+    def hear(self, seat: int, line: str) -> None:
+        self.heard.append((seat, line))
+
+    def lost_joined(self, why: str) -> None:
+        self.lost.append(why)
+
+
+def test_what_a_host_sends_that_cannot_be_shown_asks_for_a_fresh_state_and_crashes_nothing():
+    from drako_desktop.ui.joined import JoinedGame
+
+    game = load("aetherya-pocket")
+    state = game.new_state(3, 1, 0)
+    welcome = {"type": "welcome", "seat": 1, "players": 3, "first": 0, "variants": [], "names": ["A", "You", "C"],
+               "state": {"n": 0, "view": state.view(1).to_json(), "events": []}}
+    hostile = [{"type": "events", "n": 1, "seat": 0, "events": [{"kind": 5}], "view": {}},
+               {"type": "decide", "decision": 0, "view": {}, "legal": [{"nonsense": True}], "kind": "arrange"},
+               {"type": "decide", "decision": 0, "view": {}, "legal": [], "kind": ["x"]},
+               {"type": "state", "n": 3, "view": {"players": "many"}, "events": []},
+               {"type": "end", "n": 9, "result": {}, "record": {"game": "chess"}},
+               {"type": "chat", "seat": 2, "text": "hello\u202e"}, {"type": "presence", "seats": ["here"] * 50,
+                                                                  "waiting": "x", "waited": -5}]
+    client = StubClient(hostile)
+    joined = JoinedGame(game, Invitation.parse(
+        "drako://127.0.0.1:47474/20261207-142210-3fa9c1?game=aetherya-pocket&seat=2&key=" + "A" * 22
+        + "&pin=" + "A" * 43), client, welcome)
+    table = StubTable(joined.controller)
+    joined.take(table)
+    assert [m for m in client.sent if m["type"] == "sync"] == [{"type": "sync"}] * 5
+    assert table.heard == [(2, "hello")] and joined.ended is None and joined.waiting() is None
+    assert joined.controller.setup.seats[0].name == "A" and joined.controller.seats[1].name == "You"

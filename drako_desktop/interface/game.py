@@ -225,6 +225,9 @@ def fields_from_json(kind: type[E], obj: Any) -> E:
     unknown = set(obj) - set(hints)
     if unknown:
         raise ValueError(f"an event has no field {brief(sorted(unknown)[0])}")
+    missing = [name for name in hints if name not in obj and name not in getattr(kind, "_field_defaults", {})]
+    if missing:
+        raise ValueError(f"an event's {missing[0]} is missing")
     return kind(**{name: _typed(hints[name], value, name) for name, value in obj.items()})
 
 

@@ -30,7 +30,7 @@ from ..controller.hint import HINT_DEPTH
 from ..controller.review import DEFAULT_DEPTH
 from ..controller.runner import derive_seed
 from ..controller.worker import AgentProcess, AgentProcessError
-from ..interface.game import Agent, Game
+from ..interface.game import Agent, EngineError, Game
 from ..interface.registry import Library
 from ..logsetup import current_log
 from ..settings import MAX_WINDOW, MIN_WINDOW, Settings
@@ -268,7 +268,7 @@ class App:
         game = self.library[invitation.game]
         try:
             joined = JoinedGame(game, invitation, client, welcome, arrived)
-        except (ValueError, KeyError, TypeError) as exc:
+        except (ValueError, KeyError, TypeError, AttributeError, EngineError) as exc:
             log.warning("the host's welcome cannot be shown: %s", exc)
             client.close()
             return None

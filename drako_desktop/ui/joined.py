@@ -23,7 +23,7 @@ from typing import Any, Protocol, Sequence
 from ..ai import REMOTE
 from ..controller.game import COMPUTER, HUMAN, MAX_NAME, Decision, GameController, GameSetup, Phase, Seat, clean_name
 from ..i18n import called_you, tr
-from ..interface.game import AnyGame, IllegalActionError
+from ..interface.game import AnyGame, EngineError, IllegalActionError
 from ..net.client import NetClient
 from ..net.invitation import Invitation
 from ..records import RecordError, replay_record
@@ -264,7 +264,7 @@ class JoinedGame:
         for message in arrived:
             try:
                 self._take(table, message)
-            except (ValueError, KeyError, TypeError, RecordError) as exc:  # what the host sent cannot be shown
+            except (ValueError, KeyError, TypeError, AttributeError, RecordError, EngineError) as exc:  # not shown
                 log.warning("the host's %s cannot be shown (%s): asking for a fresh state", message.get("type"), exc)
                 self.client.send({"type": "sync"})
 
