@@ -16,6 +16,7 @@ asking for a fresh state, never by a crash.
 from __future__ import annotations
 
 import logging
+import re
 import time
 from dataclasses import dataclass, field
 from typing import Any, Protocol, Sequence
@@ -82,8 +83,18 @@ def setup_of(game: AnyGame, welcome: dict[str, Any], seed: int = 0) -> GameSetup
             or not all(isinstance(v, str) and v in {x.id for x in game.variants} for v in variants) \
             or not game.min_players <= players <= game.max_players:
         raise ValueError("the host's welcome names no table of this game")
-    seats = tuple(Seat(name, HUMAN) if i == seat else Seat(name, COMPUTER, REMOTE) for i, name in enumerate(names))
+    specs = welcome.get("seats")
+    specs = specs if isinstance(specs, list) and len(specs) == players else [REMOTE] * players
+    seats = tuple(Seat(name, HUMAN) if i == seat else Seat(name, COMPUTER, played_by(spec))
+                  for i, (name, spec) in enumerate(zip(names, specs)))
     return GameSetup(seats, seed, first, game.id, tuple(variants))
+
+
+def played_by(spec: Any) -> str:
+    """Who plays another seat, as the host's welcome says: a computer level of the host (`ai:LEVEL`), or a player
+    on another computer (anything else)."""
+    level = spec[3:] if isinstance(spec, str) and spec.startswith("ai:") else ""
+    return level if re.fullmatch(r"[a-z][a-z0-9-]{0,30}", level) else REMOTE
 
 
 class ClientController:
@@ -301,7 +312,9 @@ class JoinedGame:
         game, state = replay_record({self.game.id: self.game}, record)
         c = self.controller
         setup = setup_of(game, {"players": c.setup.players, "seat": c.seat, "names": [s.name for s in c.seats],
-                                "first": state.first, "variants": list(state.variants)}, state.seed)
+                                "first": state.first, "variants": list(state.variants),
+                                "seats": [f"ai:{s.level}" if s.level != REMOTE else REMOTE for s in c.seats]},
+                         state.seed)
         if setup.first != c.setup.first or setup.variants != c.setup.variants:
             raise RecordError("the host's record is of another table")
         return GameController(game, setup, actions=state.history, threaded=False, people_end_turns=True)

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Callable, Generic, NamedTuple, Protocol, 
 import pygame
 from pygame import Rect
 
+from ..ai import REMOTE
 from ..controller.game import Decision, GameController, GameSetup, Phase
 from ..i18n import called_you, shown_name, tr
 from ..interface.game import ActionT, IllegalActionError, ViewT
@@ -721,7 +722,7 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
         or who is next (never the one who just moved)."""
         if self.hosted is not None and self.hosted.is_remote(seat):
             return self.remote_waiting_text(seat)
-        if self.joined is not None:
+        if self.joined is not None and self.controller.seats[seat].level == REMOTE:
             return self.joined_waiting_text(seat)
         if not self.controller.seats[seat].is_human:  # the game's own words: Aetherya's "plays a card" in Chinese
             return tr(self.board.words.computer, name=self.seat_name(seat))
