@@ -397,6 +397,12 @@ class Game(Protocol[ActionT, ViewT]):
 
     def view_from_json(self, obj: Any) -> ViewT: ...
 
+    def decisions_of(self, action: ActionT, kind: str) -> list[ActionT]:
+        """The actions, one decision each, that `action` takes at a decision of `kind` (what a host asks a seat on
+        another computer for, one decision at a time): itself, unless the game accepts an action that takes two
+        decisions at once (`GameState.decision_of`)."""
+        ...
+
     def event_from_json(self, obj: Any) -> Any:
         """An event from its JSON (`Event.to_json`: what a network host sends a seat); ValueError if it is none."""
 

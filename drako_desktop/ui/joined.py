@@ -179,23 +179,27 @@ class ClientController:
         asked = self.asked
         if asked is None or asked.decision != self.n or self._coming:
             return IllegalActionError("not-now", "the host has not asked this seat for a move now")
-        return None if action in asked.legal else IllegalActionError("illegal", "the host did not offer that move")
+        if self.game.decisions_of(action, asked.kind)[0] in asked.legal:
+            return None
+        return IllegalActionError("illegal", "the host did not offer that move")
 
     def act(self, action: Any) -> list[Any]:
         """The person's move, sent to the host (its events show when the host tells them back)."""
-        problem = self.why_illegal(action)
-        if problem is not None:
-            raise problem
-        assert self.asked is not None, "a move is legal only when asked for"
-        self.client.send({"type": "action", "decision": self.asked.decision,
-                          "choice": self.asked.legal.index(action)})
-        self.asked = None
+        self.act_all([action])
         return []
 
     def act_all(self, actions: Sequence[Any]) -> None:
-        """A gesture's actions: the first sent now, each next one as soon as the host asks for it."""
-        self.act(actions[0])
-        self.follow_ups = list(actions[1:])
+        """A gesture's actions, one decision each: the first sent now, each next one as soon as the host asks for
+        it (IllegalActionError when the first is not the host's to ask now)."""
+        problem = self.why_illegal(actions[0])
+        if problem is not None:
+            raise problem
+        asked = self.asked
+        assert asked is not None, "a move is legal only when asked for"
+        steps = self.game.decisions_of(actions[0], asked.kind) + list(actions[1:])
+        self.client.send({"type": "action", "decision": asked.decision, "choice": asked.legal.index(steps[0])})
+        self.asked = None
+        self.follow_ups = steps[1:]
 
     def poll(self) -> list[Any] | None:
         """The next action the host told of (the seat's view goes with it), or None."""
@@ -267,6 +271,7 @@ class JoinedGame:
         self.controller = ClientController(game, welcome, client)
         self.presence = HostPresence()
         self.lost = ""  # why the connection is down, while it is
+        self.refused = ""  # what the host refused last (a move it did not take, ...)
         self.ended: GameController[Any, Any] | None = None  # the finished game, once the host sent its record
 
     def take(self, table: JoinedTable) -> None:
@@ -303,8 +308,11 @@ class JoinedGame:
             self.ended = self.finished(message["record"])
         elif kind == "lost":
             self.lost = str(message.get("why", ""))[:200]
-        elif kind == "refused" and message.get("final"):
-            table.lost_joined(str(message["message"]))
+        elif kind == "refused":
+            self.refused = str(message["message"])[:300]
+            log.warning("the host refused: %s", self.refused)
+            if message.get("final"):
+                table.lost_joined(self.refused)
 
     def finished(self, record: Any) -> GameController[Any, Any]:
         """The finished game from the host's record, everything revealed (RecordError if it is none of this

@@ -55,6 +55,9 @@ class AetheryaPocket:
     def view_from_json(self, obj: Any) -> View:
         return View.from_json(obj)
 
+    def decisions_of(self, action: Action, kind: str) -> list[Action]:
+        return [action]  # every action of this game is one decision
+
     def event_from_json(self, obj: Any) -> Event:
         return fields_from_json(Event, obj)
 
