@@ -186,7 +186,9 @@ def play_on(app, remote: "RemotePlayer | Idle", until) -> None:
     raise AssertionError(f"stuck after {MAX_STEPS} steps: {table_of(app).status_text()}")
 
 
-@pytest.mark.parametrize("game_id", ["aetherya-pocket", "draco-mundis"])
+# Aetherya Pocket here; Draco Mundis is hosted from the new-game screen and played through by test_ui_joining (both
+# games here too would take the suite's time).
+@pytest.mark.parametrize("game_id", ["aetherya-pocket"])
 def test_a_game_hosted_from_the_app_is_played_with_another_computer(game_id):
     app = make_app(load(game_id), size=(1280, 720), persist=True, animation_speed="instant", computer_pace="fast")
     app.hosting_place = HostingPlace(bind=LOOPBACK, port=0, address=LOOPBACK)

@@ -538,7 +538,8 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
         c = self.controller
         if c.screen != self.shown_screen:
             self.screen_changed()
-        key = (c.phase, c.to_move, len(c.actions), self.choreo.idle, self.viewer)
+        # (whether a person's decision is pending: a joined seat's comes from its host after the action before it)
+        key = (c.phase, c.to_move, len(c.actions), self.choreo.idle, self.viewer, self.decision() is not None)
         if key != self._decision_key:
             self._decision_key = key
             if c.to_move != self._turn_seat:
