@@ -16,6 +16,7 @@ from drako_desktop.interface.game import fields_from_json
 from drako_desktop.interface.registry import load
 from drako_desktop.net.invitation import Invitation
 from drako_desktop.net.recent import KEPT, recent_invitations, recent_path, remember
+from drako_desktop.saves import history_dir
 from drako_desktop.ui.hosted import HostingPlace
 from drako_desktop.ui.scenes.join import JoinScene
 from drako_desktop.ui.scenes.menu import MainMenu
@@ -139,6 +140,8 @@ def test_a_second_app_joins_by_pasting_the_invitation_and_both_play_to_the_end(g
     host_table, guest_table = table_of(host), table_of(guest)
     assert guest_table.controller.over and host_table.controller.over
     assert guest_table.controller.record() == host_table.controller.record()
+    # Both kept the finished game in the history (one data folder here: the client's under an id of its own).
+    assert len(list(history_dir().glob("*.json"))) == 2
     whole_picture(guest, f"joining-client-score-sheet-{game_id}")
     leave(host)
     click(guest, button(guest.scenes.top, "Main menu").rect.center)

@@ -27,6 +27,7 @@ from ..i18n import called_you, tr
 from ..interface.game import AnyGame, EngineError, IllegalActionError
 from ..net.client import NetClient
 from ..net.invitation import Invitation
+from ..net.seat import keep_finished
 from ..records import RecordError, replay_record
 
 log = logging.getLogger(__name__)
@@ -266,6 +267,7 @@ class JoinedGame:
         """`arrived`: what the host sent after its welcome, before the table was there to show it."""
         self.game = game
         self.arrived = list(arrived)
+        self.welcome = welcome
         self.invitation = invitation
         self.client = client
         self.controller = ClientController(game, welcome, client)
@@ -306,6 +308,7 @@ class JoinedGame:
                 table.hear(message["seat"], clean_name(message["text"]))
         elif kind == "end":
             self.ended = self.finished(message["record"])
+            keep_finished({self.game.id: self.game}, message["record"], self.welcome, None)
         elif kind == "lost":
             self.lost = str(message.get("why", ""))[:200]
         elif kind == "refused":
