@@ -63,7 +63,7 @@ def leave(app) -> None:
 # Aetherya Pocket hosted, the joining app's menu showing Draco Mundis. (A Draco Mundis game through two apps passed
 # alone, but stalled once in the suite at a client's move of the play phase that its clicks did not make: left out
 # until that is found.)
-@pytest.mark.parametrize("game_id, other", [("aetherya-pocket", "draco-mundis")])
+@pytest.mark.parametrize("game_id, other", [("aetherya-pocket", "draco-mundis"), ("draco-mundis", "aetherya-pocket")])
 def test_a_second_app_joins_by_pasting_the_invitation_and_both_play_to_the_end(game_id, other):
     nothing: queue.Queue[None] = queue.Queue()
 
@@ -239,3 +239,25 @@ def test_what_a_host_sends_that_cannot_be_shown_asks_for_a_fresh_state_and_crash
     assert [m for m in client.sent if m["type"] == "sync"] == [{"type": "sync"}] * 5
     assert table.heard == [(2, "hello")] and joined.ended is None and joined.waiting() is None
     assert joined.controller.setup.seats[0].name == "A" and joined.controller.seats[1].name == "You"
+
+
+def test_a_question_the_host_asked_before_a_fresh_state_for_its_position_stays_asked():
+    """A client that missed some events asks for a fresh state; the host's next question may come before it, and
+    is not asked again: the fresh state must not forget it (the seat would wait for ever)."""
+    from drako_desktop.ui.joined import JoinedGame
+
+    game = load("aetherya-pocket")
+    state = game.new_state(2, 1, 0)
+    first = state.legal_actions()[0]
+    welcome = {"type": "welcome", "seat": 1, "players": 2, "first": 0, "variants": [], "names": ["A", "B"],
+               "state": {"n": 0, "view": state.view(1).to_json(), "events": []}}
+    state.apply(first)
+    question = {"type": "decide", "decision": 1, "kind": state.decision(), "view": state.view(1).to_json(),
+                "legal": [a.to_json() for a in state.legal_actions()]}
+    fresh = {"type": "state", "n": 1, "view": state.view(1).to_json(), "events": []}
+    joined = JoinedGame(game, Invitation.parse(
+        "drako://127.0.0.1:47474/20261207-142210-3fa9c1?game=aetherya-pocket&seat=2&key=" + "A" * 22
+        + "&pin=" + "A" * 43), StubClient([question, fresh]), welcome)
+    joined.take(StubTable(joined.controller))
+    decision = joined.controller.current()
+    assert decision.human and decision.seat == 1 and joined.controller.n == 1

@@ -118,6 +118,7 @@ class ClientController:
         self.hints = [0] * self.setup.players
         self.phase = Phase.DECIDE
         self.follow_ups: list[Any] = []  # the rest of a gesture that plays more than one action, sent as asked
+        self.asked: Asked | None = None
         self.load(welcome["state"])
 
     @property
@@ -131,7 +132,10 @@ class ClientController:
         self.n: int = state["n"]
         self._last: list[Any] = []
         self._coming: list[Told] = []
-        self.asked: Asked | None = None
+        # A question the host asked for this position stays asked: a fresh state the client asked for (it missed
+        # some events) comes after the host's next question, which is not asked again.
+        if self.asked is not None and self.asked.decision != self.n:
+            self.asked = None
 
     # -- what the table asks ---------------------------------------------------------------------------------------
 
