@@ -60,9 +60,7 @@ def leave(app) -> None:
         app.scenes.pop()
 
 
-# Aetherya Pocket hosted, the joining app's menu showing Draco Mundis. (A Draco Mundis game through two apps passed
-# alone, but stalled once in the suite at a client's move of the play phase that its clicks did not make: left out
-# until that is found.)
+# Each game hosted, the joining app's menu showing the other one.
 @pytest.mark.parametrize("game_id, other", [("aetherya-pocket", "draco-mundis"), ("draco-mundis", "aetherya-pocket")])
 def test_a_second_app_joins_by_pasting_the_invitation_and_both_play_to_the_end(game_id, other):
     nothing: queue.Queue[None] = queue.Queue()
