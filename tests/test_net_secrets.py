@@ -126,7 +126,7 @@ def check_messages(replay: Replay, seat: int, messages: list[dict[str, Any]]) ->
             state = replay.states[d]
             assert state.current == seat
             expected = decide_message(game.id, state.view(seat), state.legal_actions())
-            assert message == json.loads(encode({**expected, "decision": d}))
+            assert message == json.loads(encode({**expected, "decision": d, "kind": state.decision()}))
             told["decide"] += 1
         elif kind == "presence":
             assert set(message) == {"type", "seats", "waiting", "waited"} and set(message["seats"]) <= PRESENCE

@@ -38,7 +38,7 @@ from enum import Enum
 from functools import partial
 from typing import Any, Callable, Generic, Sequence
 
-from ..ai import make_agent
+from ..ai import REMOTE, make_agent
 from ..interface.game import ActionT, Agent, Breakdown, Game, GameState, IllegalActionError, Secrets, ViewT
 from ..interface.registry import DEFAULT_GAME
 from .runner import derive_seed
@@ -68,6 +68,12 @@ class Seat:
     @property
     def is_human(self) -> bool:
         return self.kind == HUMAN
+
+    @property
+    def is_person(self) -> bool:
+        """A person plays the seat: at this screen, or from another computer (a hosted game's remote seat, which
+        the controller asks as it asks a computer)."""
+        return self.is_human or self.level == REMOTE
 
     def spec(self) -> str:
         """The seat as written on the command line: `human` or `ai:LEVEL`."""

@@ -17,7 +17,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Callable, Collection, Mapping, Protocol, Sequence, TypeVar, runtime_checkable
+from types import UnionType
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Callable,
+    Collection,
+    Mapping,
+    Protocol,
+    Sequence,
+    TypeVar,
+    Union,
+    get_args,
+    get_origin,
+    get_type_hints,
+    runtime_checkable,
+)
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -43,6 +58,7 @@ class ActionFormatError(EngineError):
 
 
 MAX_SHOWN = 40  # characters of a value from outside that a message shows
+MAX_ITEMS = 64  # items of a list in an event from outside (a fight's fighters, the pieces it freed)
 
 
 def brief(value: Any, limit: int = MAX_SHOWN) -> str:
@@ -197,6 +213,51 @@ def fields_json(event: Any) -> dict[str, Any]:
             if name not in defaults or value != defaults[name]}
 
 
+E = TypeVar("E")  # a game's event type (a NamedTuple)
+
+
+def fields_from_json(kind: type[E], obj: Any) -> E:
+    """The inverse of `fields_json`: a NamedTuple event (`kind`) from its JSON, each field checked against its type
+    (a network client's events come from a host as untrusted as any input); ValueError says what is wrong."""
+    if not isinstance(obj, dict):
+        raise ValueError(f"an event is an object, not {brief(obj)}")
+    hints = get_type_hints(kind)
+    unknown = set(obj) - set(hints)
+    if unknown:
+        raise ValueError(f"an event has no field {brief(sorted(unknown)[0])}")
+    missing = [name for name in hints if name not in obj and name not in getattr(kind, "_field_defaults", {})]
+    if missing:
+        raise ValueError(f"an event's {missing[0]} is missing")
+    return kind(**{name: _typed(hints[name], value, name) for name, value in obj.items()})
+
+
+def _typed(hint: Any, value: Any, name: str) -> Any:
+    origin, args = get_origin(hint), get_args(hint)
+    if origin in (Union, UnionType):
+        if value is None and type(None) in args:
+            return None
+        for option in (a for a in args if a is not type(None)):
+            try:
+                return _typed(option, value, name)
+            except ValueError:
+                pass
+        raise ValueError(f"the event's {name} is not {hint}: {brief(value)}")
+    if isinstance(hint, type) and issubclass(hint, tuple) and hasattr(hint, "_fields"):
+        return fields_from_json(hint, value)
+    if origin is tuple:
+        if not isinstance(value, list) or len(value) > MAX_ITEMS:
+            raise ValueError(f"the event's {name} is not a list: {brief(value)}")
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_typed(args[0], v, name) for v in value)
+        if len(args) != len(value):
+            raise ValueError(f"the event's {name} has {len(value)} items, not {len(args)}")
+        return tuple(_typed(a, v, name) for a, v in zip(args, value))
+    if hint is bool and isinstance(value, bool) or hint is str and isinstance(value, str) and len(value) <= 100 \
+            or hint is int and isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10**6:
+        return value
+    raise ValueError(f"the event's {name} is not {getattr(hint, '__name__', hint)}: {brief(value)}")
+
+
 def _plain(value: Any) -> Any:
     if isinstance(value, tuple):
         if hasattr(value, "_fields"):
@@ -335,6 +396,15 @@ class Game(Protocol[ActionT, ViewT]):
     def action_from_json(self, obj: Any) -> ActionT: ...
 
     def view_from_json(self, obj: Any) -> ViewT: ...
+
+    def decisions_of(self, action: ActionT, kind: str) -> list[ActionT]:
+        """The actions, one decision each, that `action` takes at a decision of `kind` (what a host asks a seat on
+        another computer for, one decision at a time): itself, unless the game accepts an action that takes two
+        decisions at once (`GameState.decision_of`)."""
+        ...
+
+    def event_from_json(self, obj: Any) -> Any:
+        """An event from its JSON (`Event.to_json`: what a network host sends a seat); ValueError if it is none."""
 
     def make_agent(self, level: str, seed: int) -> Agent: ...
 

@@ -17,6 +17,7 @@ import signal
 import socket
 import sys
 import threading
+import time
 from functools import partial
 from pathlib import Path
 from typing import Any, Sequence
@@ -34,6 +35,7 @@ from .table import Table
 
 log = logging.getLogger("drako_desktop.net")
 
+PORT_WAIT = 5.0  # seconds a continued game's host waits for its old port (see `_wait_for_port`)
 END_GRACE = 30.0  # seconds a host told to exit at the end waits for clients that are away to come back for it
 NOWHERE = "192.0.2.1"  # TEST-NET-1 (RFC 5737): routed nowhere; a UDP socket "connected" to it names this computer's
 # own address on its way out to the network, and sends nothing
@@ -119,9 +121,11 @@ class Host:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stopped: asyncio.Event | None = None
         self._changed: asyncio.Event | None = None
+        self._stop_asked = False  # `stop` came before the run started: it ends as soon as it starts
 
     def stop(self) -> None:
         """End the run (from any thread): the tables are saved, their clients told the host is closing."""
+        self._stop_asked = True
         loop, stopped = self._loop, self._stopped
         if loop is not None and stopped is not None:
             try:
@@ -135,6 +139,8 @@ class Host:
         self._loop = loop = asyncio.get_running_loop()
         self._stopped = stopped = asyncio.Event()
         self._changed = changed = asyncio.Event()
+        if self._stop_asked:
+            stopped.set()
         try:
             await self._open()
             if signals and sys.platform != "win32":
@@ -190,6 +196,67 @@ class Host:
                 log.info("  seat %d (%s): %s", invitation.seat + 1, names[invitation.seat].name, invitation)
             table.start()
         self.ready.set()
+
+
+class BackgroundHost:
+    """One table served on a thread of its own (an asyncio loop of its own) beside a frame loop that never waits
+    for it: a game the app hosts, whose table the app's scene drives. `failure` says why it stopped, if it failed
+    (the port taken by another program...)."""
+
+    def __init__(self, table: Table) -> None:
+        self.host = Host([table], exit_at_end=False)
+        self.failure: BaseException | None = None
+        self.thread = threading.Thread(target=self._run, name=f"host-{table.game_id}", daemon=True)
+
+    def start(self) -> None:
+        self.thread.start()
+
+    def _run(self) -> None:
+        hosting = self.host.tables[0].hosting
+        _wait_for_port(hosting.bind, hosting.port, PORT_WAIT)
+        try:
+            asyncio.run(self.host.run())
+        except Exception as exc:  # said on the app's screen; the game itself goes on being saved by the app
+            log.warning("the hosted table stopped: %s", exc)
+            self.failure = exc
+
+    @property
+    def listening(self) -> bool:
+        return self.host.ready.is_set() and self.thread.is_alive()
+
+    def stop(self) -> None:
+        """Stop serving (never waits): the clients are told the host is closing, and come back when it is back."""
+        self.host.stop()
+
+    def join(self, timeout: float) -> bool:
+        """Wait for the thread to end after `stop`; whether it did."""
+        self.thread.join(timeout)
+        return not self.thread.is_alive()
+
+
+def port_for_new_table(bind: str, preferred: int) -> int:
+    """`preferred` if nothing listens there now, else 0 (any free port, chosen when the table starts listening): a
+    second hosted game, or another program on the port, does not keep a new game from being hosted."""
+    return preferred if _port_free(bind, preferred) else 0
+
+
+def _port_free(bind: str, port: int) -> bool:
+    family = socket.AF_INET6 if ":" in bind else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server listens: TIME_WAIT is no bar
+        try:
+            probe.bind((bind, port))
+        except OSError:
+            return False
+    return True
+
+
+def _wait_for_port(bind: str, port: int, seconds: float) -> None:
+    """A game left and continued at once finds its port held a moment longer by the host that is closing it (on
+    its own thread): up to `seconds` for it to be free (a port held longer is said by the host's failure)."""
+    deadline = time.monotonic() + seconds
+    while port and not _port_free(bind, port) and time.monotonic() < deadline:
+        time.sleep(0.1)
 
 
 async def _told_or_grace(tables: Sequence[Table], changed: asyncio.Event) -> None:

@@ -103,22 +103,27 @@ class SeatPlayer:
         self.result = message["result"]
         if self.agent is not None:
             self.agent.game_over(message["scores"], message["winners"])
-        try:
-            self._keep(message["record"])
-        except (RecordError, ValueError, KeyError, TypeError) as exc:
-            log.warning("the game's record from the host cannot be kept: %s", exc)
+        keep_finished(self.library, message["record"], self.welcome, self.spec)
 
-    def _keep(self, record: Any) -> None:
-        """The finished game into this computer's history, named and seated as at the table (the other seats as
-        played from elsewhere, this one by its level, or as remote too when it is a bot of this command line)."""
-        game, state = replay_record(self.library, record)
-        welcome = self.welcome
+    def close(self) -> None:
+        if self.agent is not None:
+            self.agent.close()
+
+
+def keep_finished(library: Mapping[str, AnyGame], record: Any, welcome: Mapping[str, Any],
+                  agent: str | None) -> None:
+    """The finished game from its host's record into this computer's history, named and seated as at the table
+    (the other seats as played from elsewhere; this one by `agent`'s level, as remote too when it is a bot of the
+    command line, or, with no `agent`, as the person at this screen); said in the log when it cannot be kept."""
+    try:
+        game, state = replay_record(library, record)
         seat = welcome["seat"]
         names = [clean_name(str(n))[:MAX_NAME] or f"Seat {i + 1}" for i, n in enumerate(welcome["names"])]
         if len(names) != state.players:
             raise ValueError("the welcome and the record name different seats")
-        own = self.spec if is_builtin(game, self.spec) else REMOTE
-        seats = tuple(Seat(name, COMPUTER, own if i == seat else REMOTE) for i, name in enumerate(names))
+        own = Seat(names[seat]) if agent is None else \
+            Seat(names[seat], COMPUTER, agent if is_builtin(game, agent) else REMOTE)
+        seats = tuple(own if i == seat else Seat(name, COMPUTER, REMOTE) for i, name in enumerate(names))
         setup = GameSetup(seats, state.seed, state.first, game.id, tuple(state.variants))
         saved = replace(start_game(setup), game_id=welcome["table"], actions=tuple(state.history), updated=now())
         text = encode(saved, state, game)
@@ -126,11 +131,10 @@ class SeatPlayer:
         if not write_new(history_dir() / file_name(saved.game_id), text):  # this computer hosted it too
             write_new(history_dir() / file_name(new_game_id()), encode(replace(saved, game_id=new_game_id()), state,
                                                                         game))
-        log.info("the game's record is in %s", history_dir())
-
-    def close(self) -> None:
-        if self.agent is not None:
-            self.agent.close()
+    except (RecordError, ValueError, KeyError, TypeError, OSError) as exc:
+        log.warning("the game's record from the host cannot be kept: %s", exc)
+        return
+    log.info("the game's record is in %s", history_dir())
 
 
 def play_seat(invitation: Invitation, library: Mapping[str, AnyGame], agent: str, out: Writable, *,

@@ -17,6 +17,11 @@ only the table's own thread touches).
 
 A seat whose decision waits longer than `away_after` is played by the `away_level` computer until its client is
 back (joins again, or says anything). Without `away_after` the table waits for the seat as long as it takes.
+
+The app hosts a table it drives itself (`driven_by`): the table scene's controller, whose remote seats are this
+table's `RemoteSeat` agents, runs from the frame loop with the host's own people at the screen and saves the game
+itself; the table then has no thread of its own, tells the clients the end as soon as the last action is applied,
+and leaves the controller and the saving to the scene.
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ from typing import Any, Callable, Mapping, Protocol, Sequence
 from .. import __version__
 from ..ai import REMOTE, make_agent
 from ..ai.external import AnswerError, chosen_index, decide_message
-from ..controller.game import GameController, Phase, as_seen_by
+from ..controller.game import GameController, Phase, Seat, as_seen_by
 from ..controller.runner import derive_seed
 from ..interface.game import Agent, AnyGame
 from ..saves import SavedGame
@@ -101,8 +106,16 @@ class RemoteSeat:
         pass
 
 
+# The controller of a table its caller drives (its remote seats played by the table's `RemoteSeat`s)
+ControllerMaker = Callable[["Table"], "GameController[Any, Any]"]
+
+
 class Table:
-    def __init__(self, game: AnyGame, saved: SavedGame, hosting: Hosting) -> None:
+    def __init__(self, game: AnyGame, saved: SavedGame, hosting: Hosting, *,
+                 driven_by: ControllerMaker | None = None) -> None:
+        """A table that runs its game on a thread of its own and saves it; or, `driven_by` a caller (the app's
+        table scene), one whose controller that caller makes (its remote seats played by `remote_seat`), runs
+        and saves."""
         self.game = game
         self.hosting = hosting
         self.game_id = saved.game_id
@@ -123,10 +136,16 @@ class Table:
         self.failure: BaseException | None = None  # what stopped the table's thread, if anything did
         self.told_end: set[int] = set()  # the remote seats whose client was sent the end
         self.watchers: list[Callable[[], object]] = []  # called (from any thread) when the game ends or a client leaves
-        self.controller = GameController(game, setup, actions=saved.actions, hints=saved.hints, threaded=False,
-                                         seat_agents=self._agent)
-        self.session = GameSession(self.controller, saved)
-        self.session.paced = True  # written when the table waits for a player, and every `SAVE_EVERY` seconds
+        self.chat_listeners: list[Callable[[int, str], object]] = []  # called (network's thread) with a client's line
+        self.driven = driven_by is not None
+        self.session: GameSession | None = None
+        if driven_by is not None:
+            self.controller = driven_by(self)
+        else:
+            self.controller = GameController(game, setup, actions=saved.actions, hints=saved.hints, threaded=False,
+                                             seat_agents=self._agent)
+            self.session = GameSession(self.controller, saved)
+            self.session.paced = True  # written when the table waits for a player, and every `SAVE_EVERY` seconds
         self.written = time.monotonic()
         self.unsaved = False
         self.controller.listeners.append(self._applied)
@@ -145,12 +164,17 @@ class Table:
     # -- the game, on the table's thread -------------------------------------------------------------------------
 
     def start(self) -> None:
-        self.thread.start()
+        if not self.driven:
+            self.thread.start()
 
-    def _agent(self, seat: int, spec: Any) -> Agent:
+    def _agent(self, seat: int, spec: Seat) -> Agent:
         if self.remote[seat]:
-            return RemoteSeat(self, seat)
+            return self.remote_seat(seat)
         return make_agent(self.game, spec.level, self.seeds[seat])
+
+    def remote_seat(self, seat: int) -> RemoteSeat:
+        """The agent of a seat played from another computer: its client's answers."""
+        return RemoteSeat(self, seat)
 
     def _play(self) -> None:
         c = self.controller
@@ -174,7 +198,9 @@ class Table:
     def ask(self, seat: int, view: Any, legal: Sequence[Any]) -> int:
         """A remote seat's decision: its client's answer, or the away level's once it has waited `away_after`."""
         decision = len(self.controller.actions)
-        text = encode({**decide_message(self.game.id, view, legal), "decision": decision})
+        asked = self.controller.current()
+        kind = asked.kind if asked is not None else ""  # the game's name for it: a client's table needs it
+        text = encode({**decide_message(self.game.id, view, legal), "decision": decision, "kind": kind})
         with self.lock:
             if not self.stand_in[seat]:
                 pending = self.pending[seat] = Pending(decision, len(legal), text, time.monotonic())
@@ -184,6 +210,9 @@ class Table:
                 if self.unsaved and not self.lock.wait_for(lambda: pending.choice is not None, QUICK):
                     self._save()  # the player takes time: the table has time to write the game
                 while pending.choice is None and not self.closing:
+                    if self.stand_in[seat]:  # the host gave the seat to the away level meanwhile
+                        self.pending[seat] = None
+                        break
                     left = None if self.away_after is None else pending.asked + self.away_after - time.monotonic()
                     if left is not None and left <= 0:
                         self.pending[seat] = None
@@ -233,20 +262,29 @@ class Table:
                 else:
                     link.send(f'{{"type":"events","n":{n},"seat":{actor},"events":[{",".join(seen)}],'
                               f'"view":{view}}}')
+        if n % PROGRESS_EVERY == 0:
+            log.info("table %s: %d actions played", self.game_id, n)
+        if self.driven:  # the scene saves every action itself, and no thread of the table's sees the end
+            if c.over and self.end_text is None:
+                self._tell_end()
+            return
         self.unsaved = True
         if time.monotonic() - self.written >= SAVE_EVERY:
             self._save()
-        if n % PROGRESS_EVERY == 0:
-            log.info("table %s: %d actions played", self.game_id, n)
 
     def _save(self) -> None:
         """Hand the position to the session's writer (it writes the newest it has, on a thread of its own)."""
-        self.session.write()
+        if self.session is not None:
+            self.session.write()
         self.written, self.unsaved = time.monotonic(), False
 
     def _finish(self) -> None:
-        c = self.controller
+        assert self.session is not None, "a table that runs its own game saves it"
         self.session.flush()
+        self._tell_end()
+
+    def _tell_end(self) -> None:
+        c = self.controller
         result = c.result()
         text = encode({"type": "end", "n": len(c.actions), "scores": c.score_reports(), "winners": c.winners(),
                        "result": result, "record": c.record()})
@@ -281,11 +319,13 @@ class Table:
             self.lock.notify_all()
         if self.thread.is_alive() and threading.current_thread() is not self.thread:
             self.thread.join(timeout=10)
+        for agent in self.stand_ins.values():
+            agent.close()
+        if self.session is None:
+            return  # the controller and the saving are the driving scene's
         if self.unsaved and not self.thread.is_alive():
             self._save()
         self.controller.close()
-        for agent in self.stand_ins.values():
-            agent.close()
         self.session.close()
 
     # -- clients, on the network's thread -------------------------------------------------------------------------
@@ -345,13 +385,21 @@ class Table:
             if kind == "action":
                 self._answer(seat, message)
             elif kind == "chat":
-                line = chat_line(message["text"])
-                log.info("table %s: chat of seat %d: %s", self.game_id, seat + 1, line)
-                self._to_all(encode({"type": "chat", "seat": seat, "text": line}))
+                line = self.say(seat, message["text"])
+                for listener in self.chat_listeners:
+                    listener(seat, line)
             elif kind == "sync":
                 link.send(self._state_text(seat, "state"))
             else:
                 raise Refusal("bad-message", why="a client says hello once")
+
+    def say(self, seat: int, text: str) -> str:
+        """A chat line of `seat` (a client's, or a person's at the host's screen) to every client (lock held): the
+        line as shown, or Refusal when it is no chat line."""
+        line = chat_line(text)
+        log.info("table %s: chat of seat %d: %s", self.game_id, seat + 1, line)
+        self._to_all(encode({"type": "chat", "seat": seat, "text": line}))
+        return line
 
     def _answer(self, seat: int, message: Mapping[str, Any]) -> None:
         decision = message["decision"]
@@ -366,6 +414,18 @@ class Table:
             raise Refusal("illegal", why=str(exc)) from None
         self.pending[seat] = None
         self.lock.notify_all()
+
+    def stand_in_for(self, seat: int, standing_in: bool) -> None:
+        """The host gives a remote seat to the away level until its player is back (`standing_in`), or takes it
+        back: its decisions wait for its client again."""
+        with self.lock:
+            if not self.remote[seat] or self.stand_in[seat] == standing_in:
+                return
+            self.stand_in[seat] = standing_in
+            log.info("table %s: the host %s seat %d", self.game_id,
+                     f"lets {self.away_level} play" if standing_in else "waits for the player of", seat + 1)
+            self.lock.notify_all()
+            self._tell_presence()
 
     def _back(self, seat: int) -> bool:
         """The seat's client is here: a computer standing in for it hands the seat back (lock held). Whether one

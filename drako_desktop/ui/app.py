@@ -23,13 +23,14 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 import pygame
 
 from .. import i18n, resources
-from ..ai import make_agent
+from ..ai import REMOTE, make_agent
 from ..console import Failure
-from ..controller.game import GameController, GameSetup
+from ..controller.game import GameController, GameSetup, Seat
 from ..controller.hint import HINT_DEPTH
 from ..controller.review import DEFAULT_DEPTH
+from ..controller.runner import derive_seed
 from ..controller.worker import AgentProcess, AgentProcessError
-from ..interface.game import Agent, Game
+from ..interface.game import Agent, EngineError, Game
 from ..interface.registry import Library
 from ..logsetup import current_log
 from ..settings import MAX_WINDOW, MIN_WINDOW, Settings
@@ -42,7 +43,11 @@ from .text import Text
 from .theme import Theme
 
 if TYPE_CHECKING:
+    from ..net.client import NetClient
+    from ..net.invitation import Invitation
+    from ..net.table import Table
     from ..saves import SavedGame
+    from .hosted import HostingPlace
     from .scenes.base import Scene
 
 log = logging.getLogger(__name__)
@@ -129,6 +134,8 @@ class App:
         self._drawn_changes = -1  # the stack's changes the last frame showed
         self.changed: list[pygame.Rect] | None = None  # the regions of the window the last frame drew (None: all)
         self._opponents: AgentProcess | None = None  # the opponents' process of the last game played
+        # Where a game with seats on other computers listens (None: the defaults; tests: loopback).
+        self.hosting_place: HostingPlace | None = None
 
     # -- window ---------------------------------------------------------------------------
 
@@ -245,6 +252,32 @@ class App:
     def open_rules(self) -> None:
         self.scenes.push(self.ctx.game_ui.rules_scene(self))
 
+    def open_join(self) -> None:
+        from .scenes.join import JoinScene
+
+        self.scenes.push(JoinScene(self))
+
+    def join_table(self, invitation: "Invitation", client: "NetClient", welcome: dict[str, Any],
+                   arrived: list[dict[str, Any]]) -> "Scene | None":
+        """The table of a seat joined on another computer's game, once its host welcomed it (None: the welcome
+        names no table of this game that can be shown)."""
+        from ..net.recent import remember
+        from .joined import JoinedGame
+        from .table import TableScene
+
+        game = self.library[invitation.game]
+        try:
+            joined = JoinedGame(game, invitation, client, welcome, arrived)
+        except (ValueError, KeyError, TypeError, AttributeError, EngineError) as exc:
+            log.warning("the host's welcome cannot be shown: %s", exc)
+            client.close()
+            return None
+        remember(invitation)
+        self.show_game(game.id)
+        return self.scenes.replace_all(TableScene(self, joined.controller.setup, self.ctx.game_ui.board,
+                                                  controller=joined.controller, joined=joined, autosave=False,
+                                                  offers_hints=False))
+
     def open_lesson(self) -> None:
         """Learn to play the game on screen: its lesson, started or resumed."""
         self.ctx.game_ui.open_lesson(self)
@@ -276,10 +309,39 @@ class App:
 
     def table(self, setup: GameSetup, saved: "SavedGame | None" = None, review: bool = False) -> "Scene":
         """The table of a new game (`setup`), of a saved one where it was left, or of a finished one to look at
-        (`review`), with the game's board."""
+        (`review`), with the game's board. A game with seats played from other computers is hosted (a saved one
+        with its old invitations: TableFileError when they cannot be used any more)."""
         from .table import TableScene
 
-        return TableScene(self, setup, self.ctx.game_ui.board, saved=saved, review=review)
+        if review or not any(seat.level == REMOTE for seat in setup.seats):
+            return TableScene(self, setup, self.ctx.game_ui.board, saved=saved, review=review)
+        from ..saves import start_game
+        from .hosted import HostedTable, HostingPlace  # the network's libraries load with the first hosted game
+
+        game = self.library[setup.game]
+        make_controller = partial(self._hosted_controller, setup, saved)
+        if saved is None:
+            hosted = HostedTable.new(game, start_game(setup), self.hosting_place or HostingPlace(), make_controller)
+        else:
+            hosted = HostedTable.reopened(game, saved, make_controller)
+        hosted.start()
+        return TableScene(self, setup, self.ctx.game_ui.board, saved=hosted.saved, controller=hosted.controller,
+                          hosted=hosted)
+
+    def _hosted_controller(self, setup: GameSetup, saved: "SavedGame | None", table: "Table") -> GameController:
+        """The controller of a hosted game: its remote seats wait for their clients in the worker thread (never on
+        the frame loop, even in a test's app), its computers are the app's; no practice undo against people."""
+        game = self.library[setup.game]
+        computers = any(not seat.is_human and seat.level != REMOTE for seat in setup.seats)
+        factory = self.opponents(game).factory if self.threaded and computers else partial(self.agent_factory, game)
+
+        def seat_agent(i: int, seat: Seat) -> Agent:
+            return table.remote_seat(i) if seat.level == REMOTE else factory(seat.level,
+                                                                             derive_seed(setup.seed, "seat", i))
+
+        resumed: dict[str, Any] = {} if saved is None else {
+            "actions": saved.actions, "hints": saved.hints, "turn_ended": saved.turn_ended}
+        return GameController(game, setup, people_end_turns=True, seat_agents=seat_agent, **resumed)
 
     def start_game(self, setup: GameSetup) -> "Scene":
         self.show_game(setup.game)
@@ -373,6 +435,7 @@ class App:
     def _table_for(self, saved: "SavedGame", review: bool = False) -> "Scene | None":
         """The table of a saved game (`review`: shown, and played on if unfinished, without saving)."""
         from ..ai import EXTERNAL, AgentSpecError
+        from ..net.hosting import TableFileError
 
         if not self.ctx.settings.bot_command.strip() and any(s.level == EXTERNAL for s in saved.setup.seats):
             self.notify(i18n.tr("load.cannot_open_title"), i18n.tr("load.no_bot"))
@@ -380,7 +443,7 @@ class App:
         try:
             self.show_game(saved.setup.game)
             return self.table(saved.setup, saved=saved, review=review)
-        except (AgentSpecError, AgentProcessError) as exc:  # e.g. the external bot cannot be started
+        except (AgentSpecError, AgentProcessError, TableFileError) as exc:  # the bot or the invitations are gone
             log.warning("cannot open the saved game %s: %s", saved.game_id, exc)
             self.notify(i18n.tr("load.cannot_open_title"), i18n.tr("load.cannot_open", error=str(exc)))
             return None

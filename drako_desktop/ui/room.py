@@ -24,6 +24,8 @@ if TYPE_CHECKING:
     from ..i18n import Message
     from ..interface.game import AnyGame
     from ..interface.registry import Library
+    from ..net.client import NetClient
+    from ..net.invitation import Invitation
     from ..saves import SavedGame
     from ..session import GameSession
     from .context import Context
@@ -80,6 +82,11 @@ class MenuRoom(Room, Protocol):
     persist: bool
 
     def open_new_game(self) -> None: ...
+
+    def open_join(self) -> None: ...
+
+    def join_table(self, invitation: Invitation, client: NetClient, welcome: dict[str, Any],
+                   arrived: list[dict[str, Any]]) -> Scene | None: ...
 
     def open_lesson(self) -> None: ...
 

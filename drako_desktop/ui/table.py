@@ -26,9 +26,11 @@ from typing import TYPE_CHECKING, Any, Callable, Generic, NamedTuple, Protocol, 
 import pygame
 from pygame import Rect
 
+from ..ai import REMOTE
 from ..controller.game import Decision, GameController, GameSetup, Phase
 from ..i18n import called_you, shown_name, tr
 from ..interface.game import ActionT, IllegalActionError, ViewT
+from ..net.protocol import MAX_CHAT, Refusal
 from ..saves import SavedGame
 from ..saves import start_game as start_saved_game
 from ..session import GameSession
@@ -44,7 +46,8 @@ from .tooltips import Tooltip
 from .widgets import Button, Widget, WidgetGroup
 
 if TYPE_CHECKING:
-    pass
+    from .hosted import HostedTable
+    from .joined import JoinedGame
 
 log = logging.getLogger(__name__)
 
@@ -244,10 +247,18 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
     def __init__(self, app: GameRoom, setup: GameSetup, board: Callable[["TableScene[ActionT, ViewT]"], Board[ActionT]],
                  saved: SavedGame | None = None, review: bool = False, *, autosave: bool = True,
                  offers_hints: bool = True, log_open: bool = False,
-                 controller: GameController[ActionT, ViewT] | None = None) -> None:
+                 controller: Any = None, hosted: HostedTable | None = None, joined: JoinedGame | None = None) -> None:
         """A new game, or a saved one where it was left (`saved`); `review` only shows a finished game. The
-        lesson passes its own `controller` (a scripted opponent), no autosave and no hints."""
+        lesson passes its own `controller` (a scripted opponent), no autosave and no hints; a hosted game its
+        table's (`hosted`: seats played from other computers); a seat joined on another computer's table the
+        controller of what its host tells it (`joined`)."""
         super().__init__(app)
+        self.hosted = hosted
+        self.joined = joined
+        self.invited = False  # the invitations were shown when the hosted table first came on screen
+        self.chat_lines: list[tuple[int, str]] = []  # a hosted game's chat: (the events told before it, its line)
+        self.chat_text: str | None = None  # the chat line being typed (None: the chat is closed)
+        self.heard: tuple[str, float] | None = None  # the latest chat line and how long the status bar still says it
         self.setup = setup
         self.review = review
         self.saved = saved  # the saved game it was opened with (None: a new game)
@@ -343,7 +354,17 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
         super().enter()
         if self.controller.phase == Phase.SCORING and not self.finished:
             self.game_over()
+        elif self.hosted is not None and not self.invited:
+            self.invited = True
+            self.show_invitations()
         self.app.scenes.settle_soon()
+
+    def show_invitations(self) -> None:
+        """The invitations of the seats played from other computers, to copy and send (a hosted game's)."""
+        from .scenes.invitations import InvitationPanel
+
+        if self.hosted is not None:
+            self.app.scenes.push(InvitationPanel(self.app, self.hosted, self.names()))
 
     def refresh_buttons(self) -> None:
         """The top bar (menu, log, rules, undo, hint) and the status bar's buttons for what can be done now."""
@@ -353,6 +374,8 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
             right.append((tr("table.undo"), "undo", self.undo))
         if self.hints.offered():
             right.append((tr("play_better.hint.button"), "hint", self.hints.toggle))
+        if self.chat_seat() is not None:
+            right.append((tr("chat.button"), "", self.open_chat))
         widgets: list[Widget] = list(table_parts.top_bar_buttons(self.ctx, self.bars.top_bar, self.open_menu, right))
         status = self.bars.status_bar
         x = status.right - th.px(12)
@@ -393,6 +416,14 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
         first = self.decision()
         if first is None:
             return
+        if self.joined is not None:  # sent to the host: its events show when the host tells them back
+            try:
+                self.joined.controller.act_all(actions)
+            except IllegalActionError as exc:
+                self.say(self.board.refusal(exc))
+            self.board.played(actions, [])
+            self.refresh_buttons()
+            return
         events: list[Any] = []
         for n, action in enumerate(actions):
             decision = self.controller.current()
@@ -412,6 +443,8 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
         self.choreo.add(self.board.beats(events, origin))
 
     def update(self, dt: float) -> None:
+        if self.joined is not None:
+            self.joined.take(self)
         self.clock += dt
         self.choreo.factor = self.speed
         self.choreo.update(dt)
@@ -422,6 +455,9 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
             counter.update(dt)
         self.tick_notices(dt)
         self.update_tooltip(dt)
+        if self.hosted is not None:
+            for seat, line in self.hosted.chat_heard():
+                self.hear(seat, line)
         if self.choreo.idle and not self.finished:
             self.drive(dt)
 
@@ -435,6 +471,8 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
         waits = [self.hints.next_frame_in(), self.board.next_frame_in()]
         if self.toast is not None:
             waits.append(self.toast[1])
+        if self.heard is not None:
+            waits.append(self.heard[1])
         if self.hovered is not None and self.tooltip is None and not self.pinned_tip \
                 and self.hover_time < TOOLTIP_DELAY:
             waits.append(TOOLTIP_DELAY - self.hover_time)
@@ -460,6 +498,8 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
         elif c.phase == Phase.GAME_END:
             c.proceed()
             self.game_over()
+        elif self.joined is not None:
+            self.drive_joined()
         elif c.computer_to_move():
             try:
                 polled = self.computers.poll(self.app, c, self.session, dt, self.speed,
@@ -471,6 +511,18 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
                 events, pause = polled
                 self.choreo.add([Pause(pause)])
                 self.show(events)
+
+    def drive_joined(self) -> None:
+        """A joined seat's table: the next action the host told of is shown (paced at the host, where its
+        computers' thinking is shown); once all is shown and the host sent the finished game, its score sheet."""
+        assert self.joined is not None, "only a joined seat's table is driven by its host"
+        events = self.controller.poll()
+        if events is not None:
+            self.show(events)
+        elif self.joined.ended is not None:
+            self.controller = self.joined.ended
+            self.screen_changed()
+            self.game_over()
 
     def hand_over(self) -> bool:
         """The hand-over screen over the table, when the person the game waits for has not taken the screen
@@ -491,7 +543,8 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
         c = self.controller
         if c.screen != self.shown_screen:
             self.screen_changed()
-        key = (c.phase, c.to_move, len(c.actions), self.choreo.idle, self.viewer)
+        # (whether a person's decision is pending: a joined seat's comes from its host after the action before it)
+        key = (c.phase, c.to_move, len(c.actions), self.choreo.idle, self.viewer, self.decision() is not None)
         if key != self._decision_key:
             self._decision_key = key
             if c.to_move != self._turn_seat:
@@ -587,6 +640,10 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
         """The table is left: the computer seats' worker, a hint waiting to be thought out and the autosave
         stop."""
         self.hints.forget()
+        if self.hosted is not None:  # first: a remote seat's agent waiting for its client gives up
+            self.hosted.close()
+        if self.joined is not None:
+            self.joined.close()
         self.controller.close()
         if self.session is not None:
             self.session.close()
@@ -639,16 +696,26 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
             names = self.names()
             said.extend(self.board.log_line(event, names) for event in self.told[len(said):])
         lines = [line for line in said if line]
+        if self.chat_lines:  # each chat line after the events told before it
+            lines = [line for _, _, line in sorted([(told, 1, line) for told, line in self.chat_lines] +
+                                                [(i + 1, 0, line) for i, line in enumerate(said) if line],
+                                                key=lambda entry: entry[:2])]
         return lines[-last:] if last else lines
 
     def log_page(self, width: int) -> pygame.Surface:
         """The log's last lines, wrapped to `width`, as one surface (made again only when the log grows)."""
-        key = (len(self.told), width, self.ctx.theme.width, self.viewer)
+        key = (len(self.told), len(self.chat_lines), width, self.ctx.theme.width, self.viewer)
         if self._log_page is None or self._log_page[0] != key:
             self._log_page = (key, table_parts.log_page(self.ctx, self.log_lines(LOG_SHOWN), width))
         return self._log_page[1]
 
     def status_text(self) -> str:
+        if self.chat_text is not None:
+            return tr("chat.typing", text=self.chat_text)
+        if self.heard is not None:
+            return self.heard[0]
+        if self.joined is not None and self.joined.lost:
+            return tr("joining.lost")
         return self.board.status_text()
 
     def ending_text(self) -> str:
@@ -659,11 +726,38 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
     def waiting_text(self, seat: int) -> str:
         """The status while `seat` plays or is next, and the person at the screen waits: a computer is playing,
         or who is next (never the one who just moved)."""
+        if self.hosted is not None and self.hosted.is_remote(seat):
+            return self.remote_waiting_text(seat)
+        if self.joined is not None and self.controller.seats[seat].level == REMOTE:
+            return self.joined_waiting_text(seat)
         if not self.controller.seats[seat].is_human:  # the game's own words: Aetherya's "plays a card" in Chinese
             return tr(self.board.words.computer, name=self.seat_name(seat))
         if self.is_you(seat):  # "You are next", not "You is next"
             return tr("table.status.you_next")
         return tr("table.status.wait", name=self.seat_name(seat))
+
+    def remote_waiting_text(self, seat: int) -> str:
+        """Whom a hosted game waits for, on another computer, and since when; whether their player is away."""
+        assert self.hosted is not None, "only a hosted game has seats on other computers"
+        waiting = self.hosted.waiting()
+        name = self.seat_name(seat)
+        if waiting is None or waiting.seat != seat:
+            return tr("hosting.status.remote_next", name=name)
+        return self.waited_text(name, waiting.seconds, waiting.away)
+
+    def joined_waiting_text(self, seat: int) -> str:
+        """Whom the host's table waits for, and since when (a joined seat's table)."""
+        assert self.joined is not None, "only a joined seat's table waits for its host"
+        waiting = self.joined.waiting()
+        if waiting is None or waiting[0] != seat:
+            return tr("hosting.status.remote_next", name=self.seat_name(seat))
+        return self.waited_text(self.seat_name(seat), waiting[1], waiting[2])
+
+    @staticmethod
+    def waited_text(name: str, seconds: float, away: bool) -> str:
+        minutes, seconds = divmod(int(seconds), 60)
+        key = "hosting.status.waiting_away" if away else "hosting.status.waiting"
+        return tr(key, name=name, time=f"{minutes}:{int(seconds):02d}")
 
     def say(self, text: str) -> None:
         """A refusal or a short notice in the status bar, with the refusal's sound."""
@@ -679,6 +773,9 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
         if self.toast is not None:
             words, left = self.toast
             self.toast = (words, left - dt) if left > dt else None
+        if self.heard is not None:
+            words, left = self.heard
+            self.heard = (words, left - dt) if left > dt else None
         if self.session is not None and self.session.error and not self.save_warned:
             self.save_warned = True
             self.app.notify(tr("table.save_failed_title"), tr("table.save_failed"), detail=str(self.session.error))
@@ -686,6 +783,9 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
     # -- events --------------------------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.chat_text is not None and event.type in (pygame.TEXTINPUT, pygame.KEYDOWN):
+            self.chat_key(event)  # every key types the chat line while it is open
+            return
         if self.choreo.idle:
             self.sync_decision()
         # The buttons take the mouse, but for what the board drew over them; the board's keys move its own focus.
@@ -731,6 +831,9 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
         if key == END_TURN_KEY or self.ending_turn() and key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.end_turn()
             return
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.decision() is None and self.chat_seat() is not None:
+            self.open_chat()  # Enter while others play: a chat line (the person's own move keeps Enter for the board)
+            return
         if self.board.key_down(event):
             self.refresh_buttons()
             return
@@ -743,6 +846,64 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
             self.hints.toggle()
         elif key == pygame.K_F1:
             self.open_rules()
+
+    # -- a hosted game's chat ---------------------------------------------------------------------------------------
+
+    def chat_seat(self) -> int | None:
+        """Who says a chat line typed at this screen: the person looking at it (a hosted game's only)."""
+        if self.hosted is None and self.joined is None or not self.people:
+            return None
+        return self.viewer if self.viewer is not None else self.people[0]
+
+    def open_chat(self) -> None:
+        self.chat_text = ""
+        pygame.key.start_text_input()
+
+    def close_chat(self) -> None:
+        self.chat_text = None
+        pygame.key.stop_text_input()
+
+    def chat_key(self, event: pygame.event.Event) -> None:
+        """Typing the chat line: Enter says it, Escape closes it, Backspace and Ctrl+V (the clipboard) edit it."""
+        text = self.chat_text or ""
+        if event.type == pygame.TEXTINPUT:
+            self.chat_text = (text + event.text)[:MAX_CHAT]
+        elif event.key == pygame.K_ESCAPE:
+            self.close_chat()
+        elif event.key == pygame.K_BACKSPACE:
+            self.chat_text = text[:-1]
+        elif event.key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.chat_text = (text + " ".join(pygame.scrap.get_text().split()))[:MAX_CHAT]
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.say_chat(text)
+
+    def say_chat(self, text: str) -> None:
+        seat = self.chat_seat()
+        self.close_chat()
+        if seat is None or not text.strip():
+            return
+        if self.joined is not None:  # the host says it back to every seat, this one too
+            self.joined.say(text)
+            return
+        if self.hosted is None:
+            return
+        try:
+            line = self.hosted.say(seat, text)
+        except Refusal:
+            self.say(tr("chat.refused", limit=MAX_CHAT))
+            return
+        self.hear(seat, line)
+
+    def hear(self, seat: int, line: str) -> None:
+        """A chat line of a seat: into the log, and shown a moment in the status bar."""
+        said = tr("chat.line", name=self.seat_name(seat), text=line)
+        self.chat_lines.append((len(self.told), said))
+        self._log_page = None
+        self.heard = (said, TOAST)  # in the status bar, not as a toast: the boards draw those as refusals
+
+    def lost_joined(self, why: str) -> None:
+        """The host will not let this seat in again (another client took it over...): said, once."""
+        self.app.notify(tr("joining.refused_title"), why)
 
     def scroll_log(self, steps: int) -> None:
         self.log_scroll = max(0, self.log_scroll + steps * LOG_STEP)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from ... import resources
-from ...interface.game import Agent, AnyState, Secrets, Variant, built_in_level, own_state
+from ...interface.game import Agent, AnyState, Secrets, Variant, built_in_level, fields_from_json, own_state
 from .ai import EXPERT, HARD, LEVELS, EasyAgent, MediumAgent, SearchAgent
 from .commands import SCORE
 from .data import CardSet, load_cards
@@ -54,6 +54,12 @@ class AetheryaPocket:
 
     def view_from_json(self, obj: Any) -> View:
         return View.from_json(obj)
+
+    def decisions_of(self, action: Action, kind: str) -> list[Action]:
+        return [action]  # every action of this game is one decision
+
+    def event_from_json(self, obj: Any) -> Event:
+        return fields_from_json(Event, obj)
 
     def make_agent(self, level: str, seed: int) -> Agent:
         return built_in_level({"easy": EasyAgent, "medium": MediumAgent, "hard": partial(SearchAgent, effort=HARD),

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from ... import resources
-from ...interface.game import Agent, AnyState, Secrets, Variant, built_in_level, own_state
-from .actions import Action, Select, action_from_json
+from ...interface.game import Agent, AnyState, Secrets, Variant, built_in_level, fields_from_json, own_state
+from .actions import Action, Place, Select, action_from_json
 from .ai import EXPERT, HARD, LEVELS, YARDSTICKS, EasyAgent, MediumAgent, SamplingAgent, SearchAgent
 from .ai.placement import Placement
 from .data import GAME_ID, DracoData, load_data
@@ -61,6 +61,13 @@ class DracoMundis:
 
     def view_from_json(self, obj: Any) -> View:
         return View.from_json(obj)
+
+    def decisions_of(self, action: Action, kind: str) -> list[Action]:
+        """A placement made in one step at a select decision: its select, then itself (`GameState.decision_of`)."""
+        return [Select(action.token), action] if isinstance(action, Place) and kind == "select" else [action]
+
+    def event_from_json(self, obj: Any) -> Event:
+        return fields_from_json(Event, obj)
 
     def make_agent(self, level: str, seed: int) -> Agent:
         return built_in_level({"easy": EasyAgent, "medium": MediumAgent, "hard": partial(SearchAgent, effort=HARD),

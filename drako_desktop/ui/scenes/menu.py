@@ -85,6 +85,7 @@ class MainMenu(Screen):
         entries = [
             (tr("menu.new_game"), self.app.open_new_game, "normal" if in_progress else "primary", True),
             (tr("menu.continue"), self.app.continue_game, "primary" if in_progress else "normal", in_progress),
+            (tr("menu.join"), self.app.open_join, "normal", True),
         ]
         if game_ui.has_lesson():
             entries.append((tr("menu.learn"), self.app.open_lesson, "normal", True))

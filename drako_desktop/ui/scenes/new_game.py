@@ -11,7 +11,7 @@ from typing import Callable, TypeVar
 import pygame
 from pygame import Rect
 
-from ...ai import EXTERNAL, agent_levels
+from ...ai import EXTERNAL, REMOTE, agent_levels
 from ...controller.game import COMPUTER, HUMAN, GameSetup, Seat
 from ...i18n import called_you, has, tr
 from ...interface.game import Game, Secrets
@@ -24,6 +24,7 @@ from .screen import Screen
 W = TypeVar("W", bound=Widget)
 
 RANDOM_FIRST = -1
+REMOTE_KIND = f"{COMPUTER}:{REMOTE}"  # a player on another computer (a hosted game's seat)
 PREFERRED_LEVELS = ("medium", "easy", "hard")
 
 
@@ -62,6 +63,8 @@ class NewGameScene(Screen):
                     for lv in agent_levels(self.ctx.game)]
         if self.ctx.settings.bot_command.strip():  # the external bot named in the settings (docs/bot-protocol.md)
             options.append((f"{COMPUTER}:{EXTERNAL}", tr("new_game.external_bot")))
+        if self.app.persist:  # a hosted game is saved, for its invitations work as long as it goes on
+            options.append((REMOTE_KIND, tr("new_game.remote")))
         return options
 
     def setup(self) -> GameSetup:
@@ -85,21 +88,23 @@ class NewGameScene(Screen):
         self.app.start_game(self.setup())
 
     def set_kind(self, seat: int, kind: str) -> None:
-        was_computer = self.kinds[seat] != HUMAN
+        was_computer = self.kinds[seat] not in (HUMAN, REMOTE_KIND)
         self.kinds[seat] = kind
-        self.seat_widget(seat, ColourDisc).person = kind == HUMAN  # its picture: a person or a computer
-        if was_computer and kind == HUMAN and self.names[seat].strip() in self.computer_names:
+        person = kind in (HUMAN, REMOTE_KIND)  # a player on another computer is a person too
+        self.seat_widget(seat, ColourDisc).person = person  # its picture: a person or a computer
+        if was_computer and person and self.names[seat].strip() in self.computer_names:
             # a person does not keep the computer's name: "You" when alone, else "Player n" (a typed name stays)
-            alone = sum(k == HUMAN for k in self.kinds) == 1
+            alone = kind == HUMAN and sum(k in (HUMAN, REMOTE_KIND) for k in self.kinds) == 1
             self.names[seat] = tr("new_game.default_you") if alone else tr("new_game.player_n", n=seat + 1)
             self.seat_widget(seat, TextField).value = self.names[seat]
             self.first_choice.options = self.first_options()
         self.name_the_people()
 
     def name_the_people(self) -> None:
-        """"You" is a lone person's name: with two or more people each untouched "You" becomes "Player n" (as
-        the command line names them), so the table never tells the others "Pass the screen to You"."""
-        if sum(kind == HUMAN for kind in self.kinds) < 2:
+        """"You" is a lone person's name: with two or more people (here or on other computers) each untouched
+        "You" becomes "Player n" (as the command line names them), so the table never tells the others "Pass the
+        screen to You", nor another computer "You plays"."""
+        if sum(kind in (HUMAN, REMOTE_KIND) for kind in self.kinds) < 2:
             return
         for seat, kind in enumerate(self.kinds):
             if kind == HUMAN and called_you(self.names[seat]):
@@ -184,7 +189,8 @@ class NewGameScene(Screen):
             kind_rect = Rect(row.x + disc + gap, y, round(area.w * 0.42), row_h)
             remove = Rect(row.right - row_h, y, row_h, row_h)
             name_rect = Rect(kind_rect.right + gap, y, remove.x - gap - kind_rect.right - gap, row_h)
-            widgets.append(ColourDisc(Rect(row.x, y, disc, row_h), self.colours[i], self.kinds[i] == HUMAN,
+            widgets.append(ColourDisc(Rect(row.x, y, disc, row_h), self.colours[i],
+                                      self.kinds[i] in (HUMAN, REMOTE_KIND),
                                       partial(self.recolour, i),
                                       self.ctx.game_ui.seat_mark(self.ctx, self.colours[i], round(row_h * 0.38))))
             widgets.append(Choice(kind_rect, "", self.kind_options(), self.kinds[i], partial(self.set_kind, i),
@@ -284,6 +290,8 @@ class NewGameScene(Screen):
         """Who will look at the screen, as the seats say (not a guess): one person always sees what is theirs; with
         more, the screen is handed over (the turn controller's screen holder)."""
         people = sum(kind == HUMAN for kind in self.kinds)
+        if REMOTE_KIND in self.kinds:
+            return tr("new_game.screen_remote")
         if self.ctx.game.secrets is Secrets.NONE:
             return ""  # every seat sees the same: nothing to hand over
         if people == 0:
@@ -295,6 +303,8 @@ class NewGameScene(Screen):
         widget = self.widgets.hover or self.widgets.focused()
         if isinstance(widget, Choice) and isinstance(widget.value, str) and widget.value.startswith(f"{COMPUTER}:"):
             level = widget.value.split(":", 1)[1]
+            if level == REMOTE:
+                return tr("new_game.remote_help")
             if level == EXTERNAL:
                 return tr("new_game.external_help", command=self.ctx.settings.bot_command.strip())
             key = f"new_game.level_help.{level}"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import pygame
 from pygame import Rect
@@ -122,7 +123,9 @@ class PauseMenu(Overlay):
         th = self.ctx.theme
         self.panel = Rect(0, 0, th.px(520), th.px(520))
         self.panel.center = (th.width // 2, th.height // 2)
-        if self.saved():
+        if self.seat_elsewhere():
+            leave = tr("pause.leave_joined")
+        elif self.saved():
             leave = tr("pause.save_and_leave")
         else:
             leave = tr("pause.leave_sure") if self.leaving else tr("pause.main_menu")
@@ -132,11 +135,29 @@ class PauseMenu(Overlay):
             (tr("pause.settings"), self.settings, "normal"),
             (leave, self.leave_game, "normal"),
         ]
+        if self.hosted_table() is not None:
+            entries.insert(1, (tr("pause.invitations"), self.invitations, "normal"))
+            self.panel.h += th.px(66)
+            self.panel.center = (th.width // 2, th.height // 2)
         top = self.panel.y + th.px(120)
         self.widgets = WidgetGroup(self.button_column(entries, top, th.px(380)), focus=0)
 
     def rules(self) -> None:
         self.app.open_rules()
+
+    def seat_elsewhere(self) -> bool:
+        """The table beneath is a seat of a game hosted elsewhere: leaving loses nothing (the invitation comes
+        back to it)."""
+        return any(getattr(scene, "joined", None) is not None for scene in self.app.scenes.scenes)
+
+    def hosted_table(self) -> Any:
+        """The table beneath when it is a hosted game's (its seats played from other computers), or None."""
+        return next((scene for scene in self.app.scenes.scenes if getattr(scene, "hosted", None) is not None), None)
+
+    def invitations(self) -> None:
+        table = self.hosted_table()
+        self.close()
+        table.show_invitations()
 
     def settings(self) -> None:
         self.app.open_settings()
@@ -146,7 +167,7 @@ class PauseMenu(Overlay):
         return any(getattr(scene, "session", None) is not None for scene in self.app.scenes.scenes)
 
     def leave_game(self) -> None:  # not `leave`: that is what the scene stack calls when this menu closes
-        if not self.leaving and not self.saved():  # the game in progress is lost: ask once more
+        if not self.leaving and not self.saved() and not self.seat_elsewhere():  # the game is lost: ask again
             self.leaving = True
             self.relayout()
             return
@@ -155,9 +176,10 @@ class PauseMenu(Overlay):
     def draw(self, surface: pygame.Surface) -> None:
         th = self.ctx.theme
         self.draw_panel(surface, tr("pause.title"))
-        if self.saved():
-            note = self.ctx.text.block(tr("pause.saved_note"), "body", th.text(19), theme.INK_MUTED,
-                                       self.panel.w - th.px(60), align="center")
+        if self.seat_elsewhere() or self.saved():
+            words = tr("pause.joined_note" if self.seat_elsewhere() else "pause.saved_note")
+            note = self.ctx.text.block(words, "body", th.text(19), theme.INK_MUTED, self.panel.w - th.px(60),
+                                       align="center")
             blit_at(surface, note, "midbottom", (self.panel.centerx, self.panel.bottom - th.px(20)))
         elif self.leaving:
             note = self.ctx.text.block(tr("pause.leave_note"), "body", th.text(19), theme.BAD, self.panel.w - th.px(60),

@@ -598,7 +598,7 @@ class TablePainter:
         centre = (rect.x + disc_r + 2, rect.y + (rect.h // 2 if wide else disc_r + 2))
         canvas.circle(surface, theme.shade(colour, 0.55), centre, disc_r)
         canvas.circle(surface, colour, centre, disc_r, width=max(2, disc_r // 7))
-        icon = art.ui_icon("person" if seat_info.is_human else "computer", round(disc_r * 1.25), theme.INK)
+        icon = art.ui_icon("person" if seat_info.is_person else "computer", round(disc_r * 1.25), theme.INK)
         blit_at(surface, icon, "center", centre)
         score = board.table.score_counter(seat)
         score_text = tr("table.points", points=number(score))

@@ -399,7 +399,7 @@ class TablePainter:
         surf.blit(art.mark(seat, mark_size), (pad, pad + (line_h - mark_size) // 2))
         x = pad + mark_size + th.px(8)
         seat_info = board.setup.seats[seat]
-        icon = self.ctx.art.ui_icon("person" if seat_info.is_human else "computer", th.px(20), theme.INK_MUTED)
+        icon = self.ctx.art.ui_icon("person" if seat_info.is_person else "computer", th.px(20), theme.INK_MUTED)
         points = number(board.table.score_counter(seat))
         score = text.render(tr("draco_table.points", points=points), "number", th.text(22), theme.GOLD)
         name_w = w - x - score.get_width() - icon.get_width() - th.px(24)
