@@ -19,11 +19,13 @@ play: $(STAMP)
 
 # Style (ruff), types (mypy) and the release workflow (actionlint) first: any of them failing fails the
 # test before the long suite starts.
-# The suite runs in one process per core (pytest-xdist); PYTEST_WORKERS=0 runs it in this one. A process that
+# The suite runs in several processes (pytest-xdist); PYTEST_WORKERS=0 runs it in this one. A process that
 # runs out of tests takes over half of another's (worksteal): test times differ a hundredfold.
 # The long checks (marked `long` in tests/conftest.py: exhaustive walks, strength over whole games, soaks, real
 # processes) are left out, for a suite under 4 minutes on 2 cores; `make test-long` runs them, CI runs both.
-PYTEST_WORKERS ?= auto
+# One process more than the cores: the tests that wait (on the network, on a program of their own) leave their
+# core to the others.
+PYTEST_WORKERS ?= $(shell $(PYTHON) -c 'import os; print((os.cpu_count() or 1) + 1)')
 PYTEST := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist worksteal
 test: $(STAMP)
 	$(BIN)/ruff check .

@@ -110,7 +110,11 @@ LONG = ("test_monkey", "test_kills_inside_every_moment_of_every_write", "test_th
         "test_hidden_tokens_never_change_a_decision[2-expert]", "test_hidden_tokens_never_change_a_decision[4-expert]",
         "test_legal_actions_are_exactly_what_why_illegal_allows", "test_illegal_actions_raise_and_change_nothing",
         "test_review_command_prints_the_decisions", "test_screenshots_mid_game[zh-TW]", "plate[size1-zh-TW]",
-        "test_the_panel_says_your_turn_only_when_a_person_at_the_screen_plays[zh-TW]")
+        "test_the_panel_says_your_turn_only_when_a_person_at_the_screen_plays[zh-TW]",
+        "both_play_to_the_end[draco-mundis-", "zh-TW", "size1",  # make test: the first language, the first size
+        # the levels' answers and secret swaps level by level (make test: the conformance suite's strongest level)
+        "test_every_level_answers_a_legal_index", "test_hidden_tokens_never_change_a_decision",
+        "test_hidden_information_never_changes_a_decision")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -22,6 +22,10 @@ MIXES = [
     (4, 4, "instant", "none", "random"),
 ]
 
+# A seed of its own where the formula's game is long for a mix in make test (Draco Mundis, two people at the normal
+# speed: seed 28 plays 8,910 frames, the formula's 16,415; both end, play every manner, quit and hand over).
+SEEDS = {("draco-mundis", 2, 2): 28}
+
 
 def variants_of(game, which: str) -> tuple[str, ...]:
     ids = tuple(v.id for v in game.variants)
@@ -32,7 +36,8 @@ def variants_of(game, which: str) -> tuple[str, ...]:
 @pytest.mark.parametrize("people, players, speed, which, chooser", MIXES)
 def test_whole_games_played_through_the_screen(game_id, people, players, speed, which, chooser):
     game = load(game_id)
-    player = ScreenPlayer(game, seats_of(people, players), seed=11 * players + people, speed=speed, pace="fast",
+    seed = SEEDS.get((game_id, people, players), 11 * players + people)
+    player = ScreenPlayer(game, seats_of(people, players), seed=seed, speed=speed, pace="fast",
                           variants=variants_of(game, which), chooser=chooser,
                           name=f"screen-{game_id}-{people}-{players}-{speed}")
     report = player.play()
