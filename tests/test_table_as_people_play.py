@@ -78,22 +78,26 @@ def play_until(app, table, rng: random.Random, wanted, limit: int = 4000):
     raise AssertionError("never got there")
 
 
-def move_from_a_land(table):
+def at_a_move_from_a_land(seed: int):
+    """A table where the person may move a character off a land to an empty square, reached at the instant speed,
+    then set to the normal one: (app, table, the move, its origin, its target)."""
+    app, table = draco_table(seed=seed, speed="instant")
+    rng = random.Random(seed)
+    finish_setup(app, table, rng)
+
     def wanted(decision):
         squares = table.board.model.squares
         return next((a for a in decision.legal if isinstance(a, Move)
                      and squares[row_col(a.origin)].land is not None and row_col(a.target) not in squares),
                     None)
-    return wanted
+
+    move = play_until(app, table, rng, wanted)
+    app.update_settings(animation_speed="normal")
+    return app, table, move, row_col(move.origin), row_col(move.target)
 
 
 def test_a_character_selected_on_a_land_and_moved_by_clicks_stays_selected_where_it_went():
-    app, table = draco_table(seed=3, speed="instant")
-    rng = random.Random(3)
-    finish_setup(app, table, rng)
-    move = play_until(app, table, rng, move_from_a_land(table))
-    app.update_settings(animation_speed="normal")
-    origin, target = row_col(move.origin), row_col(move.target)
+    app, table, move, origin, target = at_a_move_from_a_land(3)
     click(app, centre(table, origin))
     assert table.board.gestures.selected == origin
     click(app, centre(table, target))
@@ -105,12 +109,7 @@ def test_a_character_selected_on_a_land_and_moved_by_clicks_stays_selected_where
 
 
 def test_a_character_dragged_off_a_land_is_drawn_through_its_move():
-    app, table = draco_table(seed=4, speed="instant")
-    rng = random.Random(4)
-    finish_setup(app, table, rng)
-    move = play_until(app, table, rng, move_from_a_land(table))
-    app.update_settings(animation_speed="normal")
-    origin, target = row_col(move.origin), row_col(move.target)
+    app, table, move, origin, target = at_a_move_from_a_land(4)
     click(app, centre(table, origin))  # selected first, as people often do, then dragged
     drag(app, centre(table, origin), centre(table, target), steps=6)
     assert table.controller.actions[-1] == move

@@ -33,7 +33,7 @@ import queue
 import random
 import threading
 from collections import OrderedDict
-from typing import Any, Mapping
+from typing import Any, Mapping, TypeVar
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -47,6 +47,20 @@ log = logging.getLogger("drako_desktop.net")
 
 BACKOFF = (0.25, 0.5, 1.0, 2.0, 4.0)  # seconds before each try again; the last one repeats
 JITTER = 0.25  # each wait is that much longer or shorter at random: clients cut together do not come back together
+
+
+T = TypeVar("T")
+
+
+def drained(arrivals: "queue.Queue[T]") -> list[T]:
+    """Everything a thread has put in `arrivals` so far, in order, taken out (never waits): what a frame loop reads
+    of a network thread."""
+    taken = []
+    while True:
+        try:
+            taken.append(arrivals.get_nowait())
+        except queue.Empty:
+            return taken
 
 
 class NetClient:
@@ -71,12 +85,7 @@ class NetClient:
 
     def poll(self) -> list[dict[str, Any]]:
         """Everything that arrived since the last call, in order (never waits)."""
-        arrived = []
-        while True:
-            try:
-                arrived.append(self.inbox.get_nowait())
-            except queue.Empty:
-                return arrived
+        return drained(self.inbox)
 
     def send(self, message: Mapping[str, Any]) -> None:
         """Send a message to the host (an answer, a chat line); one sent while the connection is down is dropped:

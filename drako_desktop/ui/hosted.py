@@ -19,6 +19,7 @@ from typing import Any
 from ..ai import REMOTE
 from ..controller.game import GameController
 from ..interface.game import AnyGame
+from ..net.client import drained
 from ..net.host import BackgroundHost, default_address, port_for_new_table
 from ..net.hosting import Hosting, TableFileError
 from ..net.invitation import Invitation
@@ -114,12 +115,7 @@ class HostedTable:
 
     def chat_heard(self) -> list[tuple[int, str]]:
         """The clients' chat lines since the last call, (seat, line), in order (never waits)."""
-        lines = []
-        while True:
-            try:
-                lines.append(self.heard.get_nowait())
-            except queue.Empty:
-                return lines
+        return drained(self.heard)
 
     def say(self, seat: int, text: str) -> str:
         """A chat line of a person at this screen (`seat`) to every client: the line as shown (Refusal when it is
