@@ -59,6 +59,22 @@ def test_the_main_menu_is_drawn_once_then_only_when_an_event_comes():
     app.close()
 
 
+def test_an_event_taken_as_a_timed_loop_ends_is_shown_by_the_next_call():
+    """A click that reaches the loop in the last moment of `loop(seconds)` is not lost: the next call shows it (the
+    two-windows run and bench-idle call the loop again and again)."""
+    app = make_app(aetherya_game())
+    app.main_menu()
+    on_fake_time(app)
+    app.loop(1.0)
+    focus = app.scenes.top.widgets.focus
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="", scancode=0))
+    assert drawn_during(app, 0.001) == 0  # taken after the loop's one sleep, when its time was already over
+    assert app.scenes.top.widgets.focus == focus
+    assert drawn_during(app, 1.0) == 1
+    assert app.scenes.top.widgets.focus != focus  # the key moved the focus down the menu
+    app.close()
+
+
 def test_the_main_menu_draws_again_only_when_the_mouse_enters_or_leaves_a_button():
     """Every mouse move still brings a frame, but over the same button (or the same bare place) it draws nothing
     and sends nothing to the screen; entering or leaving a button draws the menu whole, as painted afresh."""

@@ -129,6 +129,9 @@ class App:
         self.sleep: Callable[[float], None] = time.sleep
         self.frames_drawn = 0  # frames the loop has drawn and shown
         self._last_frame: float | None = None  # when the loop drew its last frame
+        # Events the loop took but has not shown yet when a `loop(seconds)` ran out: the next call starts with them
+        # (a click that came in the last moment of one call is not lost to the next).
+        self._unshown: list[pygame.event.Event] = []
         self._asked: float | None = 0.0  # what the scenes said after it (0: they animate)
         self._due: float | None = None  # when the next frame is due without an event (None: only on one)
         self._drawn_changes = -1  # the stack's changes the last frame showed
@@ -602,10 +605,11 @@ class App:
         start = self.clock()
         if self._last_frame is None:
             self._last_frame = start - 1 / FPS
-        events: list[pygame.event.Event] = []
+        events, self._unshown = self._unshown, []
         while not self.quit_requested and self.scenes.top is not None:
             now = self.clock()
             if seconds is not None and now - start >= seconds:
+                self._unshown = events
                 return
             due = self._due if self.scenes.changes == self._drawn_changes else self._last_frame
             ready = self._last_frame + 1 / FPS if events else due
