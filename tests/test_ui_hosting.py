@@ -32,7 +32,8 @@ from drako_desktop.ui.scenes.new_game import REMOTE_KIND, NewGameScene
 from drako_desktop.ui.scenes.overlay import PauseMenu
 from drako_desktop.ui.scenes.scores import ScoreSheet
 from drako_desktop.ui.table import TableScene
-from drako_desktop.ui.widgets import Button
+from drako_desktop.ui.table_parts import PRESENCE_COLOURS
+from drako_desktop.ui.widgets import Button, Choice
 from ui_support import down, frames, key, make_app, motion, screenshot, up
 
 LOOPBACK = "127.0.0.1"
@@ -123,6 +124,14 @@ def play_a_move(app, table: TableScene, state: Any = None) -> bool:
                 click(app, gesture.pos)
         return True
     raise AssertionError(f"the board has no click for any of {decision.legal}")
+
+
+def dots(app, table: TableScene, seat: int) -> set[str]:
+    """The presence dots drawn on the seat's name plate (by their colours' exact pixels)."""
+    area = app.surface.subsurface(table.board.plate_rect(seat).clip(app.surface.get_rect()))
+    colours = {tuple(area.get_at((x, y)))[:3] for x in range(area.get_width()) for y in range(area.get_height())}
+    return {presence for presence, colour in PRESENCE_COLOURS.items() if presence in ("here", "away")
+            and tuple(colour) in colours}
 
 
 def host_from_the_new_game_screen(app) -> TableScene:
@@ -223,12 +232,16 @@ def test_a_game_hosted_from_the_app_is_played_with_another_computer(game_id):
     frames(app, 2, [motion(NOWHERE)])  # no tooltip over the table in the pictures
     assert "on another computer" in table.status_text(), table.status_text()
     screenshot(app, f"hosting-remote-turn-{game_id}")
+    # Each seat panel says whether its player is here: a green dot on the remote seat's, none on the person's here.
+    assert [table.presence(seat) for seat in range(3)] == [None, "here", None]
+    assert dots(app, table, 1) == {"here"} and dots(app, table, 0) == set()
 
     # The client's connection is cut: the table says whom it waits for, and that they are not here.
     remote.cut()
     play_on(app, Idle(), lambda: table.hosted.presence()[1] == Presence.AWAY)
     frames(app, 2, [motion(NOWHERE)])
     assert "who is not here" in table.status_text(), table.status_text()
+    assert table.presence(1) == "away" and dots(app, table, 1) == {"away"}
     screenshot(app, f"hosting-seat-away-{game_id}")
 
     # The host lets a computer play for the player who is not here (from the menu's invitations): the game goes on.
@@ -236,8 +249,19 @@ def test_a_game_hosted_from_the_app_is_played_with_another_computer(game_id):
     click(app, button(app.scenes.top, "Invitations").rect.center)
     frames(app, 1, [motion(NOWHERE)])
     screenshot(app, f"hosting-stand-in-{game_id}")
-    click(app, button(app.scenes.top, "Computer (Medium) plays for them").rect.center)
-    assert table.hosted.presence()[1] == Presence.STAND_IN
+    stand_in = next(w for w in app.scenes.top.widgets.widgets if isinstance(w, Choice))
+    assert [label for _, label in stand_in.options] == ["Wait for them", "Computer (Medium) plays for them",
+                                                         "Computer (Easy) plays for them",
+                                                         "Computer (Hard) plays for them",
+                                                         "Computer (Expert) plays for them"]
+    click(app, (stand_in.rect.right - stand_in.rect.h // 2, stand_in.rect.centery))  # its right arrow
+    assert table.hosted.presence()[1] == Presence.STAND_IN and table.hosted.stand_in_level(1) == "medium"
+    click(app, (stand_in.rect.right - stand_in.rect.h // 2, stand_in.rect.centery))  # another level
+    assert table.hosted.stand_in_level(1) == "easy"
+    click(app, (stand_in.rect.x + stand_in.rect.h // 2, stand_in.rect.centery))  # its left arrow: back to medium
+    assert table.hosted.stand_in_level(1) == "medium"
+    frames(app, 1, [motion(NOWHERE)])
+    screenshot(app, f"hosting-stand-in-chosen-{game_id}")
     click(app, button(app.scenes.top, "Back to the table").rect.center)
     moves = len(table.controller.actions)
     play_on(app, Idle(), lambda: 1 in table.controller.log.seats[moves:])

@@ -127,6 +127,11 @@ def test_a_second_app_joins_by_pasting_the_invitation_and_both_play_to_the_end(g
             else:
                 frames(guest, 1)
             if not cut and guest_table.controller.n >= 20 and host_table.controller.to_move == 0:
+                # The host's seat panels say the other computer's player is here; the client's show no dot (its
+                # other seats are the host's own).
+                assert [host_table.presence(seat) for seat in range(3)] == [None, "here", None]
+                assert [guest_table.presence(seat) for seat in range(3)] == [None, None, None]
+                whole_picture(host, f"hosting-seat-here-{game_id}")
                 whole_picture(guest, f"joining-client-table-others-turn-{game_id}")
                 assert proxy.cut() >= 1, "the client was connected through the proxy"
                 cut = True

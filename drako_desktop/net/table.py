@@ -129,7 +129,8 @@ class Table:
         self.links: list[Link | None] = [None] * players
         self.pending: list[Pending | None] = [None] * players
         self.stand_in = [False] * players
-        self.stand_ins: dict[int, Agent] = {}
+        self.stand_in_levels = [self.away_level] * players  # the level standing in for each seat (the host may choose)
+        self.stand_ins: dict[tuple[int, str], Agent] = {}  # (seat, level) -> its agent, once asked
         self.closing = False
         self.end_text: str | None = None
         self.ended = threading.Event()  # the game is over and its end was said
@@ -210,7 +211,7 @@ class Table:
                 if self.unsaved and not self.lock.wait_for(lambda: pending.choice is not None, QUICK):
                     self._save()  # the player takes time: the table has time to write the game
                 while pending.choice is None and not self.closing:
-                    if self.stand_in[seat]:  # the host gave the seat to the away level meanwhile
+                    if self.stand_in[seat]:  # the host gave the seat to a computer meanwhile
                         self.pending[seat] = None
                         break
                     left = None if self.away_after is None else pending.asked + self.away_after - time.monotonic()
@@ -218,7 +219,7 @@ class Table:
                         self.pending[seat] = None
                         self.stand_in[seat] = True
                         log.info("table %s: seat %d did not answer within %g s: %s plays it until it is back",
-                                 self.game_id, seat + 1, self.away_after, self.away_level)
+                                 self.game_id, seat + 1, self.away_after, self.stand_in_levels[seat])
                         self._tell_presence()
                         break
                     self.lock.wait(left)
@@ -226,10 +227,11 @@ class Table:
                     raise TableClosed()
                 if pending.choice is not None:
                     return pending.choice
-        agent = self.stand_ins.get(seat)
+        level = self.stand_in_levels[seat]
+        agent = self.stand_ins.get((seat, level))
         if agent is None:
-            agent = self.stand_ins[seat] = make_agent(self.game, self.away_level,
-                                                      derive_seed(self.seeds[seat], "stand-in"))
+            agent = self.stand_ins[seat, level] = make_agent(self.game, level,
+                                                             derive_seed(self.seeds[seat], "stand-in"))
         return agent.choose(view if agent.wants_view else None, legal)
 
     def _applied(self, action: Any, events: list[Any]) -> None:
@@ -415,15 +417,18 @@ class Table:
         self.pending[seat] = None
         self.lock.notify_all()
 
-    def stand_in_for(self, seat: int, standing_in: bool) -> None:
-        """The host gives a remote seat to the away level until its player is back (`standing_in`), or takes it
-        back: its decisions wait for its client again."""
+    def stand_in_for(self, seat: int, level: str | None) -> None:
+        """The host gives a remote seat to a computer `level` until its player is back, or takes it back (None):
+        its decisions wait for its client again."""
         with self.lock:
-            if not self.remote[seat] or self.stand_in[seat] == standing_in:
+            if not self.remote[seat] or (level is None and not self.stand_in[seat]) \
+                    or (self.stand_in[seat] and level == self.stand_in_levels[seat]):
                 return
-            self.stand_in[seat] = standing_in
+            self.stand_in[seat] = level is not None
+            if level is not None:
+                self.stand_in_levels[seat] = level
             log.info("table %s: the host %s seat %d", self.game_id,
-                     f"lets {self.away_level} play" if standing_in else "waits for the player of", seat + 1)
+                     f"lets {level} play" if level is not None else "waits for the player of", seat + 1)
             self.lock.notify_all()
             self._tell_presence()
 

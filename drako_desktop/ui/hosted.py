@@ -109,9 +109,20 @@ class HostedTable:
                     return Waiting(seat, time.monotonic() - pending.asked, presence[seat] == Presence.AWAY)
         return None
 
-    def stand_in_for(self, seat: int, standing_in: bool) -> None:
-        """A computer plays the seat of a player who is not here until they are back, or the game waits for them."""
-        self.table.stand_in_for(seat, standing_in)
+    def stand_in_for(self, seat: int, level: str | None) -> None:
+        """A computer `level` plays the seat of a player who is not here until they are back, or (None) the game
+        waits for them."""
+        self.table.stand_in_for(seat, level)
+
+    def stand_in_level(self, seat: int) -> str | None:
+        """The computer level playing the seat meanwhile (None: the game waits for its player)."""
+        with self.table.lock:
+            return self.table.stand_in_levels[seat] if self.table.stand_in[seat] else None
+
+    @property
+    def first_stand_in(self) -> str:
+        """The level the host offers first (and a seat not answering in time gets: `host --away-level`)."""
+        return self.table.away_level
 
     def chat_heard(self) -> list[tuple[int, str]]:
         """The clients' chat lines since the last call, (seat, line), in order (never waits)."""

@@ -478,6 +478,8 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
             waits.append(TOOLTIP_DELAY - self.hover_time)
         if (not self.finished and self.decision() is None) or (self.session is not None and self.session.busy):
             waits.append(POLL)
+        if self.hosted is not None or self.joined is not None:  # players come and go, chat comes, meanwhile
+            waits.append(POLL * 5)
         return soonest(*waits)
 
     def drive(self, dt: float) -> None:
@@ -735,6 +737,17 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
         if self.is_you(seat):  # "You are next", not "You is next"
             return tr("table.status.you_next")
         return tr("table.status.wait", name=self.seat_name(seat))
+
+    def presence(self, seat: int) -> str | None:
+        """Whether the player of a seat on another computer is "here", "away" or played by a computer until they
+        are back ("stand-in"), for its seat panel; None for a seat played at this screen or by this computer."""
+        if self.hosted is not None:
+            return self.hosted.presence()[seat].value if self.hosted.is_remote(seat) else None
+        if self.joined is not None and seat != self.joined.controller.seat:
+            seats = self.joined.presence.seats
+            shown = seats[seat] if seat < len(seats) else None
+            return shown if shown in ("here", "away", "stand-in") else None
+        return None
 
     def remote_waiting_text(self, seat: int) -> str:
         """Whom a hosted game waits for, on another computer, and since when; whether their player is away."""

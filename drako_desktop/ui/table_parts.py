@@ -25,6 +25,18 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
+# Whether the player of a seat on another computer is here, not here, or played by a computer until they are back
+# (net.table.Presence's values); "host": a seat of the hosting computer itself.
+PRESENCE_COLOURS = {"here": theme.GOOD, "away": theme.BAD, "stand-in": theme.INK_MUTED, "host": theme.INK_MUTED}
+
+
+def presence_mark(surface: pygame.Surface, centre: tuple[int, int], radius: int, presence: str) -> None:
+    """A seat panel's dot for a player on another computer: green here, red not here, grey while a computer plays
+    for them; ringed in the panel's colour so it reads on the seat's icon."""
+    canvas.circle(surface, theme.PANEL, centre, radius + max(1, radius // 2))
+    canvas.circle(surface, PRESENCE_COLOURS[presence], centre, radius)
+
+
 def top_bar_buttons(ctx: Context, top: Rect, on_menu: Callable[[], None],
                     right: Sequence[tuple[str, str, Callable[[], None]]]) -> list[Button]:
     """Menu at the left of the top bar; `right` (label, icon, action), from the right edge inwards."""

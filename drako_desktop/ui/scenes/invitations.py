@@ -14,17 +14,15 @@ from ...i18n import tr
 from ...net.invitation import Invitation
 from ...net.table import Presence
 from .. import theme
+from ..table_parts import PRESENCE_COLOURS
 from ..text import blit_at
-from ..widgets import Button, WidgetGroup
+from ..widgets import Button, Choice, Widget, WidgetGroup
 from .base import POLL
 from .new_game import level_label
 from .overlay import Overlay
 
 if TYPE_CHECKING:
     from ..hosted import HostedTable
-
-PRESENCE_COLOURS = {"here": theme.GOOD, "away": theme.BAD, "stand-in": theme.INK_MUTED, "host": theme.INK_MUTED}
-
 
 def invitation_lines(invitation: Invitation) -> tuple[str, str]:
     """The invitation shown on two lines, broken before its key (a line of text never breaks inside a word)."""
@@ -53,23 +51,30 @@ class InvitationPanel(Overlay):
         self.panel = Rect(0, 0, min(th.width - th.px(40), th.px(1180)), th.px(300) + rows * self.row_h)
         self.panel.center = (th.width // 2, th.height // 2)
         self.rows_top = self.panel.y + th.px(96)
-        widgets = []
+        widgets: list[Widget] = []
         presence = self.hosted.presence()
         for row, seat in enumerate(self.seats()):
             rect = Rect(self.panel.right - th.px(40) - th.px(170), self.rows_top + row * self.row_h + th.px(30),
                         th.px(170), th.px(48))
             widgets.append(Button(rect, tr("hosting.copy"), partial(self.copy, seat), size=22))
             if presence[seat] in (Presence.AWAY, Presence.STAND_IN):  # a player not here: a computer may stand in
-                standing_in = presence[seat] == Presence.STAND_IN
-                label = tr("hosting.wait_for_them" if standing_in else "hosting.stand_in",
-                           level=level_label(self.hosted.table.away_level))
-                width = self.ctx.text.width(label, "bold", th.text(18)) + th.px(32)
-                widgets.append(Button(Rect(rect.x - th.px(12) - width, rect.y, width, rect.h), label,
-                                      partial(self.hosted.stand_in_for, seat, not standing_in), size=18))
+                options = self.stand_in_options()
+                width = max(self.ctx.text.width(label, "body", th.text(18)) for _, label in options) \
+                    + 2 * rect.h + th.px(24)
+                widgets.append(Choice(Rect(rect.x - th.px(12) - width, rect.y, width, rect.h), "", options,
+                                      self.hosted.stand_in_level(seat), partial(self.hosted.stand_in_for, seat),
+                                      label_share=0.0))
         close = Rect(0, self.panel.bottom - th.px(78), th.px(280), th.px(54))
         close.centerx = self.panel.centerx
         widgets.append(Button(close, tr("hosting.close"), self.close, style="primary"))
         self.widgets = WidgetGroup(widgets, focus=len(widgets) - 1)
+
+    def stand_in_options(self) -> list[tuple[str | None, str]]:
+        """Wait for the player, or a computer level plays for them (the host's first offer first)."""
+        levels = [self.hosted.first_stand_in] + [level for level in self.ctx.game.levels
+                                                  if level != self.hosted.first_stand_in]
+        waiting: list[tuple[str | None, str]] = [(None, tr("hosting.wait_for_them"))]
+        return waiting + [(level, tr("hosting.stand_in", level=level_label(level))) for level in levels]
 
     def update(self, dt: float) -> None:
         if tuple(self.hosted.presence()) != self.laid_out_for:  # a player came or went: their buttons change

@@ -481,7 +481,14 @@ class AetheryaBoard:
 
 
     def activity_text(self, seat: int) -> str:
-        return tr("table.thinking") if not self.table.controller.seats[seat].is_human else tr("table.playing")
+        """What the seat whose turn it is does: a person plays, a computer thinks, a player on another computer plays
+        or is not here (a computer thinks for them meanwhile)."""
+        presence = self.table.presence(seat)
+        if presence == "away":
+            return tr("hosting.presence.away")
+        if presence == "here" or self.table.controller.seats[seat].is_human:
+            return tr("table.playing")
+        return tr("table.thinking")
 
 
     def decision_status(self, decision: Decision) -> str:

@@ -575,7 +575,7 @@ class TablePainter:
         playing = seat == board.model.current and not board.model.over
         legends = board.model.claimed[seat]
         plate = (box.seat == board.layout.active, board.table.score_counter(seat),
-                 board.activity_text(seat) if playing else None)
+                 board.activity_text(seat) if playing else None, board.table.presence(seat))
         claimed = tuple((legend, None if self.hidden(("claimed", seat, n)) else tuple(board.claimed_rect(seat, n)))
                         for n, legend in enumerate(legends))
         return plate, claimed
@@ -600,6 +600,10 @@ class TablePainter:
         canvas.circle(surface, colour, centre, disc_r, width=max(2, disc_r // 7))
         icon = art.ui_icon("person" if seat_info.is_person else "computer", round(disc_r * 1.25), theme.INK)
         blit_at(surface, icon, "center", centre)
+        presence = board.table.presence(seat)
+        if presence is not None:  # a player on another computer: here, not here, or a computer playing for them
+            corner = round(disc_r * 0.72)
+            table_parts.presence_mark(surface, (centre[0] + corner, centre[1] + corner), max(4, disc_r // 3), presence)
         score = board.table.score_counter(seat)
         score_text = tr("table.points", points=number(score))
         score_s = text.render(score_text, "number", th.text(24 if big else 20), theme.GOLD)

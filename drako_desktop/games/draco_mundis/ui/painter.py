@@ -368,7 +368,8 @@ class TablePainter:
         active = seat == model.current and not model.over
         return (board.layout.size, self.ctx.fonts.language, board.table.score_counter(seat), active,
                 model.actions_left if active else -1, self.kept(seat),
-                model.supply_left[seat] if model.in_setup else -1, board.setup.seats[seat].name)
+                model.supply_left[seat] if model.in_setup else -1, board.setup.seats[seat].name,
+                board.table.presence(seat))
 
     def kept(self, seat: int) -> tuple[tuple[str, Token], ...]:
         """What a player's plate shows they hold: trophies, the prisoners their cannibals carry, the campsites
@@ -402,10 +403,14 @@ class TablePainter:
         icon = self.ctx.art.ui_icon("person" if seat_info.is_person else "computer", th.px(20), theme.INK_MUTED)
         points = number(board.table.score_counter(seat))
         score = text.render(tr("draco_table.points", points=points), "number", th.text(22), theme.GOLD)
-        name_w = w - x - score.get_width() - icon.get_width() - th.px(24)
+        presence = board.table.presence(seat)
+        dot = max(4, th.px(6)) if presence is not None else 0
+        name_w = w - x - score.get_width() - icon.get_width() - dot - th.px(24)
         name = text.fitted(shown_name(seat_info.name), "heading", th.text(22), theme.INK, max(30, name_w))
-        blit_at(surf, icon, "midleft", (x, pad + line_h // 2))
-        blit_at(surf, name, "midleft", (x + icon.get_width() + th.px(6), pad + line_h // 2))
+        icon_rect = blit_at(surf, icon, "midleft", (x, pad + line_h // 2))
+        if presence is not None:  # a player on another computer: here, not here, or a computer playing for them
+            table_parts.presence_mark(surf, icon_rect.bottomright, dot, presence)
+        blit_at(surf, name, "midleft", (x + icon.get_width() + dot + th.px(6), pad + line_h // 2))
         blit_at(surf, score, "midright", (w - pad, pad + line_h // 2))
         y = pad + line_h + (line_h // 2)
         chip = min(line_h, th.px(32))
