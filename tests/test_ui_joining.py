@@ -144,6 +144,7 @@ def test_a_second_app_joins_by_pasting_the_invitation_and_both_play_to_the_end(g
 
     host_table, guest_table = table_of(host), table_of(guest)
     assert guest_table.controller.over and host_table.controller.over
+    assert host.crashes == [] and guest.crashes == []
     assert guest_table.controller.record() == host_table.controller.record()
     # Both kept the finished game in the history (one data folder here: the client's under an id of its own).
     assert len(list(history_dir().glob("*.json"))) == 2

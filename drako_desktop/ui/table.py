@@ -743,7 +743,7 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
         are back ("stand-in"), for its seat panel; None for a seat played at this screen or by this computer."""
         if self.hosted is not None:
             return self.hosted.presence()[seat].value if self.hosted.is_remote(seat) else None
-        if self.joined is not None and seat != self.joined.controller.seat:
+        if self.joined is not None and seat != self.joined.invitation.seat:
             seats = self.joined.presence.seats
             shown = seats[seat] if seat < len(seats) else None
             return shown if shown in ("here", "away", "stand-in") else None
