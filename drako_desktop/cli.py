@@ -198,6 +198,9 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--frames", type=_count(1_000_000), default=600, help="frames to play (default 600)")
     bench.add_argument("--level", default="random", help="the computer level of every seat (default random)")
     bench.add_argument("--size", default="1600x900", help="window size WxH (default 1600x900)")
+    bench.add_argument("--joined", action="store_true",
+                       help="the table of a seat joined over the network: a host on this computer plays the other "
+                       "seats at --level and the joined seat plays at random (docs/network.md)")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
 
     idle = sub.add_parser(
@@ -593,7 +596,7 @@ def cmd_bench_ui(game: Game, args: argparse.Namespace, stdout: Writable) -> int:
         raise UsageError(f"--level: unknown level {args.level!r} (known: {', '.join(agent_levels(game))})")
     from .ui.launch import bench_ui
 
-    result = bench_ui(game, args.frames, args.level, window_size(args.size))
+    result = bench_ui(game, args.frames, args.level, window_size(args.size), args.joined)
     if args.json:
         stdout.write(json.dumps(result) + "\n")
     else:

@@ -9,6 +9,7 @@ import sys
 
 import pytest
 
+from drako_desktop import cli
 from drako_desktop.games.aetherya_pocket.engine import GameState
 
 
@@ -58,10 +59,11 @@ def test_play_exit_at_end_prints_the_final_game(home, rules):
     ("human,robot", "unknown seat"),
     ("human,ai:random,ai:random,ai:random,ai:random", "2-4"),
 ])
-def test_play_refuses_bad_seats_in_one_line(home, seats, message):
-    result = run(["play", "--seats", seats, "--exit-at-end"], home)
-    assert result.returncode == 2
-    assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
+def test_play_refuses_bad_seats_in_one_line(home, seats, message, capsys):
+    """(In this process, `cli.main` as the program runs it: a refusal comes before any window opens.)"""
+    assert cli.main(["play", "--seats", seats, "--exit-at-end"]) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1
 
 
 def test_bench_ui_prints_its_measures(home):
@@ -71,12 +73,22 @@ def test_bench_ui_prints_its_measures(home):
     assert set(out) == {"frames", "median_ms", "p99_ms", "max_ms", "cpu_median_ms", "cpu_p99_ms", "first_frame_ms",
                         "settled_p99_ms", "settled_max_ms", "settled_cpu_p99_ms", "settled_cpu_max_ms",
                         "settled_over_50_ms",
-                        "reached_scores"} and out["frames"] == 40
+                        "reached_scores", "moves_shown"} and out["frames"] == 40
     assert 0 < out["median_ms"] <= out["p99_ms"] <= out["max_ms"]
     assert 0 < out["cpu_median_ms"] <= out["cpu_p99_ms"]
     assert 0 < out["settled_p99_ms"] <= out["settled_max_ms"] <= out["max_ms"]
     assert 0 < out["first_frame_ms"] <= out["max_ms"] and 0 < out["settled_cpu_p99_ms"] <= out["settled_cpu_max_ms"]
     assert out["settled_over_50_ms"] == 0 or out["settled_max_ms"] > 50
+
+
+def test_bench_ui_times_a_table_joined_over_the_network(home):
+    """bench-ui --joined: the table of a seat joined to a host on this computer, whose moves it is told of (and
+    makes) over loopback; its frames are timed as a local table's."""
+    result = run(["bench-ui", "--game", "draco-mundis", "--frames", "240", "--json", "--joined"], home)
+    assert result.returncode == 0, result.stderr
+    out = json.loads(result.stdout)
+    assert out["frames"] == 240 and 0 < out["median_ms"] <= out["p99_ms"]
+    assert out["moves_shown"] >= 4, out  # the host's moves came and were shown (the setup's first placements)
 
 
 def test_bench_idle_prints_the_cpu_share_of_each_screen(home):

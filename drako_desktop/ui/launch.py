@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import logging
+import random
 import signal
 import statistics
 import threading
@@ -27,6 +28,7 @@ from ..saves import SavedGame, clear_stale_temporaries
 from ..settings import Settings
 from .app import FPS, App
 from .scenes.scores import ScoreSheet
+from .table import TableScene
 
 log = logging.getLogger(__name__)
 
@@ -151,12 +153,19 @@ def selftest(game: Game, library: Library) -> int:
     return 0
 
 
-def bench_ui(game: Game, frames: int, level: str, size: tuple[int, int]) -> dict:
+def bench_ui(game: Game, frames: int, level: str, size: tuple[int, int], joined: bool = False) -> dict:
     """Play a computer-only 4-player game through the real table scene at normal animation speed and
-    time each frame's update + draw (the wait for the next 60 Hz tick is left out)."""
+    time each frame's update + draw (the wait for the next 60 Hz tick is left out). `joined`: the table is a seat
+    joined over the network (a host on a thread of this process plays the other seats at `level`, on loopback),
+    whose decisions are made at random between frames, outside the time measured."""
     app = App(game, Settings(animation_speed="normal"), size=size, persist=False)
     seats = tuple(Seat(f"Computer {i + 1}", COMPUTER, level) for i in range(game.max_players))
-    app.start_game(GameSetup(seats, seed=2024, game=game.id))
+    host = None
+    if joined:
+        host = _host_for_a_joined_table(app, game, seats[:-1])
+    else:
+        app.start_game(GameSetup(seats, seed=2024, game=game.id))
+    rng = random.Random(2024)
     times, cpu = [], []
     clock = pygame.time.Clock()
     for _ in range(frames):
@@ -164,9 +173,15 @@ def bench_ui(game: Game, frames: int, level: str, size: tuple[int, int]) -> dict
         app.frame(1 / FPS, pygame.event.get())
         times.append((time.perf_counter() - start) * 1000)
         cpu.append((time.thread_time() - start_cpu) * 1000)
+        if host is not None:
+            _joined_seat_decides(app, rng)
         clock.tick(FPS)
     reached = app.scenes.find(ScoreSheet) is not None
+    table = app.scenes.find(TableScene)
+    moves = len(table.controller.actions) if isinstance(table, TableScene) else 0  # (a joined table's too)
     app.close()
+    if host is not None:
+        host.stop()
     ordered = sorted(times)
     # The first second makes every picture for the window's size and deals: the frames after it are play.
     settled = sorted(times[FPS:]) or ordered
@@ -185,7 +200,56 @@ def bench_ui(game: Game, frames: int, level: str, size: tuple[int, int]) -> dict
         "settled_cpu_max_ms": round(max(cpu[FPS:] or cpu), 3),
         "settled_over_50_ms": sum(1 for t in settled if t > 50),
         "reached_scores": reached,
+        "moves_shown": moves,
     }
+
+
+def _host_for_a_joined_table(app: App, game: Game, computers: tuple[Seat, ...]) -> Any:
+    """A table hosted on a thread of this process (its data in a folder of its own, removed with the process's
+    temporary files) whose last seat the app joins: the host, once the app shows its table."""
+    import os
+    import tempfile
+
+    from ..ai import REMOTE
+    from ..net.client import NetClient
+    from ..net.host import BackgroundHost, new_table
+    from ..net.table import Table
+
+    os.environ["DRAKO_DESKTOP_HOME"] = tempfile.mkdtemp(prefix="drako-bench-ui-")  # the host saves its game there
+    seats = computers + (Seat("Player", COMPUTER, REMOTE),)
+    saved, hosting = new_table(game, seats, seed=2024, variants=(), bind="127.0.0.1", port=0, address="127.0.0.1",
+                               away_after=None, away_level="medium")
+    host = BackgroundHost(Table(game, saved, hosting))
+    host.start()
+    if not host.host.ready.wait(30):
+        raise RuntimeError(f"the benchmark's host did not start: {host.failure}")
+    invitation = host.host.tables[0].hosting.invitations()[0]  # naming the port it listens at now
+    client = NetClient(invitation, {game.id: game.identity})
+    client.start()
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        arrived = client.poll()
+        welcome = next((i for i, m in enumerate(arrived) if m["type"] == "welcome"), None)
+        if welcome is not None:
+            if app.join_table(invitation, client, arrived[welcome], arrived[welcome + 1:]) is None:
+                raise RuntimeError("the benchmark's host sent a welcome the table cannot show")
+            return host
+        time.sleep(0.01)
+    raise RuntimeError("the benchmark's host did not welcome its client")
+
+
+def _joined_seat_decides(app: App, rng: random.Random) -> None:
+    """The joined seat's player, between frames: ends their turn when that is all there is, else plays a legal move
+    at random (each step of a move of several is asked for by the host in turn)."""
+    table = app.scenes.top
+    if not isinstance(table, TableScene):
+        return
+    if table.ending_turn():
+        table.end_turn()
+        return
+    decision = table.decision()
+    if decision is not None and decision.legal:
+        table.controller.act(rng.choice(list(decision.legal)))
 
 
 def _p99(ordered: list[float]) -> float:
