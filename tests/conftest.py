@@ -115,7 +115,14 @@ LONG = ("test_monkey", "test_kills_inside_every_moment_of_every_write", "test_th
         # the levels' answers and secret swaps level by level (make test: the conformance suite's strongest level)
         "test_every_level_answers_a_legal_index", "test_hidden_tokens_never_change_a_decision",
         "test_hidden_information_never_changes_a_decision",
-        "test_engine_matches_reference")  # 1,500 random kingdoms against the reference scorer
+        "test_engine_matches_reference",  # 1,500 random kingdoms against the reference scorer
+        "test_bench_ui_times_a_table_joined_over_the_network",  # a host, a client and a real program: 10 s
+        # whole-game walks and every-size checks of the Draco Mundis table, pictures for the docs, real programs
+        "test_the_model_follows_the_engine_event_by_event", "test_tokens_in_motion_are_scaled_from_kept_pictures",
+        "test_a_host_and_three_joins_play_through_a_cut_and_a_killed_host",
+        "test_screenshots_hand_over_and_last_turn_marks", "test_screenshots_mid_game",
+        "test_sigterm_ends_play_exit_at_end", "test_bench_ui_prints_its_measures",
+        "test_an_overlay_puts_back_the_table_beneath_it", "test_a_draco_computer_game_with_exit_at_end")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -17,13 +17,17 @@ Reminders from the rule book used throughout:
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
+from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
-from pathlib import Path
+from unittest import mock
 
 import pytest
+
+from drako_desktop import cli
 
 CATEGORIES = ("elf", "dwarf", "human", "goblin", "dragons", "legends", "conflicts")
 
@@ -487,8 +491,6 @@ def test_every_legend_is_met_in_some_case():
 # The `score` command, end to end
 # --------------------------------------------------------------------------------------
 
-EXE = Path(sys.executable).with_name("drako-desktop")
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def grid_json(text: str) -> list[list[str | None]]:
@@ -499,10 +501,16 @@ def grid_json(text: str) -> list[list[str | None]]:
 
 
 def run_score(stdin: str, *args: str) -> subprocess.CompletedProcess:
-    assert EXE.exists(), f"{EXE} is missing: install the project into this interpreter's environment"
-    return subprocess.run(
-        [str(EXE), "score", *args], input=stdin, capture_output=True, text=True, cwd=ROOT, timeout=60,
-    )
+    """`drako-desktop score ARGS` as the program runs it (`cli.main`), in this process with its standard streams
+    captured: the command's own answers. The real program, started as a player starts it, is scored by
+    tests/test_ui_cli.py and tests/test_card_data.py, and never prints a traceback (tests/test_cli_input.py)."""
+    out, err = io.StringIO(), io.StringIO()
+    with mock.patch.object(sys, "stdin", io.StringIO(stdin)), redirect_stdout(out), redirect_stderr(err):
+        try:
+            code = cli.main(["score", *args])
+        except SystemExit as exc:  # argparse's own refusals
+            code = exc.code if isinstance(exc.code, int) else 2
+    return subprocess.CompletedProcess(["drako-desktop", "score", *args], code, out.getvalue(), err.getvalue())
 
 
 def expected_report(expected: dict[str, int], total: int, claimable=()) -> dict:
