@@ -749,6 +749,10 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
             return shown if shown in ("here", "away", "stand-in") else None
         return None
 
+    def away_text(self, seat: int) -> str | None:
+        """The seat panel's word for a player on another computer who is not here (None for any other seat)."""
+        return tr("hosting.presence.away") if self.presence(seat) == "away" else None
+
     def remote_waiting_text(self, seat: int) -> str:
         """Whom a hosted game waits for, on another computer, and since when; whether their player is away."""
         assert self.hosted is not None, "only a hosted game has seats on other computers"

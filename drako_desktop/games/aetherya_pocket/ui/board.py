@@ -483,10 +483,10 @@ class AetheryaBoard:
     def activity_text(self, seat: int) -> str:
         """What the seat whose turn it is does: a person plays, a computer thinks, a player on another computer plays
         or is not here (a computer thinks for them meanwhile)."""
-        presence = self.table.presence(seat)
-        if presence == "away":
-            return tr("hosting.presence.away")
-        if presence == "here" or self.table.controller.seats[seat].is_human:
+        away = self.table.away_text(seat)
+        if away is not None:
+            return away
+        if self.table.presence(seat) == "here" or self.table.controller.seats[seat].is_human:
             return tr("table.playing")
         return tr("table.thinking")
 

@@ -42,6 +42,9 @@ class StillTable:
     def score_counter(self, seat: int) -> int:
         return self.model.score(seat)
 
+    def presence(self, seat: int) -> str | None:
+        return None  # a position on its own has nobody on another computer
+
 
 def still_layout(ctx: "Context", size: tuple[int, int], model: BoardModel) -> TableLayout:
     """The columns in use, as large as fit in `size` above a row of player plates; the layout's size is the
