@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: play test test-long dist dist-windows bench bench-ai bench-idle bench-net soak clean
+.PHONY: play test test-long dist dist-windows bench bench-ai bench-idle bench-net two-windows soak clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -67,6 +67,12 @@ bench-ai: $(STAMP)
 # how many tables one host serves, and a soak of every fault in one game (several minutes: run it alone).
 bench-net: $(STAMP)
 	$(BIN)/python tools/bench_net.py $(ARGS)
+
+# Two copies of the app in real windows (an X server of its own: Xvfb and xdotool, installed through apt-get when
+# missing) play a whole game against each other through an invitation, by clicks and a paste; the joining copy's
+# connection is cut mid-game (docs/network.md). ARGS="--game aetherya-pocket" for the other game.
+two-windows: $(STAMP)
+	$(BIN)/python tools/two_windows.py $(ARGS)
 
 # Hundreds of whole games played through the screen as people play them, before a release (long: run it alone).
 soak: $(STAMP)

@@ -94,19 +94,22 @@ class CuttingProxy:
     """A TCP proxy from a port of its own to the host's: `cut()` closes every connection through it at once (a
     lost network, as both sides see it); new connections go through again."""
 
-    def __init__(self, loop: LoopThread, target_port: int) -> None:
+    def __init__(self, loop: LoopThread, target_port: int, listen: tuple[str, int] = (LOOPBACK, 0),
+                 target_host: str = LOOPBACK) -> None:
+        """`listen`: its own address and port (any free port on 127.0.0.1 by default); `target_host`: the host's."""
         self.loop = loop
         self.target_port = target_port
+        self.target_host = target_host
         self.pipes: set[asyncio.StreamWriter] = set()
         self.connections = 0
         self.flowing = loop.run(_event())  # cleared: bytes stop going through, connections stay open (half-open)
-        self.server = loop.run(asyncio.start_server(self._pipe, LOOPBACK, 0))
+        self.server = loop.run(asyncio.start_server(self._pipe, *listen))
         self.port: int = self.server.sockets[0].getsockname()[1]
 
     async def _pipe(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.connections += 1
         try:
-            up_reader, up_writer = await asyncio.open_connection(LOOPBACK, self.target_port)
+            up_reader, up_writer = await asyncio.open_connection(self.target_host, self.target_port)
         except OSError:
             writer.close()
             return
