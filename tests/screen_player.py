@@ -102,8 +102,10 @@ class ScreenPlayer:
         self.app.start_game(self.setup)
         self.report = Report()
         # The person who may be looking at the screen now: the one person of a game against computers; with more,
-        # the one who confirmed the hand-over last, until they end their turn (None: nobody's secrets may show).
+        # the one who confirmed the hand-over last, or who took the screen without one because nothing of theirs
+        # was private then (the controller's rule), until they end their turn (None: nobody's secrets may show).
         self.entitled: int | None = self.people[0] if len(self.people) == 1 else None
+        self.screen_seen: int | None = None  # the controller's screen at the last frame checked
         self.intent: list[Any] | None = None
         self.intent_at = 0  # the number of actions played when the intent was chosen
         self.gestures_made = 0
@@ -443,6 +445,9 @@ class ScreenPlayer:
         above = scenes[scenes.index(table) + 1:]
         if any(s.opaque for s in above):
             return  # the table is not drawn
+        if c.screen != self.screen_seen and c.screen is not None and not self.private(c._state, c.screen):
+            self.entitled = c.screen  # they sit down without a hand-over: nothing of theirs to hide from the last
+        self.screen_seen = c.screen
         viewer = table.shown_screen
         if viewer != c.screen and table.choreo.idle and not above:
             raise Leak(self.where(f"the idle table shows seat {viewer}'s view, the screen is {c.screen}'s"))

@@ -12,8 +12,10 @@
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import replace
+from pathlib import Path
 
 import pygame
 
@@ -27,6 +29,7 @@ from test_draco_ui import draco, finish_setup, play_on
 from ui_support import frames, key, make_app, screenshot, take_screen
 
 PEOPLE_AND_COMPUTER = (Seat("Ana"), Seat("Bot", COMPUTER, "random"), Seat("Brynja"))
+FIXTURES = Path(__file__).parent / "fixtures"
 
 
 def own_kinds_shown(table) -> set:
@@ -179,3 +182,25 @@ def test_one_person_against_computers_never_sees_a_hand_over_in_aetherya():
     assert not isinstance(app.scenes.top, HandOverScene) and table.controller.screen == 0
     assert len(table.board.model.hand) == 4
     app.close()
+
+
+def test_a_draco_person_whose_turn_starts_with_nothing_of_their_own_still_gets_the_screen_handed_over():
+    """A Draco Mundis seat may learn something the others do not on any turn (a peek): the person whose turn it is
+    takes the screen by the hand-over even when none of their tokens is face down, since the last person may
+    still be looking when they peek. (The soak's seed 48 reached such a turn at its 224th action.)"""
+    record = json.loads((FIXTURES / "draco-a-turn-with-nothing-of-its-own.json").read_text(encoding="utf-8"))
+    game = draco()
+    actions = [game.action_from_json(a) for a in record["actions"]]
+    setup = GameSetup((Seat("Ana"), Seat("Ben")), 0, record["first"], game.id,
+                      tuple(v for v, on in record["variants"].items() if on))
+    c = GameController(game, setup, actions=actions, threaded=False, people_end_turns=True)
+    assert c.phase is Phase.END_TURN and c.hand_over_due == 0  # resumed: Ana takes the screen to end her turn
+    c.take_screen(0)
+    while c.phase is not Phase.DECIDE:
+        c.proceed()
+    state = c._state
+    own, public = state.view(1).to_json(), state.view(None).to_json()
+    own.pop("seat"), public.pop("seat")
+    assert state.current == 1 and own == public  # nothing of seat 2's own is hidden from the others now
+    assert any(type(a).__name__ == "Peek" for a in state.legal_actions())  # yet it may peek this turn
+    assert c.hand_over_due == 1 and c.screen is None

@@ -393,13 +393,14 @@ class GameController(Generic[ActionT, ViewT]):
 
     def _settle_screen(self) -> None:
         """After every change: with several people, a turn over or a computer's turn shows the public view, and a
-        person whose view holds nothing private takes the screen without a hand-over (Aetherya's turns)."""
+        person whose view holds nothing private takes the screen without a hand-over (Aetherya's turns), unless
+        their game lets them learn something private on the way (Secrets.LEARNED: Draco Mundis's peek)."""
         if len(self.people) <= 1:
             return  # the one person's screen, or (only computers) the public view, for the whole game
         person = self.pending_person()
         if person is None:
             self.screen = None
-        elif person != self.screen and not self._private(person):
+        elif person != self.screen and self.game.secrets is not Secrets.LEARNED and not self._private(person):
             self.screen = person
 
     # -- acting -----------------------------------------------------------------------

@@ -351,11 +351,14 @@ class Secrets(str, Enum):
     handed over between people (the controller's screen holder).
 
     NONE: every player sees the same (a spectator's view is everyone's). PER_SEAT: a seat may know what others do
-    not (its own face-down tokens, its starting cards): a person's view is shown only after a hand-over to them,
-    and only while it shows something the public view does not."""
+    not (its starting cards), and learns nothing private by playing: a person's view is shown only after a hand-over
+    to them, and only while it shows something the public view does not. LEARNED: besides, a seat may learn what
+    others do not on any turn of its own (a token peeked at): every person's turn is handed over, even one whose
+    view shows nothing of its own when it starts, since the last person may still be looking when it does."""
 
     NONE = "none"
     PER_SEAT = "per-seat"
+    LEARNED = "learned"
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,7 @@ class DracoMundis:
     id = GAME_ID
     seeded = False  # no chance at all: (players, first, variants, actions) decide everything
     setup_confirmed = True  # a placement is taken back until the person confirms their placements
-    secrets = Secrets.PER_SEAT  # each seat knows its own face-down tokens and what it peeked at
+    secrets = Secrets.LEARNED  # each seat knows its own face-down tokens, and learns more when it peeks
     levels: Mapping[str, str] = LEVELS
     yardsticks: Mapping[str, str] = YARDSTICKS  # benchmark opponents (`ai.agents.yardsticks`)
 
