@@ -34,7 +34,7 @@ from drako_desktop.ui.scenes.scores import ScoreSheet
 from drako_desktop.ui.table import TableScene
 from drako_desktop.ui.table_parts import PRESENCE_COLOURS
 from drako_desktop.ui.widgets import Button, Choice
-from ui_support import down, frames, key, make_app, motion, screenshot, up
+from ui_support import down, frames, gesture_for, intent_for, key, make_app, motion, screenshot, up
 
 LOOPBACK = "127.0.0.1"
 NOWHERE = (640, 4)  # the top bar's middle, where nothing has a tooltip
@@ -85,15 +85,6 @@ def table_of(app) -> TableScene:
     return found
 
 
-def gesture_for(table: TableScene, intent: list[Any]) -> Any:
-    """The board's next click (or key) towards `intent`, None when it has none. (Aetherya's board raises ValueError
-    for a claim of a legend its model's row does not show at that moment: that move is left to another turn.)"""
-    try:
-        return table.board.gesture(intent, "click")
-    except ValueError:
-        return None
-
-
 def play_a_move(app, table: TableScene, state: Any = None) -> bool:
     """The person at this screen plays a legal move by the board's click gestures; whether one was made. `state`:
     the position to look ahead from for a gesture of two actions (default: the table's own; a joined seat's table
@@ -101,29 +92,19 @@ def play_a_move(app, table: TableScene, state: Any = None) -> bool:
     decision = table.decision()
     if decision is None:
         return False
-    state = state or table.controller._state  # the test's choice of a move only: never what is shown
-    for first in decision.legal:
-        intent = [first]
-        if gesture_for(table, intent) is None:
-            after = state.clone()
-            after.apply(first)
-            second = next((a for a in after.legal_actions() if not after.is_terminal()
-                           and after.current == decision.seat
-                           and gesture_for(table, [first, a]) is not None), None)
-            if second is None:
-                continue
-            intent = [first, second]
-        moves = len(table.controller.actions)
-        for _ in range(12):  # a move takes a few clicks at most
-            gesture = gesture_for(table, intent)
-            if gesture is None or len(table.controller.actions) != moves:
-                break
-            if isinstance(gesture, Press):  # by clicks where the board has a way, else its key
-                frames(app, 1, [key(gesture.key)])
-            else:
-                click(app, gesture.pos)
-        return True
-    raise AssertionError(f"the board has no click for any of {decision.legal}")
+    intent = intent_for(table, decision.legal, lambda: state or table.controller._state)
+    if intent is None:
+        raise AssertionError(f"the board has no click for any of {decision.legal}")
+    moves = len(table.controller.actions)
+    for _ in range(12):  # a move takes a few clicks at most
+        gesture = gesture_for(table, intent)
+        if gesture is None or len(table.controller.actions) != moves:
+            break
+        if isinstance(gesture, Press):  # by clicks where the board has a way, else its key
+            frames(app, 1, [key(gesture.key)])
+        else:
+            click(app, gesture.pos)
+    return True
 
 
 def dots(app, table: TableScene, seat: int) -> set[str]:

@@ -125,3 +125,29 @@ def play_until(app: App, table, done, limit: int = 20_000) -> None:
             table.end_turn()  # a person's turn waits for End turn
         frames(app)
     raise AssertionError("never got there")
+
+
+def gesture_for(table, intent: list) -> object:
+    """The board's next click (or key) towards `intent`, None when it has none. (Aetherya's board raises ValueError
+    for a claim of a legend its model's row does not show at that moment: that move is left to another turn.)"""
+    try:
+        return table.board.gesture(intent, "click")
+    except ValueError:
+        return None
+
+
+def intent_for(table, legal, position) -> list | None:
+    """The first of `legal` the board has clicks for: one action, or two when the board makes them in one gesture
+    (a Draco Mundis placement), the second found by looking ahead in `position()`, the game's state (the test's
+    way of choosing only: never what is shown). None when the board has clicks for none."""
+    seat = table.decision().seat
+    for first in legal:
+        if gesture_for(table, [first]) is not None:
+            return [first]
+        after = position().clone()
+        after.apply(first)
+        second = next((a for a in after.legal_actions() if not after.is_terminal() and after.current == seat
+                       and gesture_for(table, [first, a]) is not None), None)
+        if second is not None:
+            return [first, second]
+    return None

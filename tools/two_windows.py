@@ -38,6 +38,7 @@ from typing import Any, Callable, Mapping
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "tools"))
+from ui_support import gesture_for, intent_for  # type: ignore[import-not-found]  # noqa: E402  (the tests' helpers)
 
 WINDOW = (1280, 720)
 GAP = 20  # pixels between the two windows
@@ -459,20 +460,13 @@ class Copy:
     def choose(self, table: Any, n: int) -> list[Any]:
         """A legal move at random that the board has a gesture for: one action, or two for a move made in one
         gesture (looking ahead in the host's position)."""
-        decision = table.decision()
-        legal = list(decision.legal)
+        legal = list(table.decision().legal)
         self.rng.shuffle(legal)
-        for first in legal:
-            if gesture_for(table, [first]) is not None:
-                return [first]
-            state = table.controller._state if self.role == "host" else self.position(n)  # noqa: SLF001
-            after = state.clone()
-            after.apply(first)
-            second = next((a for a in after.legal_actions() if not after.is_terminal()
-                           and after.current == decision.seat and gesture_for(table, [first, a]) is not None), None)
-            if second is not None:
-                return [first, second]
-        raise RuntimeError(f"{self.role}: the board has no gesture for any of {decision.legal}")
+        intent = intent_for(table, legal, lambda: table.controller._state if self.role == "host"  # noqa: SLF001
+                            else self.position(n))
+        if intent is None:
+            raise RuntimeError(f"{self.role}: the board has no gesture for any of {legal}")
+        return intent
 
     def finish(self) -> None:
         """The result for the driver; the window stays until the driver has its picture."""
@@ -485,15 +479,6 @@ class Copy:
         os.replace(self.shared / f"result-{self.role}.tmp", self.shared / f"result-{self.role}.json")
         self.wait_until(lambda: (self.shared / "leave").exists(), "the driver", 120)
         self.app.close()
-
-
-def gesture_for(table: Any, intent: list[Any]) -> Any:
-    """The board's next gesture towards `intent` (None: it has none now; Aetherya's board raises ValueError for a
-    legend its row does not show at that moment)."""
-    try:
-        return table.board.gesture(intent, "click")
-    except ValueError:
-        return None
 
 
 def window(args: argparse.Namespace) -> int:
