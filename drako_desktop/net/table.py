@@ -128,8 +128,8 @@ class Table:
         self.lock = threading.Condition()
         self.links: list[Link | None] = [None] * players
         self.pending: list[Pending | None] = [None] * players
-        self.stand_in = [False] * players
-        self.stand_in_levels = [self.away_level] * players  # the level standing in for each seat (the host may choose)
+        # The computer level playing each remote seat until its player is back (None: the seat waits for its player).
+        self.stand_in: list[str | None] = [None] * players
         self.stand_ins: dict[tuple[int, str], Agent] = {}  # (seat, level) -> its agent, once asked
         self.closing = False
         self.end_text: str | None = None
@@ -203,7 +203,7 @@ class Table:
         kind = asked.kind if asked is not None else ""  # the game's name for it: a client's table needs it
         text = encode({**decide_message(self.game.id, view, legal), "decision": decision, "kind": kind})
         with self.lock:
-            if not self.stand_in[seat]:
+            if self.stand_in[seat] is None:
                 pending = self.pending[seat] = Pending(decision, len(legal), text, time.monotonic())
                 link = self.links[seat]
                 if link is not None:
@@ -211,15 +211,15 @@ class Table:
                 if self.unsaved and not self.lock.wait_for(lambda: pending.choice is not None, QUICK):
                     self._save()  # the player takes time: the table has time to write the game
                 while pending.choice is None and not self.closing:
-                    if self.stand_in[seat]:  # the host gave the seat to a computer meanwhile
+                    if self.stand_in[seat] is not None:  # the host gave the seat to a computer meanwhile
                         self.pending[seat] = None
                         break
                     left = None if self.away_after is None else pending.asked + self.away_after - time.monotonic()
                     if left is not None and left <= 0:
                         self.pending[seat] = None
-                        self.stand_in[seat] = True
+                        self.stand_in[seat] = self.away_level
                         log.info("table %s: seat %d did not answer within %g s: %s plays it until it is back",
-                                 self.game_id, seat + 1, self.away_after, self.stand_in_levels[seat])
+                                 self.game_id, seat + 1, self.away_after, self.away_level)
                         self._tell_presence()
                         break
                     self.lock.wait(left)
@@ -227,7 +227,7 @@ class Table:
                     raise TableClosed()
                 if pending.choice is not None:
                     return pending.choice
-        level = self.stand_in_levels[seat]
+            level = self.stand_in[seat] or self.away_level  # (a level on every way here; read under the lock)
         agent = self.stand_ins.get((seat, level))
         if agent is None:
             agent = self.stand_ins[seat, level] = make_agent(self.game, level,
@@ -421,12 +421,9 @@ class Table:
         """The host gives a remote seat to a computer `level` until its player is back, or takes it back (None):
         its decisions wait for its client again."""
         with self.lock:
-            if not self.remote[seat] or (level is None and not self.stand_in[seat]) \
-                    or (self.stand_in[seat] and level == self.stand_in_levels[seat]):
+            if not self.remote[seat] or self.stand_in[seat] == level:
                 return
-            self.stand_in[seat] = level is not None
-            if level is not None:
-                self.stand_in_levels[seat] = level
+            self.stand_in[seat] = level
             log.info("table %s: the host %s seat %d", self.game_id,
                      f"lets {level} play" if level is not None else "waits for the player of", seat + 1)
             self.lock.notify_all()
@@ -435,9 +432,9 @@ class Table:
     def _back(self, seat: int) -> bool:
         """The seat's client is here: a computer standing in for it hands the seat back (lock held). Whether one
         did."""
-        if not self.stand_in[seat]:
+        if self.stand_in[seat] is None:
             return False
-        self.stand_in[seat] = False
+        self.stand_in[seat] = None
         log.info("table %s: seat %d is back", self.game_id, seat + 1)
         return True
 
@@ -448,7 +445,7 @@ class Table:
         return encode({**self._welcome_head, "seat": seat})[:-1] + f',"state":{state}}}'
 
     def presence(self) -> list[Presence]:
-        return [Presence.HOST if not remote else Presence.STAND_IN if self.stand_in[seat]
+        return [Presence.HOST if not remote else Presence.STAND_IN if self.stand_in[seat] is not None
                 else Presence.HERE if self.links[seat] is not None else Presence.AWAY
                 for seat, remote in enumerate(self.remote)]
 

@@ -117,7 +117,7 @@ class HostedTable:
     def stand_in_level(self, seat: int) -> str | None:
         """The computer level playing the seat meanwhile (None: the game waits for its player)."""
         with self.table.lock:
-            return self.table.stand_in_levels[seat] if self.table.stand_in[seat] else None
+            return self.table.stand_in[seat]
 
     @property
     def first_stand_in(self) -> str:
