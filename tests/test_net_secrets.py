@@ -20,6 +20,7 @@ import pytest
 
 from drako_desktop.ai.external import decide_message
 from drako_desktop.controller.game import as_seen_by
+from drako_desktop.controller.undo import ActionLog
 from drako_desktop.interface.registry import game_ids
 from drako_desktop.net.invitation import Invitation, encode_bytes
 from drako_desktop.net.protocol import encode
@@ -105,7 +106,7 @@ def check_messages(replay: Replay, seat: int, messages: list[dict[str, Any]]) ->
     """Each message is exactly what the seat's view, legal actions and filtered events make at its position; what
     was told: the position of the welcome, the positions of the events in order, how many decisions."""
     game = replay.game
-    told: dict[str, Any] = {"welcome": None, "events": [], "decide": 0}
+    told: dict[str, Any] = {"welcome": None, "events": [], "decide": 0, "held": []}
     for message in messages:
         kind = message["type"]
         if kind == "welcome":
@@ -115,24 +116,45 @@ def check_messages(replay: Replay, seat: int, messages: list[dict[str, Any]]) ->
             assert state["events"] == replay.told(seat, n)
             assert message["seat"] == seat and message["game"] == game.id and message["rules"] == game.identity
             told["welcome"] = n
-        elif kind == "events":
+        elif kind in ("events", "ended"):
+            # an action's events, then (once its turn is ended) the next turn's start, held back until then
             n = message["n"]
             if n % VIEWS_EVERY == 0 or n == len(replay.events):
                 assert message["view"] == replay.states[n].view(seat).to_json()
-            assert message["events"] == [e.to_json() for e in as_seen_by(replay.events[n - 1], seat)]
-            told["events"].append(n)
+            seen = [e.to_json() for e in as_seen_by(replay.events[n - 1], seat)]
+            if kind == "events":
+                assert seen[:len(message["events"])] == message["events"]
+                told["events"].append(n)
+                told["held"] = seen[len(message["events"]):]
+            else:
+                assert told["events"][-1] == n and message["events"] == told["held"]
+                told["held"] = []
         elif kind == "decide":
             d = message["decision"]
             state = replay.states[d]
-            assert state.current == seat
+            assert state.current == seat and not told["held"]
             expected = decide_message(game.id, state.view(seat), state.legal_actions())
-            assert message == json.loads(encode({**expected, "decision": d, "kind": state.decision()}))
+            assert message == json.loads(encode({**expected, "decision": d, "kind": state.decision(),
+                                                 "undo": undo_word(replay, seat, d)}))
             told["decide"] += 1
         elif kind == "presence":
             assert set(message) == {"type", "seats", "waiting", "waited"} and set(message["seats"]) <= PRESENCE
         else:
             raise AssertionError(f"a {kind} message before the end")
     return told
+
+
+def undo_word(replay: Replay, seat: int, d: int) -> str:
+    """Whether the seat could take a step back at decision `d`, as the host says it with its question: "" (it can),
+    "final" (its last step of this turn brought something hidden to light) or "nothing"."""
+    log = ActionLog()
+    for i in range(d):
+        log.record(replay.states[i].current, replay.states[i].turn, replay.events[i])
+    turn = replay.states[d].turn
+    if log.undo_target(seat, turn, False, ()) is not None:
+        return ""
+    mine = bool(log.seats) and log.seats[-1] == seat and log.turns[-1] == turn
+    return "final" if mine and log.revealing[-1] else "nothing"
 
 
 def check_twins(replay: Replay, seat: int, messages: list[dict[str, Any]], seed: int) -> None:

@@ -12,6 +12,7 @@ import queue
 import pygame
 import pytest
 
+from drako_desktop.controller.game import Phase
 from drako_desktop.interface.game import fields_from_json
 from drako_desktop.interface.registry import load
 from drako_desktop.net.invitation import Invitation
@@ -52,6 +53,24 @@ def ctrl(k) -> pygame.event.Event:
 def paste(app, text: str) -> None:
     pygame.scrap.put_text(text)
     frames(app, 1, [ctrl(pygame.K_v)])
+
+
+def taken_back_on_both(host, guest, kept: list, wait) -> None:
+    """The host took the joined seat's step back (it kept `kept`) and the client's table shows the position it was
+    sent, with the seat's decision asked again."""
+    host_table, guest_table = table_of(host), table_of(guest)
+    for _ in range(400):
+        frames(host, 1)
+        frames(guest, 1)
+        if host_table.controller.actions == kept and guest_table.controller.n == len(kept) \
+                and guest_table.decision() is not None:
+            break
+        wait()
+    else:
+        raise AssertionError(f"the step back was not shown: {len(host_table.controller.actions)} actions at the "
+                             f"host, {len(kept) + 1} before")
+    seat = guest_table.controller.seat
+    assert guest_table.controller.view().to_json() == host_table.controller.view_of(seat).to_json()
 
 
 def leave(app) -> None:
@@ -109,6 +128,7 @@ def test_a_second_app_joins_by_pasting_the_invitation_and_both_play_to_the_end(g
         assert [str(i) for i in recent_invitations()] == [str(invitation.at(LOOPBACK, proxy.port))]
 
         cut = False
+        taken_back = {Phase.DECIDE: 0, Phase.END_TURN: 0}
         for _ in range(MAX_STEPS):
             if isinstance(guest.scenes.top, ScoreSheet) and isinstance(host.scenes.top, ScoreSheet):
                 break
@@ -122,7 +142,22 @@ def test_a_second_app_joins_by_pasting_the_invitation_and_both_play_to_the_end(g
             if not moved:
                 frames(host, 1)
             guest_table = table_of(guest)
-            if guest.scenes.top is guest_table and play_a_move(guest, guest_table, host_table.controller._state):
+            on_guest_table = guest.scenes.top is guest_table
+            phase = guest_table.controller.phase
+            if on_guest_table and taken_back[phase] < 2 and guest_table.undo_target() is not None:
+                # The player there takes a step back: by the Undo button at the end of a turn, by Ctrl+Z within one
+                before = list(host_table.controller.actions)
+                if phase == Phase.END_TURN:
+                    click(guest, button(guest_table, "Undo").rect.center)
+                else:
+                    frames(guest, 1, [ctrl(pygame.K_z)])
+                taken_back_on_both(host, guest, before[:-1], wait)
+                taken_back[phase] += 1
+                moved = True
+            elif on_guest_table and guest_table.ending_turn():
+                frames(guest, 1, [key(pygame.K_e)])  # End turn, sent to the host
+                moved = True
+            elif on_guest_table and play_a_move(guest, guest_table, host_table.controller._state):
                 moved = True
             else:
                 frames(guest, 1)
@@ -140,6 +175,7 @@ def test_a_second_app_joins_by_pasting_the_invitation_and_both_play_to_the_end(g
         else:
             raise AssertionError(f"stuck: {table_of(host).status_text()!r}, {table_of(guest).status_text()!r}")
         assert cut, "the game ended before the connection was cut"
+        assert min(taken_back.values()) >= 1, taken_back
         assert proxy.connections >= 2, "the client came back through the proxy"
 
     host_table, guest_table = table_of(host), table_of(guest)

@@ -39,7 +39,17 @@ from functools import partial
 from typing import Any, Callable, Generic, Sequence
 
 from ..ai import REMOTE, make_agent
-from ..interface.game import ActionT, Agent, Breakdown, Game, GameState, IllegalActionError, Secrets, ViewT
+from ..interface.game import (
+    ActionT,
+    Agent,
+    Breakdown,
+    DecisionWithdrawn,
+    Game,
+    GameState,
+    IllegalActionError,
+    Secrets,
+    ViewT,
+)
 from ..interface.registry import DEFAULT_GAME
 from .runner import derive_seed
 from .undo import ActionLog
@@ -226,7 +236,7 @@ class GameController(Generic[ActionT, ViewT]):
             self.phase = Phase.SCORING
         elif resumed and self._turn_waits(log.seats[-1] if actions else None):
             self.phase = Phase.END_TURN
-            self._hand_over = self.seats[state.current].is_human
+            self._hand_over = self.seats[log.seats[-1]].is_human and self.seats[state.current].is_human
             self._hold_back(events)
         else:
             self.phase = Phase.DECIDE
@@ -235,10 +245,11 @@ class GameController(Generic[ActionT, ViewT]):
         self._settle_screen()
 
     def _turn_waits(self, seat: int | None) -> bool:
-        """Whether the latest action, by `seat`, ended a person's turn that they end themselves: a turn that
-        passed to another seat; in setup only in a game whose setup decisions are confirmed (`setup_confirmed`:
-        Draco Mundis's placements are taken back like moves until then)."""
-        return (self.people_end_turns and seat is not None and self.seats[seat].is_human
+        """Whether the latest action, by `seat`, ended a person's turn that they end themselves (at this screen or
+        on another computer, whose End turn its host is sent): a turn that passed to another seat; in setup only in
+        a game whose setup decisions are confirmed (`setup_confirmed`: Draco Mundis's placements are taken back like
+        moves until then)."""
+        return (self.people_end_turns and seat is not None and self.seats[seat].is_person
                 and (self.log.turns[-1] > 0 or self.game.setup_confirmed) and self._state.current != seat)
 
     def _hold_back(self, events: Sequence[Any]) -> None:
@@ -308,6 +319,15 @@ class GameController(Generic[ActionT, ViewT]):
         """In END_TURN, the person whose turn is over but not yet ended (None in any other phase)."""
         return self.log.seats[-1] if self.phase == Phase.END_TURN else None
 
+    @property
+    def ending_turn(self) -> int | None:
+        """In END_TURN, the number of the turn that is over but not yet ended (the engine counts the next already)."""
+        return self.log.turns[-1] if self.phase == Phase.END_TURN else None
+
+    def held_events(self) -> list[Any]:
+        """In END_TURN, the next turn's start, told once the turn is ended (as it happened: for every viewer)."""
+        return self._last[len(self._last) - self._held:] if self._held else []
+
     def current(self) -> Decision[ActionT] | None:
         """The decision the game is waiting for, or None while the driver must proceed() or it is over."""
         if self.phase != Phase.DECIDE:
@@ -363,9 +383,10 @@ class GameController(Generic[ActionT, ViewT]):
         return seen
 
     def pending_person(self) -> int | None:
-        """The person whose decision the game waits for: a move, a setup placement, or End turn."""
+        """The person at this screen whose decision the game waits for: a move, a setup placement, or End turn."""
         if self.phase == Phase.END_TURN:
-            return self.log.seats[-1]
+            seat = self.log.seats[-1]
+            return seat if self.seats[seat].is_human else None
         if self.phase == Phase.DECIDE and self.seats[self._state.current].is_human:
             return self._state.current
         return None
@@ -429,7 +450,7 @@ class GameController(Generic[ActionT, ViewT]):
             self.phase = Phase.GAME_END
         elif self._turn_waits(before):
             self.phase = Phase.END_TURN
-            self._hand_over = self.seats[after].is_human
+            self._hand_over = self.seats[before].is_human and self.seats[after].is_human
             self._hold_back(events)
         elif after != before:
             self.phase = Phase.NEXT_SEAT
@@ -450,18 +471,23 @@ class GameController(Generic[ActionT, ViewT]):
         taken back in."""
         return self.why_no_undo(practice)[0]
 
-    def why_no_undo(self, practice: bool | None = None) -> tuple[int | None, str]:
+    def why_no_undo(self, practice: bool | None = None, remote: int | None = None) -> tuple[int | None, str]:
         """(actions to keep, "") when the person can take a step back, else (None, why): "not-yours" (no
         person is deciding now), "nothing" (no step of this turn to take back) or "final" (the last step
-        brought something hidden to light)."""
+        brought something hidden to light). `remote`: the seat of a player on another computer asking (its host
+        checks their step back as a local one, never as practice)."""
         if self.phase == Phase.END_TURN:
             seat, turn = self.log.seats[-1], self.log.turns[-1]
         else:
             decision = self.current()
-            if decision is None or not decision.human:
+            if decision is None or not self.seats[decision.seat].is_person:
                 return None, "not-yours"
             seat, turn = decision.seat, self._state.turn
-        if seat != self.screen and len(self.people) > 1:
+        if remote is not None:
+            if seat != remote:
+                return None, "not-yours"
+            practice = False
+        elif not self.seats[seat].is_human or seat != self.screen and len(self.people) > 1:
             return None, "not-yours"  # nobody takes a step back for a person who has not taken the screen
         practice = self.practice if practice is None else practice
         keep = self.log.undo_target(seat, turn, practice and len(self.people) == 1, list(self.people))
@@ -471,11 +497,11 @@ class GameController(Generic[ActionT, ViewT]):
         mine = bool(log.seats) and log.seats[-1] == seat and log.turns[-1] == turn
         return None, "final" if mine and log.revealing[-1] else "nothing"
 
-    def undo(self, practice: bool | None = None) -> bool:
-        """Take the person's last step back: replay the actions kept, start the computer agents
-        afresh, and tell the listeners. False (and nothing changes) when undo is not allowed. The screen stays
-        with the person who took the step back."""
-        keep = self.undo_target(practice)
+    def undo(self, practice: bool | None = None, remote: int | None = None) -> bool:
+        """Take the person's last step back (`remote`: of the player on another computer in that seat): replay
+        the actions kept, start the computer agents afresh, and tell the listeners. False (and nothing changes)
+        when undo is not allowed. The screen stays with whoever looked at it."""
+        keep = self.why_no_undo(practice, remote)[0]
         if keep is None:
             return False
         screen = self.screen
@@ -544,6 +570,8 @@ class GameController(Generic[ActionT, ViewT]):
         if job.thread.is_alive():
             return None
         self._thinking = None
+        if isinstance(job.error, DecisionWithdrawn):
+            return None  # asked again at the next poll
         if job.error is not None:
             raise job.error
         assert job.choice is not None, "a finished thinking job without an error has a choice"

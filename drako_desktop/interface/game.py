@@ -346,6 +346,11 @@ class Agent(Protocol):
     def close(self) -> None: ...
 
 
+class DecisionWithdrawn(Exception):
+    """Raised by an agent's `choose` when the decision it was asked is taken back before it was made (a player on
+    another computer took a step back): the controller drops the question and asks again."""
+
+
 class Secrets(str, Enum):
     """What a game hides from some players but not others: decides whether the screen of a pass-and-play table is
     handed over between people (the controller's screen holder).

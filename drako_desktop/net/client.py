@@ -64,11 +64,15 @@ def drained(arrivals: "queue.Queue[T]") -> list[T]:
 
 
 class NetClient:
-    def __init__(self, invitation: Invitation, rules: Mapping[str, str], release: str = __version__) -> None:
-        """`rules`: the games this copy has, by id, with the identity of their rules (`Game.identity`)."""
+    def __init__(self, invitation: Invitation, rules: Mapping[str, str], release: str = __version__, *,
+                 ends_turns: bool = False) -> None:
+        """`rules`: the games this copy has, by id, with the identity of their rules (`Game.identity`);
+        `ends_turns`: the seat's player ends its turns (End turn, with a step back before it), as at the app's
+        table; a seat that does not (a bot) has its turns ended by the host at once."""
         self.invitation = invitation
         self.rules = dict(rules)
         self.release = release
+        self.ends_turns = ends_turns
         self.inbox: queue.Queue[dict[str, Any]] = queue.Queue()
         self.position = -1  # the actions the host has told of (-1: no state yet)
         self._loop = asyncio.new_event_loop()
@@ -166,7 +170,8 @@ class NetClient:
                 raise Refusal("pin")
             await websocket.send(encode({
                 "type": "hello", "protocol": PROTOCOL, "release": self.release, "table": invitation.game_id,
-                "seat": invitation.seat, "key": encode_bytes(invitation.key), "rules": self.rules}))
+                "seat": invitation.seat, "key": encode_bytes(invitation.key), "rules": self.rules,
+                "ends_turns": self.ends_turns}))
             self._websocket = websocket
             self._outbox = asyncio.Queue()
             writer = asyncio.create_task(self._write(websocket, self._outbox))
@@ -204,6 +209,11 @@ class NetClient:
                 self.send({"type": "sync"})
                 return False
             self.position = message["n"]
+        elif kind == "ended" and message["n"] != self.position:  # (the turn's end follows its last action)
+            if message["n"] > self.position >= 0:
+                self.position = -1
+                self.send({"type": "sync"})
+            return False
         elif kind == "refused" and message["closing"]:
             known = REFUSALS.get(message["code"])
             final = known.final if known is not None else True  # a reason this release does not know: not again

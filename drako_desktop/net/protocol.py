@@ -1,7 +1,8 @@
 """The network protocol (docs/network.md): JSON objects in WebSocket text frames, inside TLS 1.3.
 
-Every message is one object with a `type`. A client sends `hello` first, then `action`, `chat` and `sync`; the host
-sends `welcome`, `state`, `events`, `decide`, `presence`, `chat`, `refused` and `end`. Both sides read what the
+Every message is one object with a `type`. A client sends `hello` first, then `action`, `undo`, `end-turn`, `chat`
+and `sync`; the host sends `welcome`, `state`, `events`, `decide`, `turn-over`, `ended`, `presence`, `chat`,
+`refused` and `end`. Both sides read what the
 other sends as hostile: through the one bounded JSON reader (`jsonio`), each field's type and size checked here
 before anything uses it. A message that does not have the protocol's shape is a `Refusal` (one sentence, said to
 both sides), and so is every other input the host turns down: the table of `REFUSALS` is the whole list.
@@ -16,7 +17,7 @@ from .. import jsonio
 from ..controller.game import clean_name
 
 DEFAULT_PORT = 47474  # where a host listens unless told otherwise (the firewall's one opening)
-PROTOCOL = 1  # raised whenever a message changes shape: a host and a client of two versions refuse each other
+PROTOCOL = 2  # raised whenever a message changes shape: a host and a client of two versions refuse each other
 MAX_CLIENT_MESSAGE = 4096  # bytes of one message from a client: a hello, an answer, a chat line
 MAX_HOST_MESSAGE = 8_000_000  # bytes of one message from the host: a long game's log or its final record
 MAX_CHAT = 200  # characters of one chat line
@@ -63,6 +64,8 @@ REFUSALS: Mapping[str, RefusalKind] = {
     "taken": RefusalKind("Decision {decision} was taken already.", False, False),
     "illegal": RefusalKind("That choice is refused: {why}.", False, False),
     "chat": RefusalKind("A chat line is plain text of 1 to {limit} characters.", False, False),
+    "no-undo": RefusalKind("Nothing of this seat's turn can be taken back now.", False, False),
+    "not-ending": RefusalKind("This seat's turn is not waiting for End turn now.", False, False),
     # said by a client, of the host:
     "pin": RefusalKind("The host's certificate is not the one the invitation names: somebody may be in between, so "
                        "this client does not join.", True, True),
@@ -109,7 +112,7 @@ def short_text(value: Any, limit: int) -> bool:
 
 # -- what a client sends ---------------------------------------------------------------------------------------
 
-CLIENT_TYPES = ("hello", "action", "chat", "sync")
+CLIENT_TYPES = ("hello", "action", "undo", "end-turn", "chat", "sync")
 
 
 def read_client(text: str | bytes) -> dict[str, Any]:
@@ -130,11 +133,15 @@ def read_client(text: str | bytes) -> dict[str, Any]:
         if not (short_text(message.get("release"), 40) and short_text(message.get("table"), 40)
                 and whole(message.get("seat"), 0, 99) and short_text(message.get("key"), 64)
                 and isinstance(rules, dict) and len(rules) <= 16
-                and all(short_text(k, 40) and short_text(v, 100) for k, v in rules.items())):
+                and all(short_text(k, 40) and short_text(v, 100) for k, v in rules.items())
+                and isinstance(message.get("ends_turns", False), bool)):
             raise bad("a hello names its release, table, seat, key and rules")
     elif kind == "action":
         if not whole(message.get("decision"), 0, MAX_DECISION):
             raise bad("an action names the decision it answers")
+    elif kind in ("undo", "end-turn"):
+        if not whole(message.get("n"), 0, MAX_DECISION):
+            raise bad(f"{kind} names the actions its player has seen")
     elif kind == "chat":
         if not short_text(message.get("text"), 4 * MAX_CHAT):
             raise Refusal("chat", limit=MAX_CHAT)
@@ -164,8 +171,11 @@ HOST_FIELDS: Mapping[str, Mapping[str, Callable[[Any], bool]]] = {
               "events": lambda v: isinstance(v, list)},
     "events": {"n": lambda v: whole(v, 1, MAX_DECISION), "seat": lambda v: whole(v, -1, 99),
                "events": lambda v: isinstance(v, list), "view": lambda v: isinstance(v, dict)},
+    "ended": {"n": lambda v: whole(v, 0, MAX_DECISION), "seat": lambda v: whole(v, -1, 99),
+              "events": lambda v: isinstance(v, list), "view": lambda v: isinstance(v, dict)},
     "decide": {"decision": lambda v: whole(v, 0, MAX_DECISION), "view": lambda v: isinstance(v, dict),
                "legal": lambda v: isinstance(v, list) and len(v) > 0},
+    "turn-over": {"n": lambda v: whole(v, 0, MAX_DECISION), "undo": lambda v: short_text(v, 20)},
     "presence": {"seats": lambda v: isinstance(v, list)},
     "chat": {"seat": lambda v: whole(v, 0, 99), "text": lambda v: short_text(v, MAX_CHAT)},
     "refused": {"code": lambda v: short_text(v, 40), "message": lambda v: short_text(v, 1000),

@@ -45,6 +45,7 @@ MAX_CONNECTIONS = 64  # open connections to one table, strangers' included
 MAX_PER_ADDRESS = 16  # of them from one address (a household behind one router has a few)
 MAX_QUEUED = 1024  # messages waiting for a client that does not read: a whole game's events are fewer
 MAX_QUEUED_BYTES = 16_000_000  # and their size: a few of the longest game's states
+ANSWERS = ("action", "undo", "end-turn")  # what a client may answer a question with (a decision, a turn over)
 TRIES = 10  # refused hellos from one address in `TRIES_WINDOW` seconds before the address is refused unheard
 TRIES_WINDOW = 60.0
 MAX_ADDRESSES = 4096  # addresses remembered for their tries (the oldest forgotten first)
@@ -309,7 +310,7 @@ class TableServer:
             if _too_big(connection.websocket):
                 self._say(connection, None, Refusal("too-big", limit=MAX_CLIENT_MESSAGE))
             return None
-        old = self.table.join(seat, connection)
+        old = self.table.join(seat, connection, ends_turns=hello.get("ends_turns") is True)
         if old is not None:
             old.drop(Refusal("taken-over"))
             log.info("table %s: seat %d taken over by a client from %s", self.table.game_id, seat + 1, address)
@@ -325,7 +326,7 @@ class TableServer:
             tokens, last = min(float(BURST), tokens + (now - last) * RATE), now
             try:
                 message = read_client(raw)
-                if message["type"] == "action" and connection.owed > 0:
+                if message["type"] in ANSWERS and connection.owed > 0:
                     connection.owed -= 1
                 elif tokens >= 1:
                     tokens -= 1

@@ -15,6 +15,14 @@ decision asked again gets the answer it got before (`client.AnswerCache`). It ke
 events told so far as text, so that a client that joins or asks again is answered without the controller (which
 only the table's own thread touches).
 
+A player on another computer ends their turn and takes steps back as a person at the host's screen does: when their
+last action passed the turn on, the controller waits (END_TURN) and their client is told so (`turn-over`, with
+whether a step can still be taken back); the next turn's start is told to everyone once they end it (`ended`). An
+`undo` or `end-turn` of a client is a request that the controller's thread serves (`serve`), checked as a local
+one is (`why_no_undo` for that seat); a decision the seat was being asked meanwhile is withdrawn
+(`DecisionWithdrawn`). A client that does not say it ends its own turns (a bot, `join --agent`) has them ended for
+it at once, as has a seat a computer stands in for.
+
 A seat whose decision waits longer than `away_after` is played by the `away_level` computer until its client is
 back (joins again, or says anything). Without `away_after` the table waits for the seat as long as it takes.
 
@@ -38,7 +46,7 @@ from ..ai import REMOTE, make_agent
 from ..ai.external import AnswerError, chosen_index, decide_message
 from ..controller.game import GameController, Phase, Seat, as_seen_by
 from ..controller.runner import derive_seed
-from ..interface.game import Agent, AnyGame
+from ..interface.game import Agent, AnyGame, DecisionWithdrawn
 from ..saves import SavedGame
 from ..session import GameSession
 from .hosting import Hosting
@@ -78,13 +86,31 @@ class Presence(str, Enum):
 
 @dataclass
 class Pending:
-    """A decision asked of a remote seat and not answered yet."""
+    """A decision asked of a remote seat and not answered yet (or its turn over, waiting for its End turn)."""
 
     decision: int  # its number: the actions applied before it
     count: int  # how many legal actions it has
-    text: str  # the `decide` message
+    text: str  # the `decide` message (the `turn-over` message)
     asked: float  # time.monotonic() when it was asked
     choice: int | None = None
+    withdrawn: bool = False  # taken back before it was answered: the agent waiting for it gives up
+
+
+@dataclass(frozen=True)
+class Request:
+    """What a remote seat's client asked of the game besides its decisions: "undo" or "end-turn"."""
+
+    kind: str
+    n: int  # the actions its player had seen: a request about another position is refused
+
+
+@dataclass(frozen=True)
+class Served:
+    """A request the controller's thread carried out: a step taken back, or a turn ended (with the next turn's
+    start, as the host's screen sees it)."""
+
+    taken_back: bool
+    told: list[Any]
 
 
 class RemoteSeat:
@@ -131,6 +157,11 @@ class Table:
         # The computer level playing each remote seat until its player is back (None: the seat waits for its player).
         self.stand_in: list[str | None] = [None] * players
         self.stand_ins: dict[tuple[int, str], Agent] = {}  # (seat, level) -> its agent, once asked
+        self.requests: list[Request | None] = [None] * players  # per seat, its client's latest undo or end-turn
+        # Per seat, whether its client ends its turns itself (None: no client came yet, so the table waits for one).
+        self.ends_turns: list[bool | None] = [None] * players
+        self.ending: tuple[int, Pending] | None = None  # a remote seat whose turn is over, waiting for its End turn
+        self.later: list[Any] = []  # the next turn's start, told once the turn waiting for End turn is ended
         self.closing = False
         self.end_text: str | None = None
         self.ended = threading.Event()  # the game is over and its end was said
@@ -144,17 +175,21 @@ class Table:
             self.controller = driven_by(self)
         else:
             self.controller = GameController(game, setup, actions=saved.actions, hints=saved.hints, threaded=False,
-                                             seat_agents=self._agent)
+                                             seat_agents=self._agent, people_end_turns=True,
+                                             turn_ended=saved.turn_ended)
             self.session = GameSession(self.controller, saved)
             self.session.paced = True  # written when the table waits for a player, and every `SAVE_EVERY` seconds
         self.written = time.monotonic()
         self.unsaved = False
         self.controller.listeners.append(self._applied)
+        self.controller.turn_end_listeners.append(self._turn_ended)
         c = self.controller
         self.n = len(c.actions)
         self.views = [encode(c.view_of(s).to_json()) if remote else "" for s, remote in enumerate(self.remote)]
         self.histories = [[encode(e.to_json()) for e in c.history_of(s)] if remote else []
                           for s, remote in enumerate(self.remote)]
+        self.held_by: int | None = c.ending_seat  # the seat whose turn waits for End turn (its next start untold)
+        self._await_turn_end()
         head = {"type": "welcome", "protocol": PROTOCOL, "release": __version__, "game": game.id,
                 "rules": game.identity, "table": self.game_id, "players": players, "first": setup.first,
                 "variants": list(setup.variants), "names": [seat.name for seat in setup.seats],
@@ -181,11 +216,17 @@ class Table:
         c = self.controller
         try:
             while not self.closing:
+                if self.serve() is not None:
+                    continue
                 if c.phase == Phase.DECIDE:
                     c.poll()
                 elif c.phase == Phase.SCORING:
                     self._finish()
                     return
+                elif c.phase == Phase.END_TURN:
+                    with self.lock:  # until the seat's client ends its turn (or takes a step back), or is away
+                        if not any(self.requests) and not self.closing:
+                            self.lock.wait(self._turn_end_wait())
                 else:
                     c.proceed()
         except TableClosed:
@@ -201,9 +242,11 @@ class Table:
         decision = len(self.controller.actions)
         asked = self.controller.current()
         kind = asked.kind if asked is not None else ""  # the game's name for it: a client's table needs it
-        text = encode({**decide_message(self.game.id, view, legal), "decision": decision, "kind": kind})
+        undo = self.controller.why_no_undo(remote=seat)[1]  # whether its client may offer a step back
+        text = encode({**decide_message(self.game.id, view, legal), "decision": decision, "kind": kind,
+                       "undo": undo})
         with self.lock:
-            if self.stand_in[seat] is None:
+            if self.stand_in[seat] is None and self.requests[seat] is None:
                 pending = self.pending[seat] = Pending(decision, len(legal), text, time.monotonic())
                 link = self.links[seat]
                 if link is not None:
@@ -211,6 +254,10 @@ class Table:
                 if self.unsaved and not self.lock.wait_for(lambda: pending.choice is not None, QUICK):
                     self._save()  # the player takes time: the table has time to write the game
                 while pending.choice is None and not self.closing:
+                    if pending.withdrawn or self.requests[seat] is not None:  # a step back, served by `serve`
+                        if self.pending[seat] is pending:
+                            self.pending[seat] = None
+                        raise DecisionWithdrawn()
                     if self.stand_in[seat] is not None:  # the host gave the seat to a computer meanwhile
                         self.pending[seat] = None
                         break
@@ -227,6 +274,8 @@ class Table:
                     raise TableClosed()
                 if pending.choice is not None:
                     return pending.choice
+            elif self.stand_in[seat] is None:
+                raise DecisionWithdrawn()  # the seat's client asked something first: `serve` answers it
             level = self.stand_in[seat] or self.away_level  # (a level on every way here; read under the lock)
         agent = self.stand_ins.get((seat, level))
         if agent is None:
@@ -235,18 +284,23 @@ class Table:
         return agent.choose(view if agent.wants_view else None, legal)
 
     def _applied(self, action: Any, events: list[Any]) -> None:
-        """After every action: every remote seat told what it may know of it (the session's writer saves the newest
-        position meanwhile, never more than the one write in flight behind)."""
+        """After every action: every remote seat told what it may know of it, but for the next turn's start while
+        the turn waits for End turn (the session's writer saves the newest position meanwhile, never more than the
+        one write in flight behind)."""
         c = self.controller
         n = len(c.actions)
         told = []
+        events = events[:len(events) - len(c.held_events())]
         for seat, remote in enumerate(self.remote):
             if remote:
                 seen = [encode(e.to_json()) for e in as_seen_by(events, seat)]
                 view = encode(c.view_of(seat).to_json())
                 told.append((seat, seen, view))
         actor = c.log.seats[-1] if c.log.seats else -1
+        ending = c.ending_seat
+        held = ',"held":true' if ending is not None else ""  # (the next turn's start comes once it is ended)
         with self.lock:
+            self.held_by = ending
             if action is None:  # taken back: every seat's log and view anew
                 self.histories = [[encode(e.to_json()) for e in c.history_of(s)] if r else []
                                   for s, r in enumerate(self.remote)]
@@ -263,8 +317,9 @@ class Table:
                     link.send(self._state_text(seat, "state"))
                 else:
                     link.send(f'{{"type":"events","n":{n},"seat":{actor},"events":[{",".join(seen)}],'
-                              f'"view":{view}}}')
-        if n % PROGRESS_EVERY == 0:
+                              f'"view":{view}{held}}}')
+        self._await_turn_end()
+        if action is not None and n % PROGRESS_EVERY == 0:
             log.info("table %s: %d actions played", self.game_id, n)
         if self.driven:  # the scene saves every action itself, and no thread of the table's sees the end
             if c.over and self.end_text is None:
@@ -273,6 +328,118 @@ class Table:
         self.unsaved = True
         if time.monotonic() - self.written >= SAVE_EVERY:
             self._save()
+
+    def _await_turn_end(self) -> None:
+        """After a change: a remote seat whose turn is over waits for its End turn, and its client is told so, with
+        whether it may still take a step back."""
+        c = self.controller
+        seat = c.ending_seat
+        self.later = c.held_events()
+        with self.lock:
+            self.ending = None
+            if seat is None or not self.remote[seat]:
+                return
+            n = len(c.actions)
+            text = encode({"type": "turn-over", "n": n, "undo": c.why_no_undo(remote=seat)[1]})
+            self.ending = seat, Pending(n, 0, text, time.monotonic())
+            link = self.links[seat]
+            if link is not None and self.ends_turns[seat]:
+                link.ask(text)  # (its answer, End turn or a step back, is owed: not counted against its rate)
+            self._tell_presence()
+
+    def _turn_ended(self) -> None:
+        """A turn was ended (by its player here or on another computer): the next turn's start, held back until
+        now, told to every remote seat as it may know it."""
+        c = self.controller
+        n = len(c.actions)
+        actor = c.log.seats[-1] if c.log.seats else -1
+        start, self.later = self.later, []
+        told = []
+        for seat, remote in enumerate(self.remote):
+            if remote:
+                seen = [encode(e.to_json()) for e in as_seen_by(start, seat)]
+                told.append((seat, seen, encode(c.view_of(seat).to_json())))
+        with self.lock:
+            self.ending = self.held_by = None
+            for seat, seen, view in told:
+                self.histories[seat].extend(seen)
+                self.views[seat] = view
+                link = self.links[seat]
+                if link is not None:
+                    link.send(f'{{"type":"ended","n":{n},"seat":{actor},"events":[{",".join(seen)}],'
+                              f'"view":{view}}}')
+            self._tell_presence()
+
+    def serve(self) -> Served | None:
+        """On the controller's thread, between its decisions: a remote seat's client's undo or end-turn carried out
+        or refused, or the turn of a seat whose player does not end it (a bot's client, a computer standing in)
+        ended. What was done, or None."""
+        c = self.controller
+        with self.lock:
+            seat = next((s for s, request in enumerate(self.requests) if request is not None), None)
+            request = self.requests[seat] if seat is not None else None
+            if seat is not None:
+                self.requests[seat] = None
+            ending = c.ending_seat
+            ends_itself = ending is not None and self.remote[ending] and self._turn_ended_for(ending)
+        if seat is not None and request is not None:
+            return self._carry_out(seat, request)
+        if ends_itself:
+            return Served(False, c.proceed())
+        return None
+
+    def _turn_ended_for(self, seat: int) -> bool:
+        """Whether a remote seat's turn, over, is ended for it now (lock held): its client does not end turns, a
+        computer plays the seat, or it was away longer than `away_after` (a computer then plays it)."""
+        if self.stand_in[seat] is not None or self.ends_turns[seat] is False:
+            return True
+        ending = self.ending
+        if self.links[seat] is None and ending is not None and self.away_after is not None \
+                and time.monotonic() - ending[1].asked >= self.away_after:
+            self.stand_in[seat] = self.away_level
+            log.info("table %s: seat %d did not end its turn within %g s: %s plays it until it is back",
+                     self.game_id, seat + 1, self.away_after, self.away_level)
+            self._tell_presence()
+            return True
+        return False
+
+    def _turn_end_wait(self) -> float | None:
+        """How long the table's thread may wait for a remote seat's End turn before it looks again (lock held)."""
+        ending = self.ending
+        if ending is None or self.away_after is None:
+            return 1.0
+        return max(0.0, ending[1].asked + self.away_after - time.monotonic()) + 0.01
+
+    def _carry_out(self, seat: int, request: Request) -> Served | None:
+        """A remote seat's undo or end-turn, checked as a local one is: carried out, or refused to its client
+        (which is asked again what it was asked)."""
+        c = self.controller
+        current = request.n == len(c.actions)
+        if request.kind == "end-turn":
+            if current and c.ending_seat == seat:
+                return Served(False, c.proceed())
+            refusal = Refusal("not-ending")
+        else:
+            if current and c.why_no_undo(remote=seat)[0] is not None:
+                with self.lock:
+                    pending = self.pending[seat]
+                    if pending is not None:  # the agent waiting for it gives up (the controller then joins it)
+                        pending.withdrawn = True
+                        self.pending[seat] = None
+                        self.lock.notify_all()
+                c.undo(remote=seat)
+                return Served(True, [])
+            refusal = Refusal("no-undo")
+        with self.lock:
+            link = self.links[seat]
+            if link is not None:
+                link.send(encode(refusal.message()))
+                pending = self.pending[seat]
+                if self.ending is not None and self.ending[0] == seat:
+                    link.ask(self.ending[1].text)
+                elif pending is not None:
+                    link.ask(pending.text)
+        return None
 
     def _save(self) -> None:
         """Hand the position to the session's writer (it writes the newest it has, on a thread of its own)."""
@@ -352,17 +519,22 @@ class Table:
             raise Refusal("rules", game=self.game.name)
         return seat
 
-    def join(self, seat: int, link: Link) -> Link | None:
-        """`link` plays `seat` from now on: it is sent the table as the seat sees it now, and the decision it owes;
-        the link it replaces (told by the caller that it was taken over), if any."""
+    def join(self, seat: int, link: Link, ends_turns: bool = False) -> Link | None:
+        """`link` plays `seat` from now on (`ends_turns`: its player ends the seat's turns, as the app's client
+        does): it is sent the table as the seat sees it now, and the decision it owes; the link it replaces (told by
+        the caller that it was taken over), if any."""
         with self.lock:
             old, self.links[seat] = self.links[seat], link
+            self.ends_turns[seat] = ends_turns
             self._back(seat)
             link.send(self._state_text(seat, "welcome"))
             link.send(self._presence_text())
             pending = self.pending[seat]
             if pending is not None:
                 link.ask(pending.text)
+            if self.ending is not None and self.ending[0] == seat and ends_turns:
+                link.ask(self.ending[1].text)
+            self.lock.notify_all()  # (a turn waiting for a client that does not end it goes on)
             if self.end_text is not None:
                 link.send(self.end_text)
                 self.told_end.add(seat)
@@ -386,6 +558,9 @@ class Table:
             kind = message["type"]
             if kind == "action":
                 self._answer(seat, message)
+            elif kind in ("undo", "end-turn"):
+                self.requests[seat] = Request(kind, message["n"])  # carried out on the controller's thread
+                self.lock.notify_all()
             elif kind == "chat":
                 line = self.say(seat, message["text"])
                 for listener in self.chat_listeners:
@@ -439,7 +614,9 @@ class Table:
         return True
 
     def _state_text(self, seat: int, kind: str) -> str:
-        state = f'{{"n":{self.n},"view":{self.views[seat]},"events":[{",".join(self.histories[seat])}]}}'
+        ending = -1 if self.held_by is None else self.held_by  # whose turn waits for End turn, its next start untold
+        state = (f'{{"n":{self.n},"view":{self.views[seat]},"events":[{",".join(self.histories[seat])}],'
+                 f'"ending":{ending}}}')
         if kind == "state":
             return f'{{"type":"state",{state[1:]}'
         return encode({**self._welcome_head, "seat": seat})[:-1] + f',"state":{state}}}'
@@ -449,9 +626,18 @@ class Table:
                 else Presence.HERE if self.links[seat] is not None else Presence.AWAY
                 for seat, remote in enumerate(self.remote)]
 
+    def waited(self) -> tuple[int, Pending] | None:
+        """The remote seat the game waits for (its decision, or its End turn) and what it waits for (lock held)."""
+        seat = next((s for s, p in enumerate(self.pending) if p is not None), None)
+        if seat is not None:
+            pending = self.pending[seat]
+            assert pending is not None, "the seat found has a pending decision"
+            return seat, pending
+        return self.ending
+
     def _presence_text(self) -> str:
-        waiting = next((p for p in self.pending if p is not None), None)
-        seat = self.pending.index(waiting) if waiting is not None else None
+        found = self.waited()
+        seat, waiting = found if found is not None else (None, None)
         return encode({"type": "presence", "seats": [p.value for p in self.presence()], "waiting": seat,
                        "waited": round(time.monotonic() - waiting.asked, 1) if waiting is not None else None})
 

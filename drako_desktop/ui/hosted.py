@@ -24,7 +24,7 @@ from ..net.host import BackgroundHost, default_address, port_for_new_table
 from ..net.hosting import Hosting, TableFileError
 from ..net.invitation import Invitation
 from ..net.protocol import DEFAULT_PORT
-from ..net.table import ControllerMaker, Presence, Table
+from ..net.table import ControllerMaker, Presence, Served, Table
 from ..saves import SavedGame
 
 
@@ -101,13 +101,18 @@ class HostedTable:
             return self.table.presence()
 
     def waiting(self) -> Waiting | None:
-        """The remote seat whose decision the game waits for, if it waits for one."""
+        """The remote seat whose decision (or End turn) the game waits for, if it waits for one."""
         with self.table.lock:
-            presence = self.table.presence()
-            for seat, pending in enumerate(self.table.pending):
-                if pending is not None:
-                    return Waiting(seat, time.monotonic() - pending.asked, presence[seat] == Presence.AWAY)
-        return None
+            found = self.table.waited()
+            if found is None:
+                return None
+            seat, pending = found
+            return Waiting(seat, time.monotonic() - pending.asked, self.table.presence()[seat] == Presence.AWAY)
+
+    def serve(self) -> Served | None:
+        """The remote seats' step back or End turn, carried out by the frame loop that drives the controller (or
+        the turn of a seat whose player does not end it, ended): what was done, or None."""
+        return self.table.serve()
 
     def stand_in_for(self, seat: int, level: str | None) -> None:
         """A computer `level` plays the seat of a player who is not here until they are back, or (None) the game

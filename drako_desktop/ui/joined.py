@@ -5,8 +5,11 @@ controller, `ClientController` answers from what the host told this seat and not
 events as the seat may know them, and the decisions the host asks of it. The other seats are played elsewhere: to
 the table they are seats whose moves come by themselves, as a computer's do (`poll` hands over the next action's
 events the host sent). A move of the person here is sent to the host (`act`), and shows when the host tells its
-events back. Once the game is over, the host sends its record, everything revealed: the table goes on with a
-controller of the finished game, so the score sheet, the review and the viewer work on it as on any game.
+events back. When the host says the seat's turn is over (`turn-over`) the table waits for End turn, sent to the
+host (`proceed`); a step back is asked of the host (`undo`) when it says one may be taken, and the table is made
+again from the fresh state it sends. Once the game is over, the host sends its record, everything revealed: the
+table goes on with a controller of the finished game, so the score sheet, the review and the viewer work on it as
+on any game.
 
 `JoinedGame` keeps the connection (`NetClient`, on a thread of its own: nothing here waits) and hands each message
 to the table every frame. Whatever the host sends is read as hostile: a message that cannot be shown is answered by
@@ -40,9 +43,13 @@ class JoinedTable(Protocol):
 
     def screen_changed(self, coming: Sequence[Any] = ()) -> None: ...
 
+    def made_again(self) -> None: ...
+
     def hear(self, seat: int, line: str) -> None: ...
 
     def lost_joined(self, why: str) -> None: ...
+
+    def refused_joined(self, why: str) -> None: ...
 
 
 @dataclass
@@ -52,6 +59,10 @@ class Asked:
     decision: int  # its number: the actions before it
     kind: str  # the game's name for it
     legal: list[Any]
+    undo: str = "nothing"  # "" when a step can be taken back now, else why not (as `GameController.why_no_undo`)
+
+
+UNDO_REASONS = ("", "nothing", "final")
 
 
 @dataclass
@@ -62,6 +73,7 @@ class Told:
     events: list[Any]
     view: Any
     n: int
+    held: bool = False  # the turn is over but waits for End turn: the next turn's start comes once it is ended
 
 
 @dataclass
@@ -104,7 +116,6 @@ class ClientController:
     practice = False
     hand_over = False
     hand_over_due = None
-    ending_seat = None
     turn_ended = False
     over = False
 
@@ -116,9 +127,11 @@ class ClientController:
         self.people = (self.seat,)
         self.screen: int | None = self.seat
         self.hints = [0] * self.setup.players
-        self.phase = Phase.DECIDE
         self.follow_ups: list[Any] = []  # the rest of a gesture that plays more than one action, sent as asked
         self.asked: Asked | None = None
+        self.turn_over: tuple[int, str] | None = None  # the host waits for this seat's End turn: (at n, undo's why)
+        self.held: int | None = None  # the seat whose turn is over, shown, and waits for End turn
+        self.asking = False  # End turn or a step back was asked of the host, its answer not come yet
         self.load(welcome["state"])
 
     @property
@@ -132,10 +145,38 @@ class ClientController:
         self.n: int = state["n"]
         self._last: list[Any] = []
         self._coming: list[Told] = []
+        ending = state.get("ending")
+        self.held = ending if isinstance(ending, int) and 0 <= ending < self.setup.players else None
+        self.asking = False
         # A question the host asked for this position stays asked: a fresh state the client asked for (it missed
         # some events) comes after the host's next question, which is not asked again.
         if self.asked is not None and self.asked.decision != self.n:
             self.asked = None
+        if self.turn_over is not None and self.turn_over[0] != self.n:
+            self.turn_over = None
+
+    @property
+    def shown_n(self) -> int:
+        """The actions the table will have shown once everything told is shown."""
+        return self._coming[-1].n if self._coming else self.n
+
+    @property
+    def phase(self) -> Phase:
+        """END_TURN while the turn shown last waits for End turn (this seat's, or another's at the host), until the
+        turn's end is shown; else DECIDE (the table asks `current` who decides)."""
+        return Phase.END_TURN if self.held is not None else Phase.DECIDE
+
+    @property
+    def ending_seat(self) -> int | None:
+        """The seat whose turn waits for End turn (not this one's once it asked the host to end it)."""
+        if self.phase != Phase.END_TURN or self.held == self.seat and self.asking:
+            return None
+        return self.held
+
+    @property
+    def ending_turn(self) -> int | None:
+        """The turn waiting for End turn: the latest one told (the next turn's start is told once it is ended)."""
+        return self.turn if self.ending_seat is not None else None
 
     # -- what the table asks ---------------------------------------------------------------------------------------
 
@@ -213,18 +254,43 @@ class ClientController:
         told = self._coming.pop(0)
         self._view, self.n, self._last = told.view, told.n, told.events
         self._history.extend(told.events)
+        self.held = told.seat if told.held else None
+        if not told.held:
+            self.asking = False
         return told.events
 
     def undo_target(self, practice: bool | None = None) -> int | None:
-        return None
+        return self.why_no_undo(practice)[0]
 
     def why_no_undo(self, practice: bool | None = None) -> tuple[int | None, str]:
-        return None, "not-yours"  # the host takes no step back for a seat on another computer
+        """As the host said with its question or its turn-over: (the actions a step back keeps, "") or (None,
+        why not); "not-yours" while nothing is asked of this seat."""
+        if self.ending_seat == self.seat:
+            over = self.turn_over
+            why = over[1] if over is not None and over[0] == self.n else "nothing"
+        elif self.phase == Phase.END_TURN:
+            return None, "not-yours"
+        elif self.current().human:
+            assert self.asked is not None, "the person decides what the host asked"
+            why = self.asked.undo
+        else:
+            return None, "not-yours"
+        return (self.n - 1, "") if why == "" else (None, why)
 
     def undo(self, practice: bool | None = None) -> bool:
-        return False
+        """Ask the host for a step back (False when it said none can be taken): nothing is asked of this seat until
+        the host's fresh state comes (or its refusal, with its question again)."""
+        if self.undo_target() is None:
+            return False
+        self.client.send({"type": "undo", "n": self.n})
+        self.asked, self.turn_over, self.follow_ups, self.asking = None, None, [], True
+        return True
 
     def proceed(self) -> list[Any]:
+        """End turn, sent to the host: the next turn's start comes from it."""
+        if self.ending_seat == self.seat:
+            self.client.send({"type": "end-turn", "n": self.n})
+            self.asking = True
         return []
 
     def take_screen(self, seat: int) -> None:
@@ -242,9 +308,10 @@ class ClientController:
     # -- what the host said ------------------------------------------------------------------------------------------
 
     def told(self, message: dict[str, Any]) -> None:
-        """An action's events (ValueError if they cannot be shown)."""
+        """An action's events, or a turn's end with the next turn's start (ValueError if they cannot be shown)."""
         events = [self.game.event_from_json(e) for e in message["events"]]
-        self._coming.append(Told(message["seat"], events, self.game.view_from_json(message["view"]), message["n"]))
+        self._coming.append(Told(message["seat"], events, self.game.view_from_json(message["view"]), message["n"],
+                                 message["type"] == "events" and message.get("held") is True))
 
     def ask(self, message: dict[str, Any]) -> None:
         """A decision asked of this seat (ValueError if it cannot be read); the rest of a gesture answers it."""
@@ -252,15 +319,23 @@ class ClientController:
         if not isinstance(kind, str) or len(kind) > 40:
             raise ValueError("the host's decision has no kind")
         legal = [self.game.action_from_json(a) for a in message["legal"]]
-        self.asked = Asked(message["decision"], kind, legal)
+        undo = message.get("undo")
+        self.asked = Asked(message["decision"], kind, legal, undo if undo in UNDO_REASONS else "nothing")
+        self.asking = False
         if self.follow_ups:
             follow_up = self.follow_ups.pop(0)
-            if follow_up in legal and self.asked.decision == self.n + len(self._coming):
+            if follow_up in legal and self.asked.decision == self.shown_n:
                 self.client.send({"type": "action", "decision": self.asked.decision,
                                   "choice": legal.index(follow_up)})
                 self.asked = None
             else:
                 self.follow_ups = []
+
+    def turn_is_over(self, message: dict[str, Any]) -> None:
+        """The host waits for this seat's End turn (shown once the turn's last action is)."""
+        undo = message["undo"]
+        self.turn_over = message["n"], undo if undo in UNDO_REASONS else "nothing"
+        self.follow_ups, self.asking = [], False
 
 
 class JoinedGame:
@@ -296,11 +371,13 @@ class JoinedGame:
         if kind in ("welcome", "state"):
             self.lost = ""
             c.load(message["state"] if kind == "welcome" else message)
-            table.screen_changed()
-        elif kind == "events":
+            table.made_again()
+        elif kind in ("events", "ended"):
             c.told(message)
         elif kind == "decide":
             c.ask(message)
+        elif kind == "turn-over":
+            c.turn_is_over(message)
         elif kind == "presence":
             seats = [str(s) for s in message["seats"]][:c.setup.players]
             waiting = message.get("waiting")
@@ -320,6 +397,8 @@ class JoinedGame:
             log.warning("the host refused: %s", self.refused)
             if message.get("final"):
                 table.lost_joined(self.refused)
+            elif message["code"] in ("no-undo", "not-ending"):  # another step was quicker: said, and asked again
+                table.refused_joined(self.refused)
 
     def finished(self, record: Any) -> GameController[Any, Any]:
         """The finished game from the host's record, everything revealed (RecordError if it is none of this

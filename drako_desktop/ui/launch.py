@@ -224,7 +224,7 @@ def _host_for_a_joined_table(app: App, game: Game, computers: tuple[Seat, ...]) 
     if not host.host.ready.wait(30):
         raise RuntimeError(f"the benchmark's host did not start: {host.failure}")
     invitation = host.host.tables[0].hosting.invitations()[0]  # naming the port it listens at now
-    client = NetClient(invitation, {game.id: game.identity})
+    client = NetClient(invitation, {game.id: game.identity}, ends_turns=True)
     client.start()
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:

@@ -491,9 +491,19 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
         self.sync_decision()
         if self.hand_over():
             return
+        if self.hosted is not None:
+            served = self.hosted.serve()  # a player on another computer took a step back or ended their turn
+            if served is not None:
+                if served.taken_back:
+                    self.made_again()
+                else:
+                    self.turn_passed_on(served.told)
+                return
         if c.phase == Phase.END_TURN:
-            if self.ctx.settings.auto_end_turn:
+            if self.ctx.settings.auto_end_turn and c.ending_seat in c.people:
                 self.end_turn()
+            elif self.joined is not None:
+                self.drive_joined()  # the turn's end, once the host tells it
         elif c.phase == Phase.NEXT_SEAT:
             c.proceed()
             self.sync_decision()  # the next seat's decision: its buttons before the frame is drawn
@@ -575,10 +585,10 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
             self.app.on_game_over(self.controller)
 
     def ending_turn(self) -> bool:
-        """A person's turn is over and waits for End turn (the table idle, nothing else happening)."""
+        """A person's turn at this screen is over and waits for End turn (the table idle, nothing else happening)."""
         c = self.controller
-        return bool(c.phase == Phase.END_TURN and c.hand_over_due is None and self.choreo.idle
-                    and not self.finished)
+        return bool(c.phase == Phase.END_TURN and c.ending_seat in c.people and c.hand_over_due is None
+                    and self.choreo.idle and not self.finished)
 
     def end_turn(self) -> None:
         """End turn: the person's turn, over in the engine, passes on (the board may first play a pending
@@ -586,14 +596,18 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
         c = self.controller
         decision = self.decision()
         passed = decision is not None and self.board.ends_turn(decision)
-        if c.phase != Phase.END_TURN or self.finished or c.hand_over_due is not None:
+        if c.phase != Phase.END_TURN or c.ending_seat not in c.people or self.finished \
+                or c.hand_over_due is not None:
             if decision is not None and not passed:
                 self.say(tr(self.board.words.turn_not_over))
             return
         # The person's last action may still be showing (a pass ends the turn at once): it is shown done first,
         # as they saw it, for the screen goes to the next viewer now and its beats were made for theirs.
         self.choreo.finish()
-        events = c.proceed()  # the next turn's start, held back until now
+        self.turn_passed_on(c.proceed())  # the next turn's start, held back until now
+
+    def turn_passed_on(self, events: list[Any]) -> None:
+        """A turn was ended: the next turn's start (held back until then, as the screen's viewer now sees it)."""
         self.screen_changed(events)
         self.show(events)
         self.refresh_buttons()
@@ -620,7 +634,12 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
         if keep is None:
             self.say(self.undo_refusal(why))
             return
-        c.undo()
+        c.undo()  # (a joined seat's is asked of its host: its fresh state makes the table again when it comes)
+        self.made_again()
+
+    def made_again(self) -> None:
+        """A step was taken back (here, by a player on another computer, or the host sent a joined seat a fresh
+        state): the table is made again from the position, without the beats still to be shown."""
         self.choreo = Choreography(self.speed)
         self.screen_changed()
         self.board.taken_back()
@@ -727,7 +746,11 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
 
     def waiting_text(self, seat: int) -> str:
         """The status while `seat` plays or is next, and the person at the screen waits: a computer is playing,
-        or who is next (never the one who just moved)."""
+        or who is next (never the one who just moved); while a player on another computer has not ended their turn,
+        them."""
+        ending = self.controller.ending_seat
+        if ending is not None and ending not in self.people:
+            seat = ending
         if self.hosted is not None and self.hosted.is_remote(seat):
             return self.remote_waiting_text(seat)
         if self.joined is not None and self.controller.seats[seat].level == REMOTE:
@@ -917,6 +940,10 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
         self.chat_lines.append((len(self.told), said))
         self._log_page = None
         self.heard = (said, TOAST)  # in the status bar, not as a toast: the boards draw those as refusals
+
+    def refused_joined(self, why: str) -> None:
+        """The host refused what this seat asked (a step back another step overtook): said in the status bar."""
+        self.say(why)
 
     def lost_joined(self, why: str) -> None:
         """The host will not let this seat in again (another client took it over...): said, once."""

@@ -109,7 +109,7 @@ class JoinScene(Screen):
             return
         self.text, self.problem, self.trying = str(invitation), "", ""
         self.invitation = invitation
-        self.client = NetClient(invitation, {invitation.game: library[invitation.game].identity})
+        self.client = NetClient(invitation, {invitation.game: library[invitation.game].identity}, ends_turns=True)
         self.client.start()
         self.relayout()
 

@@ -96,7 +96,7 @@ class AetheryaBoard:
         c = self.table.controller
         ending = c.ending_seat
         # the engine counts the next turn already while the ending one waits for End turn
-        turn = c.turn - (1 if ending is not None else 0)
+        turn = c.turn if c.ending_turn is None else c.ending_turn
         model = TableModel.from_view(c.view(), turn, c.seen_history())
         if ending is not None:
             model.current = ending

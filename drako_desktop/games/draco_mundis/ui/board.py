@@ -83,8 +83,8 @@ class DracoBoard:
         """The board as `view` shows it; while a turn waits for End turn, still as the ending person's."""
         model = BoardModel.from_view(view, self.data)
         c = self.table.controller
-        if c.ending_seat is not None:
-            model.current, model.turn, model.actions_left = c.ending_seat, c.log.turns[-1], 0
+        if c.ending_seat is not None and c.ending_turn is not None:
+            model.current, model.turn, model.actions_left = c.ending_seat, c.ending_turn, 0
         return model
 
     def taken_back(self) -> None:
@@ -204,7 +204,7 @@ class DracoBoard:
 
     def ending_placements(self) -> bool:
         """The turn waiting for End turn is one of setup's placements (confirmed, not ended)."""
-        return self.table.ending_turn() and self.table.controller.log.turns[-1] == 0
+        return self.table.ending_turn() and self.table.controller.ending_turn == 0
 
     def own_turn_shown(self) -> bool:
         """The turn on the table is the person's at the screen: deciding, ending it, or watching their own
