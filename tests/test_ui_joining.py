@@ -148,6 +148,14 @@ def test_a_second_app_joins_by_pasting_the_invitation_and_both_play_to_the_end(g
                 # The player there takes a step back: by the Undo button at the end of a turn, by Ctrl+Z within one
                 before = list(host_table.controller.actions)
                 if phase == Phase.END_TURN:
+                    if not taken_back[phase]:
+                        whole_picture(guest, f"joining-client-ending-turn-{game_id}")
+                        # the host's table waits for that player's End turn, and says so
+                        frames(host, 1)
+                        assert host_table.status_text().startswith("Waiting for Player 2 on another computer"), \
+                            host_table.status_text()
+                        assert host_table.ending_turn() is False and host_table.undo_target() is None
+                        whole_picture(host, f"hosting-waiting-for-end-turn-{game_id}")
                     click(guest, button(guest_table, "Undo").rect.center)
                 else:
                     frames(guest, 1, [ctrl(pygame.K_z)])
