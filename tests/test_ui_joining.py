@@ -252,10 +252,13 @@ class StubClient:
 
 class StubTable:
     def __init__(self, controller) -> None:
-        self.controller, self.heard, self.lost = controller, [], []
+        self.controller, self.heard, self.lost, self.refused, self.made = controller, [], [], [], 0
 
-    def screen_changed(self, coming=()) -> None:
-        pass
+    def made_again(self) -> None:
+        self.made += 1
+
+    def refused_joined(self, code: str) -> None:
+        self.refused.append(code)
 
     def hear(self, seat: int, line: str) -> None:
         self.heard.append((seat, line))
@@ -309,3 +312,41 @@ def test_a_question_the_host_asked_before_a_fresh_state_for_its_position_stays_a
     joined.take(StubTable(joined.controller))
     decision = joined.controller.current()
     assert decision.human and decision.seat == 1 and joined.controller.n == 1
+
+
+def test_a_joined_seat_ends_its_turn_and_takes_a_step_back_through_its_host():
+    """The client's side of a turn over: End turn and Undo once the turn's last action is shown, each sent to the
+    host and offered no more until it answers; a refusal is said in the table's words and the host asks again."""
+    from drako_desktop.ui.joined import JoinedGame
+
+    game = load("aetherya-pocket")
+    state = game.new_state(2, 1, 0)
+    welcome = {"type": "welcome", "seat": 0, "players": 2, "first": 0, "variants": [], "names": ["A", "B"],
+               "state": {"n": 4, "view": state.view(0).to_json(), "events": []}}
+    client = StubClient([])
+    joined = JoinedGame(game, Invitation.parse(
+        "drako://127.0.0.1:47474/20261207-142210-3fa9c1?game=aetherya-pocket&seat=1&key=" + "A" * 22
+        + "&pin=" + "A" * 43), client, welcome)
+    c = joined.controller
+    table = StubTable(c)
+    view = state.view(0).to_json()
+    client.messages = [{"type": "events", "n": 5, "seat": 0, "events": [], "view": view, "held": True},
+                       {"type": "turn-over", "n": 5, "undo": ""}]
+    joined.take(table)
+    assert c.phase == Phase.DECIDE and c.ending_seat is None  # its last action still to be shown
+    assert c.poll() == [] and c.phase == Phase.END_TURN and c.ending_seat == 0 and c.undo_target() is not None
+    assert c.undo() and client.sent[-1] == {"type": "undo", "n": 5}
+    assert c.ending_seat is None and c.undo_target() is None and not c.undo()  # nothing more until the host answers
+    client.messages = [{"type": "refused", "code": "no-undo", "message": "…", "closing": False},
+                       {"type": "turn-over", "n": 5, "undo": "final"}]
+    joined.take(table)
+    assert table.refused == ["no-undo"] and c.ending_seat == 0 and c.why_no_undo() == (None, "final")
+    c.proceed()
+    assert client.sent[-1] == {"type": "end-turn", "n": 5} and c.ending_seat is None
+    client.messages = [{"type": "ended", "n": 5, "seat": 0, "events": [], "view": view}]
+    joined.take(table)
+    assert c.phase == Phase.END_TURN  # until the turn's end is shown
+    assert c.poll() == [] and c.phase == Phase.DECIDE and c.n == 5
+    client.messages = [{"type": "state", "n": 3, "view": view, "events": [], "ending": 1}]
+    joined.take(table)
+    assert table.made == 1 and c.n == 3 and c.phase == Phase.END_TURN and c.ending_seat == 1

@@ -49,7 +49,7 @@ class JoinedTable(Protocol):
 
     def lost_joined(self, why: str) -> None: ...
 
-    def refused_joined(self, why: str) -> None: ...
+    def refused_joined(self, code: str) -> None: ...
 
 
 @dataclass
@@ -398,7 +398,7 @@ class JoinedGame:
             if message.get("final"):
                 table.lost_joined(self.refused)
             elif message["code"] in ("no-undo", "not-ending"):  # another step was quicker: said, and asked again
-                table.refused_joined(self.refused)
+                table.refused_joined(message["code"])
 
     def finished(self, record: Any) -> GameController[Any, Any]:
         """The finished game from the host's record, everything revealed (RecordError if it is none of this

@@ -941,9 +941,10 @@ class TableScene(Scene, Generic[ActionT, ViewT]):
         self._log_page = None
         self.heard = (said, TOAST)  # in the status bar, not as a toast: the boards draw those as refusals
 
-    def refused_joined(self, why: str) -> None:
-        """The host refused what this seat asked (a step back another step overtook): said in the status bar."""
-        self.say(why)
+    def refused_joined(self, code: str) -> None:
+        """The host refused this seat's step back or End turn (another step overtook it): said in the status bar,
+        in the table's words."""
+        self.say(self.undo_refusal("nothing") if code == "no-undo" else tr(self.board.words.turn_not_over))
 
     def lost_joined(self, why: str) -> None:
         """The host will not let this seat in again (another client took it over...): said, once."""
