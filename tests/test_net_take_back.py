@@ -56,6 +56,9 @@ def test_a_remote_player_takes_steps_back_and_ends_their_turns(game_id):
                     refused(client, "no-undo")
                     assert client.read_until("decide")["decision"] == d
                     counts["refusals"] = 2
+                    # both counted with the connection's other refusals (too many close it)
+                    connection, = host.host.servers[0].connections
+                    assert connection.refused == 2
                 if message["undo"] == "" and counts["undo-in-turn"] < 3:
                     send(client, {"type": "undo", "n": d})
                     state = client.read_until("state")

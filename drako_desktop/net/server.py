@@ -45,7 +45,9 @@ MAX_CONNECTIONS = 64  # open connections to one table, strangers' included
 MAX_PER_ADDRESS = 16  # of them from one address (a household behind one router has a few)
 MAX_QUEUED = 1024  # messages waiting for a client that does not read: a whole game's events are fewer
 MAX_QUEUED_BYTES = 16_000_000  # and their size: a few of the longest game's states
-ANSWERS = ("action", "undo", "end-turn")  # what a client may answer a question with (a decision, a turn over)
+# What answers a question of the host (a decision, a turn over): owed, so not counted against the client's rate. A
+# step back is counted: each makes the host replay the game and start its computers afresh.
+ANSWERS = ("action", "end-turn")
 TRIES = 10  # refused hellos from one address in `TRIES_WINDOW` seconds before the address is refused unheard
 TRIES_WINDOW = 60.0
 MAX_ADDRESSES = 4096  # addresses remembered for their tries (the oldest forgotten first)
@@ -164,6 +166,17 @@ class Connection:
 
     def drop(self, refusal: Refusal) -> None:
         self.outbox.put(partial(self._close, refusal))
+
+    def refuse(self, refusal: Refusal) -> None:
+        self.outbox.put(partial(self._refuse, refusal))
+
+    def _refuse(self, refusal: Refusal) -> None:
+        """A request the table turned down on its own thread, counted as the refusals of `_listen` are."""
+        self.refused += 1
+        if self.refused > MAX_REFUSED:
+            self._close(Refusal("refused-often"))
+        else:
+            self._put(encode(refusal.message()))
 
     def _put(self, text: str) -> None:
         if self.refusal is not None:

@@ -76,6 +76,9 @@ class Link(Protocol):
 
     def drop(self, refusal: Refusal) -> None: ...
 
+    def refuse(self, refusal: Refusal) -> None:
+        """Say a request was turned down (counted with the connection's other refusals: too many close it)."""
+
 
 class Presence(str, Enum):
     HERE = "here"  # the seat's client is connected
@@ -433,7 +436,7 @@ class Table:
         with self.lock:
             link = self.links[seat]
             if link is not None:
-                link.send(encode(refusal.message()))
+                link.refuse(refusal)
                 pending = self.pending[seat]
                 if self.ending is not None and self.ending[0] == seat:
                     link.ask(self.ending[1].text)
