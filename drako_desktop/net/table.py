@@ -406,7 +406,7 @@ class Table:
             return True
         return False
 
-    def _turn_end_wait(self) -> float | None:
+    def _turn_end_wait(self) -> float:
         """How long the table's thread may wait for a remote seat's End turn before it looks again (lock held)."""
         ending = self.ending
         if ending is None or self.away_after is None:
