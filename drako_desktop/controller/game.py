@@ -478,11 +478,12 @@ class GameController(Generic[ActionT, ViewT]):
         checks their step back as a local one, never as practice)."""
         if self.phase == Phase.END_TURN:
             seat, turn = self.log.seats[-1], self.log.turns[-1]
-        else:
-            decision = self.current()
-            if decision is None or not self.seats[decision.seat].is_person:
+        elif self.phase != Phase.DECIDE:
+            return None, "not-yours"
+        else:  # (only the deciding seat matters here: its legal actions are not worked out)
+            seat, turn = self._state.current, self._state.turn
+            if not self.seats[seat].is_person:
                 return None, "not-yours"
-            seat, turn = decision.seat, self._state.turn
         if remote is not None:
             if seat != remote:
                 return None, "not-yours"

@@ -292,16 +292,9 @@ class Table:
         one write in flight behind)."""
         c = self.controller
         n = len(c.actions)
-        told = []
-        events = events[:len(events) - len(c.held_events())]
-        for seat, remote in enumerate(self.remote):
-            if remote:
-                seen = [encode(e.to_json()) for e in as_seen_by(events, seat)]
-                view = encode(c.view_of(seat).to_json())
-                told.append((seat, seen, view))
+        told = self._as_seen(events[:len(events) - len(c.held_events())])
         actor = c.log.seats[-1] if c.log.seats else -1
         ending = c.ending_seat
-        held = ',"held":true' if ending is not None else ""  # (the next turn's start comes once it is ended)
         with self.lock:
             self.held_by = ending
             if action is None:  # taken back: every seat's log and view anew
@@ -318,9 +311,8 @@ class Table:
                     continue
                 if action is None:
                     link.send(self._state_text(seat, "state"))
-                else:
-                    link.send(f'{{"type":"events","n":{n},"seat":{actor},"events":[{",".join(seen)}],'
-                              f'"view":{view}{held}}}')
+                else:  # `held`: the next turn's start comes once the turn is ended
+                    link.send(_told_text("events", n, actor, seen, view, held=ending is not None))
         self._await_turn_end()
         if action is not None and n % PROGRESS_EVERY == 0:
             log.info("table %s: %d actions played", self.game_id, n)
@@ -331,6 +323,12 @@ class Table:
         self.unsaved = True
         if time.monotonic() - self.written >= SAVE_EVERY:
             self._save()
+
+    def _as_seen(self, events: Sequence[Any]) -> list[tuple[int, list[str], str]]:
+        """Per remote seat: (seat, `events` as it may know them, its view now), as text."""
+        c = self.controller
+        return [(seat, [encode(e.to_json()) for e in as_seen_by(events, seat)], encode(c.view_of(seat).to_json()))
+                for seat, remote in enumerate(self.remote) if remote]
 
     def _await_turn_end(self) -> None:
         """After a change: a remote seat whose turn is over waits for its End turn, and its client is told so, with
@@ -357,11 +355,7 @@ class Table:
         n = len(c.actions)
         actor = c.log.seats[-1] if c.log.seats else -1
         start, self.later = self.later, []
-        told = []
-        for seat, remote in enumerate(self.remote):
-            if remote:
-                seen = [encode(e.to_json()) for e in as_seen_by(start, seat)]
-                told.append((seat, seen, encode(c.view_of(seat).to_json())))
+        told = self._as_seen(start)
         with self.lock:
             self.ending = self.held_by = None
             for seat, seen, view in told:
@@ -369,8 +363,7 @@ class Table:
                 self.views[seat] = view
                 link = self.links[seat]
                 if link is not None:
-                    link.send(f'{{"type":"ended","n":{n},"seat":{actor},"events":[{",".join(seen)}],'
-                              f'"view":{view}}}')
+                    link.send(_told_text("ended", n, actor, seen, view))
             self._tell_presence()
 
     def serve(self) -> Served | None:
@@ -651,3 +644,9 @@ class Table:
         for link in self.links:
             if link is not None:
                 link.send(text)
+
+
+def _told_text(kind: str, n: int, actor: int, seen: list[str], view: str, held: bool = False) -> str:
+    """An `events` message (an action told) or an `ended` one (a turn's end told), of text encoded already."""
+    more = ',"held":true' if held else ""
+    return f'{{"type":"{kind}","n":{n},"seat":{actor},"events":[{",".join(seen)}],"view":{view}{more}}}'

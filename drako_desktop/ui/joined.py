@@ -41,8 +41,6 @@ class JoinedTable(Protocol):
 
     controller: Any
 
-    def screen_changed(self, coming: Sequence[Any] = ()) -> None: ...
-
     def made_again(self) -> None: ...
 
     def hear(self, seat: int, line: str) -> None: ...
@@ -62,7 +60,9 @@ class Asked:
     undo: str = "nothing"  # "" when a step can be taken back now, else why not (as `GameController.why_no_undo`)
 
 
-UNDO_REASONS = ("", "nothing", "final")
+def undo_word(value: Any) -> str:
+    """The host's word on a step back: "" (one may be taken), "nothing" or "final"; anything else is "nothing"."""
+    return value if value in ("", "nothing", "final") else "nothing"
 
 
 @dataclass
@@ -319,8 +319,7 @@ class ClientController:
         if not isinstance(kind, str) or len(kind) > 40:
             raise ValueError("the host's decision has no kind")
         legal = [self.game.action_from_json(a) for a in message["legal"]]
-        undo = message.get("undo")
-        self.asked = Asked(message["decision"], kind, legal, undo if undo in UNDO_REASONS else "nothing")
+        self.asked = Asked(message["decision"], kind, legal, undo_word(message.get("undo")))
         self.asking = False
         if self.follow_ups:
             follow_up = self.follow_ups.pop(0)
@@ -333,8 +332,7 @@ class ClientController:
 
     def turn_is_over(self, message: dict[str, Any]) -> None:
         """The host waits for this seat's End turn (shown once the turn's last action is)."""
-        undo = message["undo"]
-        self.turn_over = message["n"], undo if undo in UNDO_REASONS else "nothing"
+        self.turn_over = message["n"], undo_word(message["undo"])
         self.follow_ups, self.asking = [], False
 
 
