@@ -87,13 +87,14 @@ def test_a_series_is_the_same_played_by_one_process_or_two():
 def test_a_games_log_is_judged_like_the_run_that_wrote_it(tmp_path, capsys):
     """--games-log keeps every game as it ends; --from-log judges the games it has, however many runs wrote them
     (a long run stopped early, another that went on from a later game)."""
+    # (Not the exit status: it also says whether the decisions were fast enough, which depends on the machine.)
     log = tmp_path / "games.jsonl"
     for first, games in ((4, 2), (10, 1)):
-        assert bench_ai.main(["--only", "easy-random", "--games", str(games), "--first", str(first),
-                              "--games-log", str(log), "--review-games", "0"]) == 0
+        bench_ai.main(["--only", "easy-random", "--games", str(games), "--first", str(first),
+                       "--games-log", str(log), "--review-games", "0"])
+        assert f", {games} games) >= 75%: holds" in capsys.readouterr().out
     assert len(log.read_text().splitlines()) == 3
-    capsys.readouterr()
-    assert bench_ai.main(["--from-log", str(log)]) == 0
+    bench_ai.main(["--from-log", str(log)])
     table = capsys.readouterr().out
     assert "easy-random       4-5,10" in table and "3 games) >= 75%: holds" in table
     assert "medium-easy" not in table  # a pairing the log does not have is not judged
