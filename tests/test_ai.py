@@ -302,3 +302,74 @@ def test_the_playouts_fast_moves_are_always_legal(rules, seed, players):
         if state.step != Step.ARRANGE:
             assert playout.pick(state, rng) in legal
         state.apply(legal[rng.randrange(len(legal))])
+
+
+def test_the_playouts_remembered_placements_choose_as_working_them_out_again(rules):
+    """The playout remembers its best placements by kingdom, card and claimable legends. Played as the search
+    plays them (many sampled worlds from one position, where the same placements come up again with everything
+    else different), every action it takes is the one a playout that remembers nothing takes."""
+    from drako_desktop.games.aetherya_pocket.ai.search import Playout
+
+    evaluator = Evaluator(rules)
+    remembering = Playout(evaluator)
+    # positions from the first turns to the last (where placing on the last face-down card ends the game)
+    game_rng = random.Random(31)
+    starts = []
+    for n in range(12):
+        state = GameState.new(rules, 3, n, first=n % 3)
+        stop = n * 6
+        while not state.is_terminal() and (state.step == Step.ARRANGE or state.turn < stop):
+            legal = state.legal_actions()
+            state.apply(legal[game_rng.randrange(len(legal))])
+        if not state.is_terminal():
+            starts.append(state)
+    steps = 0
+    for n, state in enumerate(starts):
+        pos = Position(rules, state.view(state.current))
+        rng = random.Random(n)
+        for _ in range(10):
+            world = pos.sample(rng)
+            seed = rng.getrandbits(32)
+            mine, fresh = random.Random(seed), random.Random(seed)
+            while not world.is_terminal() and world.turn < state.turn + 8:
+                action = remembering.pick(world, mine)
+                assert action == Playout(evaluator).pick(world, fresh)
+                world.apply(action)
+                steps += 1
+    assert steps > 1000
+    assert len(remembering._places) > 100
+
+
+def test_a_placement_that_would_end_the_game_is_not_remembered(rules):
+    """With one face-down card left, placing there ends the game, which the playout does only when it leads: that
+    depends on the other kingdoms, not on the key it remembers placements by, so it is worked out every time."""
+    from drako_desktop.games.aetherya_pocket.ai.search import Playout
+
+    rng = random.Random(8)
+    leading = [True]
+    found = 0
+    for n in range(400):
+        state = GameState.new(rules, 2, n, first=0)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            kingdom = state.visible_kingdom(state.current)
+            if state.step == Step.AFTER_DRAW and kingdom.count(-1) == 1:
+                break
+            state.apply(legal[rng.randrange(len(legal))])
+        else:
+            continue
+        playout = Playout(Evaluator(rules))
+        last = kingdom.index(-1)
+        leading[0] = True
+        playout._leads = lambda s, k: leading[0]  # type: ignore[method-assign]
+        cell, _ = playout._best_place(state, state.drawn)
+        if cell != last:
+            continue
+        leading[0] = False
+        assert playout._best_place(state, state.drawn)[0] != last
+        leading[0] = True
+        assert playout._best_place(state, state.drawn)[0] == last
+        found += 1
+        if found == 5:
+            break
+    assert found == 5

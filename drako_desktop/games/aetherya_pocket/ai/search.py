@@ -57,9 +57,10 @@ class Effort:
 
 
 # Issue 42's limits: the hard level's median 0.3 s and 99th percentile 1 s, the expert's 2 s and 4 s. A played-out
-# action costs about 90 us with 2 players on a quiet development machine, more with more players (longer playouts,
-# more kingdoms judged), so the counts go down with them. Hard thought 0.4, 0.6 and 0.8 s by the clock with 2, 3 and
-# 4 players; most decisions end long before, when one candidate is left, and the budget now takes up to about 0.7 s.
+# action cost about 90 us with 2 players on a quiet development machine, more with more players (longer playouts,
+# more kingdoms judged), so the counts go down with them; since the playouts remember their placements it costs
+# about 70 us on a slow evening with 2 players as with 4 (`tools/calibrate_search.py`), and the budget takes up to
+# about 0.6 s. Most decisions end long before, when one candidate is left.
 HARD = Effort("hard", budget={2: 8_000, 3: 7_000, 4: 6_000}, width=6, horizon=2)
 EXPERT = Effort("expert", budget={2: 30_000, 3: 27_000, 4: 24_000}, width=10, horizon=3)
 # Reward per point of margin, next to 1 for a win: the margin is a steadier signal than
@@ -72,6 +73,9 @@ STICK_Z = 1.0  # how many standard errors above the one-step favourite the leade
 # The playout takes the discard only for a sure gain of at least this many points,
 # else it draws (a fresh card usually has a placement about that good).
 TAKE_GAIN = 2
+# Best placements the playout remembers (about 320 bytes each: 6.4 MB at most; a game of the hard level meets about
+# 13,000) before it forgets them all and starts again.
+PLACES_LIMIT = 20_000
 
 _PLACES = CELL_ACTIONS[PLACE]
 _REVEALS = CELL_ACTIONS[REVEAL]
@@ -93,6 +97,10 @@ class Playout:
         self.points = evaluator.rules.legend_points
         # actions played so far, and one more per playout (its deal and judgement): the searches' measure of work
         self.actions = 0
+        # Best placements by (kingdom, card, claimable legends). Every sampled world starts from the same face-up
+        # kingdoms, so the first turns of the playouts meet the same placements over and over: remembering them
+        # took 40% off what a played-out action costs (the choices are the same).
+        self._places: dict[tuple[tuple[int, ...], int, int], tuple[int, float]] = {}
 
     def play(self, state: GameState, rng: random.Random, turns: int) -> None:
         """Play on until the game ends or `turns` more turns have started."""
@@ -132,7 +140,14 @@ class Playout:
         if not s.claimed_this_turn:
             for leg in s.legend_row:
                 row |= 1 << leg
+        # Placing on the last face-down card ends the game, which it does only when leading: that depends on the
+        # other kingdoms, so such a choice is not remembered.
         last = CELLS - s.face_up[seat].bit_count() == 1
+        key = (k, card, row)
+        if not last:
+            found = self._places.get(key)
+            if found is not None:
+                return found
         place = self.ev.place
         best_cell, best_gain = -1, -math.inf
         for c in range(CELLS):
@@ -144,6 +159,10 @@ class Playout:
                 gain += max(points[leg] for leg in s.legend_row if met >> leg & 1)
             if gain > best_gain and not (last and here < 0 and not self._leads(s, k[:c] + (card,) + k[c + 1:])):
                 best_cell, best_gain = c, gain
+        if not last:
+            if len(self._places) >= PLACES_LIMIT:
+                self._places.clear()
+            self._places[key] = (best_cell, best_gain)
         return best_cell, best_gain
 
     def _reveal(self, s: GameState, rng: random.Random) -> Action | None:
