@@ -157,14 +157,10 @@ class Host:
                 if any(table.failure is not None for table in self.tables):
                     return 1
                 if self.exit_at_end and len(printed) == len(self.tables):
-                    await _told_or_grace(self.tables, changed)
+                    await _told_or_grace(self.tables, changed, stopped)
                     return 0
                 changed.clear()
-                waiter = asyncio.create_task(changed.wait())
-                stopper = asyncio.create_task(stopped.wait())
-                await asyncio.wait((waiter, stopper), return_when=asyncio.FIRST_COMPLETED)
-                waiter.cancel()
-                stopper.cancel()
+                await _first_of(changed, stopped)
             log.info("stopped: continue with drako-desktop host --continue %s",
                      " ".join(t.game_id for t in self.tables))
             return 130
@@ -259,12 +255,28 @@ def _wait_for_port(bind: str, port: int, seconds: float) -> None:
         time.sleep(0.1)
 
 
-async def _told_or_grace(tables: Sequence[Table], changed: asyncio.Event) -> None:
-    """Until every client had the end of its game, at most `END_GRACE` seconds."""
+async def _first_of(*events: asyncio.Event) -> None:
+    """Until one of `events` is set."""
+    waiters = [asyncio.create_task(event.wait()) for event in events]
+    try:
+        await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for waiter in waiters:
+            waiter.cancel()
+
+
+async def _told_or_grace(tables: Sequence[Table], changed: asyncio.Event, stopped: asyncio.Event) -> None:
+    """Until every client had the end of its game, at most `END_GRACE` seconds, or until the host is stopped (the
+    games are over and saved: nothing is lost by not waiting)."""
+    if not all(table.all_told() for table in tables):
+        log.info("every game is over: waiting up to %g s for its end to be told to every client", END_GRACE)
     try:
         async with asyncio.timeout(END_GRACE):
             while not all(table.all_told() for table in tables):
+                if stopped.is_set():
+                    log.info("stopped before the end was told to every client")
+                    return
                 changed.clear()
-                await changed.wait()
+                await _first_of(changed, stopped)
     except TimeoutError:
         log.info("the end was not told to every client within %g s", END_GRACE)
