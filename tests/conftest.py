@@ -124,7 +124,8 @@ LONG = ("test_monkey", "test_kills_inside_every_moment_of_every_write", "test_th
         "test_a_host_and_three_joins_play_through_a_cut_and_a_killed_host",
         "test_screenshots_hand_over_and_last_turn_marks", "test_screenshots_mid_game",
         "test_sigterm_ends_play_exit_at_end", "test_bench_ui_prints_its_measures",
-        "test_an_overlay_puts_back_the_table_beneath_it", "test_a_draco_computer_game_with_exit_at_end")
+        "test_an_overlay_puts_back_the_table_beneath_it", "test_a_draco_computer_game_with_exit_at_end",
+        "test_a_game_of_hard_against_medium_gives_a_cost_per_played_out_action")  # a hard game: 5 s
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
