@@ -134,20 +134,27 @@ class Playout:
         """(cell, gain in face-up points) of the best placement, cell -1 if none is acceptable."""
         seat = s.current
         k = s.visible_kingdom(seat)
-        locked = self.rules.locked
-        points = self.points
         row = 0
         if not s.claimed_this_turn:
             for leg in s.legend_row:
                 row |= 1 << leg
-        # Placing on the last face-down card ends the game, which it does only when leading: that depends on the
-        # other kingdoms, so such a choice is not remembered.
-        last = CELLS - s.face_up[seat].bit_count() == 1
+        if CELLS - s.face_up[seat].bit_count() == 1:
+            # Placing on the last face-down card ends the game, which it does only when leading: that depends on
+            # the other kingdoms, so such a choice is not remembered.
+            return self._work_out_place(s, k, card, row, last=True)
         key = (k, card, row)
-        if not last:
-            found = self._places.get(key)
-            if found is not None:
-                return found
+        found = self._places.get(key)
+        if found is None:
+            if len(self._places) >= PLACES_LIMIT:
+                self._places.clear()
+            found = self._places[key] = self._work_out_place(s, k, card, row, last=False)
+        return found
+
+    def _work_out_place(self, s: GameState, k: tuple[int, ...], card: int, row: int, last: bool) -> tuple[int, float]:
+        """`_best_place` for the kingdom `k` of the player to move and the claimable legends `row` (a mask), trying
+        every cell; with `last` (one face-down card left), placing there only when it leaves the player leading."""
+        locked = self.rules.locked
+        points = self.points
         place = self.ev.place
         best_cell, best_gain = -1, -math.inf
         for c in range(CELLS):
@@ -159,10 +166,6 @@ class Playout:
                 gain += max(points[leg] for leg in s.legend_row if met >> leg & 1)
             if gain > best_gain and not (last and here < 0 and not self._leads(s, k[:c] + (card,) + k[c + 1:])):
                 best_cell, best_gain = c, gain
-        if not last:
-            if len(self._places) >= PLACES_LIMIT:
-                self._places.clear()
-            self._places[key] = (best_cell, best_gain)
         return best_cell, best_gain
 
     def _reveal(self, s: GameState, rng: random.Random) -> Action | None:
